@@ -1,1 +1,2 @@
-export const probe: string = "ok";
+export * from "./errors.ts";
+export * from "./reference.ts";

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** The closed set of error codes; the server maps each to one HTTP status. */
+export const ErrorCode = {
+  validation: "VALIDATION_FAILED",
+  unauthorized: "UNAUTHORIZED",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  rateLimited: "RATE_LIMITED",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  internal: "INTERNAL",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ErrorIssueSchema = z.object({
+  /** Dotted path of the offending field, e.g. `query.seasonComboId`. */
+  path: z.string(),
+  message: z.string(),
+});
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
+
+/** The one error body every failing call returns. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    issues: z.array(ErrorIssueSchema).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,199 @@
+import { z } from "zod";
+
+/**
+ * The reference model of spec §3. Field names follow the spec exactly, which mixes
+ * snake_case (desc_name, size_info, …) and camelCase (footnoteNumber, isAdult, animalArray).
+ */
+
+/** `yearOffset.MM.DD`, e.g. `0.03.01` or `-1.10.05`: a date relative to the current year. */
+export const SeasonOffsetDateSchema = z
+  .string()
+  .regex(/^-?\d+\.(0[1-9]|1[0-2])\.(0[1-9]|[12]\d|3[01])$/, "Expected yearOffset.MM.DD");
+export type SeasonOffsetDate = z.infer<typeof SeasonOffsetDateSchema>;
+
+/** A calendar date as it travels everywhere: `YYYY-MM-DD`, never a Date object. */
+export const IsoDateSchema = z.iso.date({ message: "Expected a date as YYYY-MM-DD" });
+export type IsoDate = z.infer<typeof IsoDateSchema>;
+
+export const Id = z.number().int().positive();
+
+export const AnimalSummarySchema = z.object({ id: Id, name: z.string() });
+
+export const EnterpriseSchema = z.object({
+  id: Id,
+  name: z.string(),
+  /** Ids of the enterprise's animals, in display order. */
+  animalArray: z.array(Id),
+  animals: z.array(AnimalSummarySchema),
+  /** Season preselected for this enterprise (enterprise 3, Sheep, defaults to season 4). */
+  defaultSeasonId: Id.nullable(),
+});
+export type Enterprise = z.infer<typeof EnterpriseSchema>;
+
+export const AnimalSchema = z.object({
+  id: Id,
+  name: z.string(),
+  /** Adults need a breeding date. */
+  isAdult: z.boolean(),
+  /** Whether the animal has a birth (calving, lambing or own birth) date at all: Ram (8) has none. */
+  hasBirthDate: z.boolean(),
+  sortOrder: z.number().int(),
+  seasons: z.array(Id),
+  diseases: z.array(Id),
+});
+export type Animal = z.infer<typeof AnimalSchema>;
+
+/** One season's default dates for one animal in one enterprise (the spec's pivot). */
+export const SeasonPivotSchema = z.object({
+  enterprise_id: Id,
+  birth_date: SeasonOffsetDateSchema.nullable(),
+  breeding_date: SeasonOffsetDateSchema.nullable(),
+});
+
+export const SeasonSchema = z.object({
+  id: Id,
+  name: z.string(),
+  animals: z.array(z.object({ id: Id, name: z.string(), pivot: SeasonPivotSchema })),
+});
+export type Season = z.infer<typeof SeasonSchema>;
+
+export const AnimalEnterpriseSeasonCombinationSchema = z.object({
+  id: Id,
+  animal_id: Id,
+  enterprise_id: Id,
+  season_id: Id,
+  birth_date: SeasonOffsetDateSchema.nullable(),
+  breeding_date: SeasonOffsetDateSchema.nullable(),
+});
+export type AnimalEnterpriseSeasonCombination = z.infer<
+  typeof AnimalEnterpriseSeasonCombinationSchema
+>;
+
+export const VaccineRoute = {
+  IN: "Intranasal",
+  IM: "Intramuscular",
+  SC: "Subcutaneous",
+  ORAL: "Oral",
+  SCARIFICATION: "Skin scarification",
+} as const;
+export type VaccineRouteCode = keyof typeof VaccineRoute;
+
+/** An inclusive window of days relative to the birth or breeding date. */
+export const DayWindowSchema = z.object({ from: z.number().int(), to: z.number().int() });
+export type DayWindow = z.infer<typeof DayWindowSchema>;
+
+export const VaccineRulesSchema = z.object({
+  /** Most first-cycle shots of this vaccine in one year (spec §5). */
+  max_shots: z.number().int().positive().nullable(),
+  /** No shot before this age, for young stock. */
+  min_age_days: z.number().int().nonnegative().nullable(),
+  live: z.boolean(),
+  /** Not between the breeding date and the birth date. */
+  not_in_pregnancy: z.boolean(),
+  /** Not within this many days before the breeding date (Enzovax 28, Toxovax 21). */
+  min_days_before_breeding: z.number().int().nonnegative().nullable(),
+  /** No shot in this window around the birth date (Footvax: −28…+28). */
+  blackout_birth_days: DayWindowSchema.nullable(),
+  /** Shots belong in this window around the birth date (Rotavec Corona: −84…−21). */
+  window_birth_days: DayWindowSchema.nullable(),
+  /** Vaccines that may be given within 14 days of this one (Enzovax with Toxovax). */
+  compatible_vaccine_ids: z.array(Id),
+});
+export type VaccineRules = z.infer<typeof VaccineRulesSchema>;
+
+export const VaccineSchema = z.object({
+  id: Id,
+  name: z.string(),
+  size_info: z.string(),
+  /** Comma list of route codes, e.g. `IN,IM`. */
+  vaccine_type: z.string(),
+  logo_url: z.string(),
+  product_spc_url: z.string(),
+  /** An rgb triple, `r,g,b`. */
+  accent_color: z.string().regex(/^\d{1,3},\d{1,3},\d{1,3}$/),
+  information: z.string(),
+  warning_message: z.string(),
+  /** Source ids and confidence, e.g. `S16 (H)`, so a vet or admin can check the facts. */
+  source_note: z.string(),
+  rules: VaccineRulesSchema,
+});
+export type Vaccine = z.infer<typeof VaccineSchema>;
+
+export const ShotTemplateSchema = z.object({
+  id: Id,
+  vaccine_id: Id,
+  animal_id: Id,
+  /** Days from the birth date; exactly one of birth_days and breeding_days is set. */
+  birth_days: z.number().int().nullable(),
+  breeding_days: z.number().int().nullable(),
+  custom_name: z.string().nullable(),
+  /** 0 once, 1 every year, N every N years. */
+  is_recurrent: z.number().int().nonnegative(),
+});
+export type ShotTemplate = z.infer<typeof ShotTemplateSchema>;
+
+export const DiseaseSchema = z.object({
+  id: Id,
+  name: z.string(),
+  desc_name: z.string(),
+  footnote: z.string().nullable(),
+  footnoteNumber: z.number().int().positive().nullable(),
+  /** The animals the disease is offered for, each with its default vaccine. */
+  animals: z.array(z.object({ animal_id: Id, vaccine_id: Id })),
+});
+export type Disease = z.infer<typeof DiseaseSchema>;
+
+export const WarningSeverity = { alert: "alert", attention: "attention" } as const;
+export type WarningSeverity = (typeof WarningSeverity)[keyof typeof WarningSeverity];
+
+/** A preset popup message, found by slug; `body` may hold `{placeholders}`. */
+export const WarningSchema = z.object({
+  id: Id,
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  button_confirm: z.string().nullable(),
+  button_cancel: z.string().nullable(),
+  severity: z.enum([WarningSeverity.alert, WarningSeverity.attention]),
+});
+export type Warning = z.infer<typeof WarningSchema>;
+
+export const TerritoryManagerSchema = z.object({
+  id: Id,
+  territory_manager_name: z.string(),
+  territory_manager_email: z.string(),
+});
+export type TerritoryManager = z.infer<typeof TerritoryManagerSchema>;
+
+export const VetSchema = z.object({
+  id: Id,
+  vet_practice_name: z.string(),
+  vet_practice_address_id: Id.nullable(),
+});
+export type Vet = z.infer<typeof VetSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+/** The reference lists, by their spec §9 localStorage key, with the call that loads each. */
+export const referenceLists = {
+  enterprises: { path: "/api/enterprises-animals", schema: z.array(EnterpriseSchema) },
+  animals: { path: "/api/animals", schema: z.array(AnimalSchema) },
+  diseases: { path: "/api/diseases", schema: z.array(DiseaseSchema) },
+  vaccines: { path: "/api/vaccines", schema: z.array(VaccineSchema) },
+  seasons: { path: "/api/seasons", schema: z.array(SeasonSchema) },
+  animalEnterpriseSeasonCombinations: {
+    path: "/api/animal-enterprise-season-combinations",
+    schema: z.array(AnimalEnterpriseSeasonCombinationSchema),
+  },
+  warnings: { path: "/api/warnings", schema: z.array(WarningSchema) },
+  territoryManagers: { path: "/api/territory-managers", schema: z.array(TerritoryManagerSchema) },
+  vets: { path: "/api/vets", schema: z.array(VetSchema) },
+} as const;
+export type ReferenceListKey = keyof typeof referenceLists;
+export type ReferenceLists = {
+  [K in ReferenceListKey]: z.infer<(typeof referenceLists)[K]["schema"]>;
+};
