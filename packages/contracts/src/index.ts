@@ -1,2 +1,3 @@
 export * from "./errors.ts";
 export * from "./reference.ts";
+export * from "./accounts.ts";
