@@ -1,0 +1,113 @@
+import { useId, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { LogoMark } from "../../components/ui/logo.tsx";
+import { hostGates } from "../../config/hosts.ts";
+import { paths } from "../../config/paths.ts";
+import { useAuthStore } from "../../lib/auth.ts";
+import { ModalName, openModal } from "../../stores/modals.ts";
+
+/** Spec §2 'Public header and layout'. */
+export function PublicHeader() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const userName = useAuthStore((state) => state.userName);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuId = useId();
+  const showsPrelaunchNav = isAuthenticated && hostGates.showsPrelaunchItems;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link className="brand" to={paths.home.getHref()}>
+          <LogoMark />
+          <span className="brand__name">VaxCal</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setIsMenuOpen((isOpen) => !isOpen)}
+        >
+          <span className="menu-toggle__icon" aria-hidden="true" />
+          Menu
+        </button>
+        <div
+          id={menuId}
+          className="site-menu"
+          data-open={isMenuOpen}
+          onClick={(event) => {
+            // A link leaves the page, so the menu closes; a button opens a modal over it, and the
+            // menu stays so focus can come back to that button.
+            if (event.target instanceof Element && event.target.closest("a")) setIsMenuOpen(false);
+          }}
+        >
+          {showsPrelaunchNav && (
+            <nav aria-label="Main">
+              <ul className="site-nav">
+                <PrelaunchNavItem to={paths.calendarSetup.getHref()} label="Create Calendar" />
+                <PrelaunchNavItem to={paths.myCalendars.getHref()} label="View My Calendars" />
+                <PrelaunchNavItem to={paths.admin.getHref()} label="Admin" />
+                <PrelaunchNavItem to={paths.vetDashboard.getHref()} label="Vet" />
+              </ul>
+            </nav>
+          )}
+          <div className="site-menu__actions">
+            {isAuthenticated ? (
+              <>
+                <Link className="greeting" to={paths.settings.getHref()}>
+                  {userName ? `Hello, ${userName}` : "My account"}
+                </Link>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => openModal(ModalName.logout)}
+                >
+                  Logout
+                </button>
+              </>
+            ) : (
+              <>
+                {hostGates.showsPrelaunchItems && (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => openModal(ModalName.login)}
+                    >
+                      Login
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => openModal(ModalName.vetRegister)}
+                    >
+                      Vet Register
+                    </button>
+                  </>
+                )}
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => openModal(ModalName.register)}
+                >
+                  Register
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Pre-launch items carry a red border, so testers can tell them from what is live. */
+function PrelaunchNavItem({ to, label }: { to: string; label: string }) {
+  return (
+    <li>
+      <NavLink className="site-nav__link prelaunch-item" to={to}>
+        {label}
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { NotificationArea } from "../../components/ui/notification-area.tsx";
+import { readErrorRouteMessage } from "../../lib/error-route.ts";
+import { useModalStore } from "../../stores/modals.ts";
+import { ErrorPage } from "../routes/error-page.tsx";
+import { ModalHost } from "../modal-host.tsx";
+import { PublicHeader } from "./public-header.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import "./layout.css";
+
+/** Spec §2: header, routed content, footer, the modals and the notification area. */
+export function RootLayout() {
+  const location = useLocation();
+  const errorMessage = readErrorRouteMessage(location.state);
+  const isModalOpen = useModalStore((state) => state.openModalName !== null);
+
+  return (
+    <>
+      {/* While a modal is open the page behind it cannot be reached, by mouse or keyboard. */}
+      <div className="page" inert={isModalOpen}>
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(event) => {
+            // A hash change would drop the router state that carries an error page.
+            event.preventDefault();
+            document.getElementById("main")?.focus();
+          }}
+        >
+          Skip to content
+        </a>
+        <PublicHeader />
+        <main id="main" className="page__main container" tabIndex={-1}>
+          {errorMessage === null ? <Outlet /> : <ErrorPage message={errorMessage} />}
+        </main>
+        <SiteFooter />
+      </div>
+      <ModalHost />
+      <NotificationArea />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, type ComponentType } from "react";
+import { ComingSoonModalBody } from "../components/ui/coming-soon.tsx";
+import { Dialog } from "../components/ui/dialog.tsx";
+import { LogoutModalBody } from "../features/auth/components/logout-modal-body.tsx";
+import { ModalName, closeModal, takeFocusToRestore, useModalStore } from "../stores/modals.ts";
+
+type ModalEntry = { title: string; Body: ComponentType };
+
+function comingSoon(name: string): ComponentType {
+  return function ComingSoonBody() {
+    return <ComingSoonModalBody name={name} />;
+  };
+}
+
+/** Every modal by name (spec §2 'Modals'); bodies of later issues say they are coming. */
+const modalRegistry: Record<ModalName, ModalEntry> = {
+  [ModalName.login]: { title: "Login", Body: comingSoon("Login") },
+  // PRODUCT.md decision 1 names the product in the register title.
+  [ModalName.register]: { title: "Register with VaxCal", Body: comingSoon("Registration") },
+  [ModalName.logout]: { title: "Logout", Body: LogoutModalBody },
+  [ModalName.passwordReset]: {
+    title: "Reset your password",
+    Body: comingSoon("Password reset"),
+  },
+  [ModalName.vetRegister]: {
+    title: "Register your Vet Practice",
+    Body: comingSoon("Vet practice registration"),
+  },
+  [ModalName.generateCalendar]: {
+    title: "Generate a calendar",
+    Body: comingSoon("Quick calendar generation"),
+  },
+};
+
+export function ModalHost() {
+  const openModalName = useModalStore((state) => state.openModalName);
+  const isClosing = useModalStore((state) => state.isClosing);
+  const wasOpen = useRef(false);
+
+  // Runs after the page behind has left its inert state, when it can take focus again.
+  useEffect(() => {
+    if (openModalName !== null) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const opener = takeFocusToRestore();
+    // The opener can be gone (logging out swaps the header): then start again at the content.
+    if (opener?.isConnected) opener.focus();
+    else document.getElementById("main")?.focus();
+  }, [openModalName]);
+
+  if (openModalName === null) return null;
+  const { title, Body } = modalRegistry[openModalName];
+  return (
+    <Dialog key={openModalName} title={title} isClosing={isClosing} onClose={closeModal}>
+      <Body />
+    </Dialog>
+  );
+}

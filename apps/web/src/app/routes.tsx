@@ -1,0 +1,111 @@
+import type { RouteObject } from "react-router";
+import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
+import { paths } from "../config/paths.ts";
+import { RootLayout } from "./layout/root-layout.tsx";
+import {
+  requireAuthentication,
+  requireBetaHost,
+  storeMobileCodeAndGoHome,
+} from "./route-guards.ts";
+import { ErrorPage, RouteErrorBoundary, unexpectedErrorMessage } from "./routes/error-page.tsx";
+import { LoggedOutPage } from "./routes/logged-out.tsx";
+import { NotFoundPage } from "./routes/not-found.tsx";
+import { PublicHome } from "./routes/public-home.tsx";
+
+/**
+ * Every route of spec §2. Route ids are the spec's route names where it gives one. The error
+ * route has no path: see `lib/error-route.ts`.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: "Root",
+    element: <RootLayout />,
+    // Only if the layout itself fails; screens fail inside it, below.
+    errorElement: <ErrorPage message={unexpectedErrorMessage} />,
+    children: [
+      {
+        id: "Screens",
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { id: "PublicHome", path: paths.home.path, element: <PublicHome /> },
+          {
+            id: "CalendarSetup",
+            path: paths.calendarSetup.path,
+            loader: requireBetaHost,
+            element: <ComingSoonPage title="Setup your calendar" />,
+          },
+          { id: "VerifyMobile", path: paths.verifyMobile.path, loader: storeMobileCodeAndGoHome },
+          {
+            id: "PasswordReset",
+            path: paths.passwordReset.path,
+            element: <ComingSoonPage title="Reset your password" />,
+          },
+          {
+            id: "PasswordResetConfirm",
+            path: paths.passwordResetConfirm.path,
+            element: <ComingSoonPage title="Choose a new password" />,
+          },
+          {
+            id: "CalendarCreate",
+            path: paths.calendarCreate.path,
+            element: <ComingSoonPage title="Review your calendar" />,
+          },
+          {
+            id: "CalendarDetail",
+            path: paths.calendarDetail.path,
+            element: <ComingSoonPage title="Edit your calendar" />,
+          },
+          {
+            id: "MyCalendars",
+            path: paths.myCalendars.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="My calendars" />,
+          },
+          {
+            id: "AccountSettings",
+            path: paths.settings.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="Account settings" />,
+          },
+          { id: "LoggedOut", path: paths.loggedOut.path, element: <LoggedOutPage /> },
+          {
+            id: "EmailVerify",
+            path: paths.emailVerify.path,
+            element: <ComingSoonPage title="Verify your email" />,
+          },
+          {
+            id: "VetDashboard",
+            path: paths.vetDashboard.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="Vet dashboard" />,
+          },
+          {
+            id: "Admin",
+            path: paths.admin.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="Product management" />,
+          },
+          {
+            id: "AdminProduct",
+            path: paths.adminProduct.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="Products" />,
+          },
+          {
+            id: "EditProduct",
+            path: paths.editProduct.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="Edit product" />,
+          },
+          {
+            id: "AdminProtocol",
+            path: paths.adminProtocol.path,
+            loader: requireAuthentication,
+            element: <ComingSoonPage title="Protocols" />,
+          },
+          { id: "NotFound", path: paths.notFound.path, element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

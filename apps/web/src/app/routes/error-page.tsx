@@ -1,0 +1,41 @@
+import { Link, useLocation, useNavigate } from "react-router";
+import { paths } from "../../config/paths.ts";
+
+export const unexpectedErrorMessage = "Something went wrong on our side. Please try again.";
+
+/** The error route of spec §2: shows the message it was given, with a way back. */
+export function ErrorPage({ message }: { message: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  return (
+    <section className="page-panel page-panel--error">
+      <title>Something went wrong · VaxCal</title>
+      <p className="page-panel__eyebrow">Something went wrong</p>
+      <h1>{message}</h1>
+      <p>Check your signal and try again. If it keeps happening, please come back later.</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() =>
+            void navigate(
+              { pathname: location.pathname, search: location.search },
+              { replace: true, state: null },
+            )
+          }
+        >
+          Try again
+        </button>
+        <Link className="button button--secondary" to={paths.home.getHref()}>
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Any error thrown while rendering a screen lands here instead of a blank page. */
+export function RouteErrorBoundary() {
+  return <ErrorPage message={unexpectedErrorMessage} />;
+}

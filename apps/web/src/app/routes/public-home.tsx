@@ -1,0 +1,119 @@
+import type { ReactNode } from "react";
+import { ErrorState, LoadingState } from "../../components/ui/status-panels.tsx";
+import { usePendingMobileVerification } from "../../features/mobile-verification/hooks/use-pending-mobile-verification.ts";
+import { useReferenceData } from "../../features/reference-data/api/get-reference-data.ts";
+import { ModalName, openModal } from "../../stores/modals.ts";
+import "./public-home.css";
+
+export const initialDataErrorMessage = "Failed to load initial data";
+
+/** Spec §2 PublicHome: loads the initial calendar data first, then invites the farmer to register. */
+export function PublicHome() {
+  const referenceData = useReferenceData();
+  usePendingMobileVerification();
+
+  if (referenceData.isPending) return <LoadingState label="Loading calendar data…" />;
+  if (referenceData.isError) {
+    return (
+      <ErrorState message={initialDataErrorMessage} onRetry={() => void referenceData.refetch()} />
+    );
+  }
+
+  return (
+    <>
+      <title>VaxCal · Vaccination calendars for cattle and sheep</title>
+      <section className="hero">
+        <p className="hero__eyebrow">For cattle, dairy, beef and sheep farmers</p>
+        <h1 className="hero__title">Every vaccine shot for your herd or flock, planned.</h1>
+        <p className="hero__text">
+          The VaxCal vaccination calendar is in development. Register now and we will let you know
+          as soon as you can build your own calendar.
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--large"
+          onClick={() => openModal(ModalName.register)}
+        >
+          Register
+        </button>
+      </section>
+
+      <section className="features" aria-labelledby="features-title">
+        <h2 id="features-title">What VaxCal will do for you</h2>
+        <ul className="features__list">
+          <Feature icon={<CalendarIcon />} title="A calendar for years ahead">
+            Pick your enterprise, animals, season and diseases. VaxCal lays out every shot.
+          </Feature>
+          <Feature icon={<PhoneIcon />} title="Free reminders">
+            A text message seven days before each vaccination is due.
+          </Feature>
+          <Feature icon={<VetIcon />} title="Share it with your vet">
+            Link your vet practice, so your vet can see and adjust your calendar.
+          </Feature>
+        </ul>
+        <p className="features__note">
+          Your calendar is worked out automatically. Always check it with your vet.
+        </p>
+      </section>
+    </>
+  );
+}
+
+function Feature({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="feature">
+      <span className="feature__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <h3 className="feature__title">{title}</h3>
+      <p className="feature__text">{children}</p>
+    </li>
+  );
+}
+
+const iconProps = {
+  width: 28,
+  height: 28,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  focusable: "false",
+} as const;
+
+function CalendarIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4M8 14h2M14 14h2M8 17h2" />
+    </svg>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="6" y="2" width="12" height="20" rx="2" />
+      <path d="M10 18h4M9 7h6M9 10h4" />
+    </svg>
+  );
+}
+
+function VetIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M12 21s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 11c0 5.65-7 10-7 10z" />
+      <path d="M12 10v5M9.5 12.5h5" />
+    </svg>
+  );
+}

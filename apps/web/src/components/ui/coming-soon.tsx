@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { paths } from "../../config/paths.ts";
+import { closeModal } from "../../stores/modals.ts";
+
+/**
+ * A screen whose work belongs to a later issue: it names itself and says so plainly, rather
+ * than show a form that does nothing.
+ */
+export function ComingSoonPage({ title }: { title: string }) {
+  return (
+    <section className="page-panel">
+      <title>{`${title} · VaxCal`}</title>
+      <p className="page-panel__eyebrow">Coming soon</p>
+      <h1>{title}</h1>
+      <p>This page is not ready yet. We are working on it and it will be here soon.</p>
+      <Link className="button button--secondary" to={paths.home.getHref()}>
+        Back to the home page
+      </Link>
+    </section>
+  );
+}
+
+export function ComingSoonModalBody({ name }: { name: string }) {
+  return (
+    <div className="stack">
+      <p>{name} is not ready yet. It will be here soon.</p>
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={closeModal}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import "./dialog.css";
+
+type DialogProps = {
+  title: string;
+  /** True while the closing animation plays. */
+  isClosing: boolean;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+const focusableSelector = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+/**
+ * An accessible modal dialog: labelled by its title, focus moves in on open and stays inside
+ * (Tab wraps), Escape and the overlay close it. The page behind is made inert by the layout;
+ * focus goes back to the opener once the modal store has closed it.
+ */
+export function Dialog({ title, isClosing, onClose, children }: DialogProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const [firstFocusable] = listFocusable(dialog);
+    (firstFocusable ?? dialog).focus();
+  }, []);
+
+  useEffect(() => {
+    function handleKeyDown(event: KeyboardEvent) {
+      const dialog = dialogRef.current;
+      if (!dialog) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        onClose();
+        return;
+      }
+      if (event.key === "Tab") keepFocusInside(dialog, event);
+    }
+    document.addEventListener("keydown", handleKeyDown);
+    return () => document.removeEventListener("keydown", handleKeyDown);
+  }, [onClose]);
+
+  return (
+    <div
+      className="dialog-overlay"
+      data-state={isClosing ? "closing" : "open"}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="dialog__body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function listFocusable(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector));
+}
+
+function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent): void {
+  const focusable = listFocusable(dialog);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const isOutside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || active === dialog || isOutside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || isOutside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}

@@ -1,0 +1,38 @@
+import { env } from "./env.ts";
+import { PrelaunchFeatures } from "./env-schema.ts";
+
+/**
+ * The one place that decides what a host may show before launch (spec §2, §9; PRODUCT.md
+ * decision 13). Everything gated on "non-production host" asks this module.
+ */
+const prelaunchHostMarkers = ["beta", "local", "test", "staging"] as const;
+// The step 1 route predates staging, so staging is deliberately not among its markers (spec §9).
+const betaRouteHostMarkers = ["beta", "test", "local"] as const;
+
+export type HostGates = {
+  /** Pre-launch nav items, Login, Vet Register and the vet pickers. */
+  showsPrelaunchItems: boolean;
+  /** The step 1 form at /beta. */
+  canReachBetaRoute: boolean;
+};
+
+function hasMarker(hostname: string, markers: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  return markers.some((marker) => host.includes(marker));
+}
+
+export function readHostGates(hostname: string, mode: PrelaunchFeatures): HostGates {
+  if (mode === PrelaunchFeatures.on) return { showsPrelaunchItems: true, canReachBetaRoute: true };
+  if (mode === PrelaunchFeatures.off)
+    return { showsPrelaunchItems: false, canReachBetaRoute: false };
+  return {
+    showsPrelaunchItems: hasMarker(hostname, prelaunchHostMarkers),
+    canReachBetaRoute: hasMarker(hostname, betaRouteHostMarkers),
+  };
+}
+
+/** The gates of the host this page was loaded from; the host cannot change without a reload. */
+export const hostGates: HostGates = readHostGates(
+  window.location.hostname,
+  env.VITE_PRELAUNCH_FEATURES,
+);

@@ -1,0 +1,33 @@
+/**
+ * Every route path of the app (spec §2). Links and redirects take their href from here, so a
+ * path changes in one place.
+ */
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  calendarSetup: { path: "/beta", getHref: () => "/beta" },
+  verifyMobile: { path: "/verify-mobile", getHref: () => "/verify-mobile" },
+  passwordReset: { path: "/password/reset", getHref: () => "/password/reset" },
+  passwordResetConfirm: {
+    path: "/password/reset/confirm",
+    getHref: () => "/password/reset/confirm",
+  },
+  calendarCreate: { path: "/calendar", getHref: () => "/calendar" },
+  calendarDetail: {
+    path: "/calendar/:id",
+    getHref: (id: number | string) => `/calendar/${encodeURIComponent(id)}`,
+  },
+  myCalendars: { path: "/calendars", getHref: () => "/calendars" },
+  settings: { path: "/settings", getHref: () => "/settings" },
+  loggedOut: { path: "/logged-out", getHref: () => "/logged-out" },
+  emailVerify: {
+    path: "/email/verify/:id/:hash",
+    getHref: (id: number | string, hash: string) =>
+      `/email/verify/${encodeURIComponent(id)}/${encodeURIComponent(hash)}`,
+  },
+  vetDashboard: { path: "/vet/dashboard", getHref: () => "/vet/dashboard" },
+  admin: { path: "/admin", getHref: () => "/admin" },
+  adminProduct: { path: "/admin/product/", getHref: () => "/admin/product/" },
+  editProduct: { path: "/edit/product/", getHref: () => "/edit/product/" },
+  adminProtocol: { path: "/admin/protocol/", getHref: () => "/admin/protocol/" },
+  notFound: { path: "*" },
+} as const;

@@ -1,0 +1,14 @@
+/**
+ * localStorage keys of spec §9 that are not reference lists (those are the keys of the
+ * contracts' `referenceLists`).
+ */
+export const StorageKey = {
+  isAuthenticated: "isAuthenticated",
+  authToken: "authToken",
+  calendarForm: "calendarForm",
+  scopedDiseasesAll: "scopedDiseasesAll",
+  scopedDiseasesAvailable: "scopedDiseasesAvailable",
+  // Not in the spec's list: the spec stores the code "locally" without naming the key.
+  mobileVerificationCode: "mobileVerificationCode",
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

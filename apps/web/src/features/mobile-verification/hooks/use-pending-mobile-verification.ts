@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { verifyMobileCode } from "../api/verify-mobile.ts";
+import { clearMobileVerificationCode, readMobileVerificationCode } from "../mobile-code-storage.ts";
+
+export const mobileVerifiedMessage =
+  "Successfully verified your mobile number. You can now receive notifications.";
+export const mobileVerificationFailedMessage =
+  "Failed to verify your mobile number. Please try again.";
+
+/**
+ * Spec §2 (PublicHome): if a mobile verification code is stored, confirm it once. On success
+ * the code is cleared; on failure it is kept, so the next visit tries again.
+ */
+export function usePendingMobileVerification(verify = verifyMobileCode): void {
+  // StrictMode runs effects twice in development; the code must be sent only once.
+  const hasStarted = useRef(false);
+
+  useEffect(() => {
+    const code = readMobileVerificationCode();
+    if (code === null || hasStarted.current) return;
+    hasStarted.current = true;
+    verify(code).then(
+      () => {
+        clearMobileVerificationCode();
+        showNotification(NotificationType.success, mobileVerifiedMessage);
+      },
+      () => showNotification(NotificationType.error, mobileVerificationFailedMessage),
+    );
+  }, [verify]);
+}

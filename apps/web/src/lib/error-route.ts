@@ -1,0 +1,30 @@
+import { useCallback } from "react";
+import { useLocation, useNavigate } from "react-router";
+
+/**
+ * The error route of spec §2 takes a message and shows no path of its own: the message travels
+ * in the router state of the current URL, and the layout shows the error page instead of the
+ * route's screen. Going back, or 'Try again', returns to the screen.
+ */
+type ErrorRouteState = { errorRouteMessage: string };
+
+export function readErrorRouteMessage(state: unknown): string | null {
+  if (typeof state !== "object" || state === null || !("errorRouteMessage" in state)) return null;
+  const { errorRouteMessage } = state as ErrorRouteState;
+  return typeof errorRouteMessage === "string" ? errorRouteMessage : null;
+}
+
+export function useNavigateToError(): (message: string) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (message: string) => {
+      const state: ErrorRouteState = { errorRouteMessage: message };
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { state },
+      );
+    },
+    [navigate, location.pathname, location.search, location.hash],
+  );
+}
