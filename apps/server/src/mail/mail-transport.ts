@@ -1,0 +1,44 @@
+import nodemailer from "nodemailer";
+
+/** One e-mail: plain language in HTML, with the same words as plain text for every client. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+export type MailTransport = {
+  send: (message: MailMessage) => Promise<void>;
+  close: () => void;
+};
+
+export type SmtpSettings = {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; options may follow as a query. */
+  smtpUrl: string;
+  /** The sender, e.g. `VaxCal <no-reply@vaxcal.ie>`. */
+  from: string;
+};
+
+// A slow relay must not hold a request or a worker for minutes.
+const timeoutMs = 15_000;
+
+export function createSmtpMailTransport(settings: SmtpSettings): MailTransport {
+  const transporter = nodemailer.createTransport(settings.smtpUrl, {
+    from: settings.from,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  return {
+    send: async (message) => {
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,66 @@
+import { accountTimings } from "@vaxcal/contracts";
+import { renderEmail, type RenderedEmail } from "../../mail/render-email.ts";
+
+/*
+ * The e-mails and texts of the accounts module. Plain words for farmers reading on a phone:
+ * what happened, the one thing to do, how long it works, and what to do if it was not them.
+ */
+
+export function renderEmailVerificationEmail(name: string, url: string): RenderedEmail {
+  return renderEmail({
+    subject: "Please confirm your email address for VaxCal",
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      "Thank you for registering with VaxCal.",
+      "Please confirm this is your email address, so that we can send you vaccination reminders.",
+      `The link works for ${accountTimings.emailVerificationLinkMinutes} minutes. If it runs out, you can ask for a new one in your account settings.`,
+    ],
+    action: { label: "Confirm my email address", url },
+    afterword: ["If you did not register with VaxCal, you can ignore this email."],
+  });
+}
+
+export function renderPasswordResetEmail(name: string, url: string): RenderedEmail {
+  return renderEmail({
+    subject: "Reset your VaxCal password",
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      "We received a request to reset the password of your VaxCal account.",
+      `The link works once, for ${accountTimings.passwordResetLinkMinutes} minutes.`,
+    ],
+    action: { label: "Choose a new password", url },
+    afterword: [
+      "If you did not ask for this, you can ignore this email. Your password stays the same.",
+    ],
+  });
+}
+
+export function renderPasswordChangedEmail(name: string, loginUrl: string): RenderedEmail {
+  return renderEmail({
+    subject: "Your VaxCal password was changed",
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      "The password of your VaxCal account was just changed, and you were logged out everywhere else.",
+      "If you changed it, there is nothing more to do.",
+      "If you did not, please reset your password straight away from the login page.",
+    ],
+    action: { label: "Go to VaxCal", url: loginUrl },
+  });
+}
+
+/**
+ * Kept to one 160-character GSM-7 segment for a public URL of up to about 50 characters,
+ * so it arrives as one text and costs one text.
+ */
+export function renderMobileCodeText(code: string, url: string): string {
+  return `VaxCal code: ${code}. Or tap ${url} to confirm your mobile. It works for ${accountTimings.mobileCodeMinutes} minutes.`;
+}
+
+export function buildMobileVerificationUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/verify-mobile?code=${code}`;
+}
+
+export function buildPasswordResetUrl(publicUrl: string, token: string, email: string): string {
+  const query = new URLSearchParams({ token, email });
+  return `${publicUrl}/password/reset?${query.toString()}`;
+}

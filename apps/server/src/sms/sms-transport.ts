@@ -1,0 +1,60 @@
+/** One text message to a mobile in E.164 form (`+353871234567`). */
+export type SmsMessage = {
+  to: string;
+  body: string;
+};
+
+export type SmsTransport = {
+  send: (message: SmsMessage) => Promise<void>;
+};
+
+export type TwilioSettings = {
+  accountSid: string;
+  authToken: string;
+  /** A sending number in E.164, an alphanumeric sender id, or a Messaging Service (`MG…`). */
+  from: string;
+  /** `https://api.twilio.com` in production; a loopback fake in tests. */
+  apiUrl: string;
+};
+
+export class SmsDeliveryError extends Error {
+  override name = "SmsDeliveryError";
+}
+
+const timeoutMs = 15_000;
+
+/** Twilio's Messages API: one form-encoded POST per text, authenticated with the account's key. */
+export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport {
+  const endpoint = new URL(
+    `/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`,
+    settings.apiUrl,
+  );
+  const credentials = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString(
+    "base64",
+  );
+  const sender = settings.from.startsWith("MG")
+    ? { MessagingServiceSid: settings.from }
+    : { From: settings.from };
+  return {
+    send: async (message) => {
+      const response = await fetch(endpoint, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${credentials}`,
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+        },
+        body: new URLSearchParams({ To: message.to, Body: message.body, ...sender }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) {
+        // Twilio answers errors as `{ code, message }`; keep its code, never the recipient.
+        const detail = (await response.json().catch(() => ({}))) as { code?: unknown };
+        throw new SmsDeliveryError(
+          `Twilio refused the message: HTTP ${response.status}, code ${String(detail.code ?? "none")}`,
+        );
+      }
+      await response.body?.cancel();
+    },
+  };
+}
