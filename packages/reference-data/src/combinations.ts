@@ -11,13 +11,16 @@ import { SeasonId } from "./seasons.ts";
  * - Cows, Ewes, Hoggets: birth = start of calving or lambing, breeding = start of breeding or
  *   tupping. Hoggets lamb and are tupped with the ewes; as first-time breeders their "birth" is
  *   their first lambing, which is what their pre-lambing templates count from.
- * - Replacement Heifers: birth = their first calving, on the season's calving date. The breeding
- *   that gets them in calf is about 283 days earlier, so it carries year offset −1, the same
- *   convention as the sheep seasons' tupping. With the cows' same-year breeding date the heifers'
- *   pre-breeding primary course would follow their first calving, which cannot happen.
+ * - Replacement Heifers: breeding = the season's breeding date this year; birth = their first
+ *   calving, about 283 days later, on the season's calving date with year offset +1. With the
+ *   cows' dates the heifers' pre-breeding primary course would follow their first calving, which
+ *   cannot happen. Putting the calving a year ahead (rather than the breeding a year back) means
+ *   the pair is never wholly past, so a farmer planning heifers in January sees this spring's
+ *   breeding, not last year's (the engine moves a pair forward only when both dates are past).
  * - Calves and Lamb: birth = their own birth, on the season's calving or lambing date; no breeding.
- * - Weanlings: last season's calves, 6–10 months old when the farmer plans them, so their own
- *   birth is the season's calving date with year offset −1; no breeding.
+ * - Weanlings: calves already born, 6–10 months old when the farmer plans them, so their own
+ *   birth is the season's calving date with year offset −1 (a pair wholly in the past moves
+ *   forward one year, which makes them the calves of the season under way); no breeding.
  * - Ram: no birth date at all (spec §9); breeding = the season's tupping date.
  */
 
@@ -44,22 +47,22 @@ const { cows, replacementHeifers, weanlings, calves, ewes, hoggets, ram, lamb } 
 export const combinations: AnimalEnterpriseSeasonCombination[] = [
   // Dairy, spring calving: calve from 1 Feb, breed from 25 Apr.
   combination(1, dairy, springCalving, cows, "0.02.01", "0.04.25"),
-  combination(2, dairy, springCalving, replacementHeifers, "0.02.01", "-1.04.25"),
+  combination(2, dairy, springCalving, replacementHeifers, "1.02.01", "0.04.25"),
   combination(3, dairy, springCalving, weanlings, "-1.02.01", null),
   combination(4, dairy, springCalving, calves, "0.02.01", null),
   // Dairy, autumn calving (liquid milk): calve from 15 Sep, breed from 1 Dec.
   combination(5, dairy, autumnCalving, cows, "0.09.15", "0.12.01"),
-  combination(6, dairy, autumnCalving, replacementHeifers, "0.09.15", "-1.12.01"),
+  combination(6, dairy, autumnCalving, replacementHeifers, "1.09.15", "0.12.01"),
   combination(7, dairy, autumnCalving, weanlings, "-1.09.15", null),
   combination(8, dairy, autumnCalving, calves, "0.09.15", null),
   // Beef (suckler), spring calving: calve from 15 Feb, breed from 1 May.
   combination(9, beef, springCalving, cows, "0.02.15", "0.05.01"),
-  combination(10, beef, springCalving, replacementHeifers, "0.02.15", "-1.05.01"),
+  combination(10, beef, springCalving, replacementHeifers, "1.02.15", "0.05.01"),
   combination(11, beef, springCalving, weanlings, "-1.02.15", null),
   combination(12, beef, springCalving, calves, "0.02.15", null),
   // Beef, autumn calving: calve from 1 Sep, breed from 20 Nov.
   combination(13, beef, autumnCalving, cows, "0.09.01", "0.11.20"),
-  combination(14, beef, autumnCalving, replacementHeifers, "0.09.01", "-1.11.20"),
+  combination(14, beef, autumnCalving, replacementHeifers, "1.09.01", "0.11.20"),
   combination(15, beef, autumnCalving, weanlings, "-1.09.01", null),
   combination(16, beef, autumnCalving, calves, "0.09.01", null),
   // Sheep, early lambing: lamb from 10 Jan, tup from 15 Aug of the year before.

@@ -292,8 +292,8 @@ describe("combinations and season defaults", () => {
       const expectedByAnimal: Record<number, [string | null, string | null]> = {
         [AnimalId.cows]: [seasonBirth, dam?.breeding_date ?? null],
         [AnimalId.ewes]: [seasonBirth, dam?.breeding_date ?? null],
-        // First calving on the season's date; the service that got her in calf the year before.
-        [AnimalId.replacementHeifers]: [seasonBirth, `-1.${seasonBreedingMonthDay}`],
+        // Bred on the season's date; first calving on the season's date a year on.
+        [AnimalId.replacementHeifers]: [withOffset(1, seasonBirth), `0.${seasonBreedingMonthDay}`],
         // Last season's calves.
         [AnimalId.weanlings]: [withOffset(-1, seasonBirth), null],
         [AnimalId.calves]: [seasonBirth, null],
