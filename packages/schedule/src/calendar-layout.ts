@@ -1,0 +1,219 @@
+import { moveToYear, readMonth, readYear, type IsoDate } from "./iso-date.ts";
+import type {
+  Calendar,
+  CalendarDisease,
+  CalendarMonth,
+  CalendarSetup,
+  Shot,
+  VaccineInput,
+} from "./schedule.types.ts";
+
+/**
+ * What a template or a user decides about a first occurrence. Everything else on a shot (its
+ * mirrored copies, row, order in month, booster flag) is derived here, so every edit re-derives it
+ * from the seeds and a copy can never drift from its first occurrence.
+ */
+export interface ShotSeed {
+  readonly id: string;
+  readonly diseaseId: number;
+  readonly templateId: number | null;
+  readonly date: IsoDate | null;
+  readonly custom_name: string | null;
+  readonly is_recurrent: number;
+  readonly userInitiated: boolean;
+}
+
+export interface ColumnSeeds {
+  readonly diseaseId: number;
+  readonly vaccine: VaccineInput | null;
+  readonly seeds: readonly ShotSeed[];
+}
+
+export interface CalendarFrame {
+  readonly today: IsoDate;
+  readonly setup: CalendarSetup;
+  readonly calendarYear: number;
+  readonly nextUserShotNumber: number;
+}
+
+type MutableShot = { -readonly [Key in keyof Shot]: Shot[Key] };
+
+const MONTHS_PER_YEAR = 12;
+const GRID_YEARS_BEFORE = 1;
+const GRID_YEARS_AFTER = 3;
+// Most grid months hold no shot; they share one empty list instead of allocating 60 per edit.
+const NO_SHOTS: readonly Shot[] = Object.freeze([]);
+
+export function findGridLastYear(calendarYear: number): number {
+  return calendarYear + GRID_YEARS_AFTER;
+}
+
+/** The first occurrences of a column: the seeds its shots were laid out from. */
+export function collectSeeds(column: CalendarDisease): ShotSeed[] {
+  return column.shots.filter((shot) => !shot.isMirroredCopy);
+}
+
+export function collectColumnSeeds(calendar: Calendar): ColumnSeeds[] {
+  return calendar.diseases.map((column) => ({
+    diseaseId: column.diseaseId,
+    vaccine: column.vaccine,
+    seeds: collectSeeds(column),
+  }));
+}
+
+export function isRecurrencePeriod(period: number): boolean {
+  return Number.isInteger(period) && period >= 1;
+}
+
+function createShot(
+  seed: ShotSeed,
+  id: string,
+  date: IsoDate | null,
+  cycle: number,
+  sourceShotId: string | null,
+): MutableShot {
+  // One literal with a fixed key order keeps every shot the same hidden class.
+  return {
+    id,
+    diseaseId: seed.diseaseId,
+    templateId: seed.templateId,
+    date,
+    custom_name: seed.custom_name,
+    is_recurrent: seed.is_recurrent,
+    show_once: seed.is_recurrent === 0,
+    cycle,
+    sourceShotId,
+    isMirroredCopy: sourceShotId !== null,
+    yearIndex: null,
+    row: null,
+    orderInMonth: null,
+    isBooster: false,
+    // A copy repeats a date the user never picked, so submit may drop it outside the range.
+    userInitiated: sourceShotId === null && seed.userInitiated,
+  };
+}
+
+/** By date, undated last; the id breaks ties so the order never depends on edit history. */
+export function compareShots(left: Shot, right: Shot): number {
+  if (left.date !== right.date) {
+    if (left.date === null) return 1;
+    if (right.date === null) return -1;
+    return left.date < right.date ? -1 : 1;
+  }
+  return left.id < right.id ? -1 : left.id > right.id ? 1 : 0;
+}
+
+function expandColumn(column: ColumnSeeds, gridLastYear: number): MutableShot[] {
+  const shots: MutableShot[] = [];
+  for (const seed of column.seeds) {
+    shots.push(createShot(seed, seed.id, seed.date, 1, null));
+    const period = seed.is_recurrent;
+    if (seed.date === null || !isRecurrencePeriod(period)) continue;
+    let cycle = 2;
+    for (let year = readYear(seed.date) + period; year <= gridLastYear; year += period) {
+      shots.push(
+        createShot(seed, `${seed.id}~${cycle}`, moveToYear(seed.date, year), cycle, seed.id),
+      );
+      cycle++;
+    }
+  }
+  return shots.sort(compareShots);
+}
+
+/** Sets yearIndex, row, orderInMonth and isBooster on shots already in date order. */
+export function assignColumnLayout(shots: MutableShot[], firstYear: number): void {
+  let datedCount = 0;
+  let previousRow = -1;
+  let orderInMonth = 0;
+  for (const shot of shots) {
+    if (shot.date === null) {
+      shot.yearIndex = null;
+      shot.row = null;
+      shot.orderInMonth = null;
+      shot.isBooster = false;
+      continue;
+    }
+    const yearIndex = readYear(shot.date) - firstYear;
+    const row = yearIndex * MONTHS_PER_YEAR + readMonth(shot.date) - 1;
+    orderInMonth = row === previousRow ? orderInMonth + 1 : 0;
+    previousRow = row;
+    shot.yearIndex = yearIndex;
+    shot.row = row;
+    shot.orderInMonth = orderInMonth;
+    shot.isBooster = datedCount > 0;
+    datedCount++;
+  }
+}
+
+/** A mutable copy of laid-out shots, for a layout pass over a subset (submit). */
+export function copyShots(shots: readonly Shot[]): MutableShot[] {
+  return shots.map((shot) => ({ ...shot }));
+}
+
+/**
+ * Spec §9: the displayed years run from the earliest shot year to one year after the calendar
+ * year. Copies are never earlier than their first occurrence, so the seeds decide. When every shot
+ * lies beyond that end (only a user can put one there) the range shrinks to its last year.
+ */
+function findYearRange(columns: readonly ColumnSeeds[], calendarYear: number) {
+  const to = calendarYear + 1;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const column of columns) {
+    for (const seed of column.seeds) {
+      if (seed.date !== null) earliest = Math.min(earliest, readYear(seed.date));
+    }
+  }
+  const from = earliest === Number.POSITIVE_INFINITY ? calendarYear : Math.min(earliest, to);
+  return { from, to };
+}
+
+export function layoutCalendar(frame: CalendarFrame, columns: readonly ColumnSeeds[]): Calendar {
+  const yearRange = findYearRange(columns, frame.calendarYear);
+  const gridFirstYear = frame.calendarYear - GRID_YEARS_BEFORE;
+  const gridLastYear = findGridLastYear(frame.calendarYear);
+  const monthShots: Shot[][] = [];
+  const monthCount = (gridLastYear - gridFirstYear + 1) * MONTHS_PER_YEAR;
+  for (let index = 0; index < monthCount; index++) monthShots.push(NO_SHOTS as Shot[]);
+
+  const diseases: CalendarDisease[] = [];
+  for (const column of columns) {
+    const shots = expandColumn(column, gridLastYear);
+    assignColumnLayout(shots, yearRange.from);
+    for (const shot of shots) {
+      if (shot.date === null) continue;
+      const year = readYear(shot.date);
+      if (year < gridFirstYear || year > gridLastYear) continue;
+      const index = (year - gridFirstYear) * MONTHS_PER_YEAR + readMonth(shot.date) - 1;
+      const existing = monthShots[index];
+      if (existing === undefined || existing === NO_SHOTS) monthShots[index] = [shot];
+      else existing.push(shot);
+    }
+    diseases.push({ diseaseId: column.diseaseId, vaccine: column.vaccine, shots });
+  }
+
+  const months: CalendarMonth[] = [];
+  for (let index = 0; index < monthCount; index++) {
+    const shots = monthShots[index] ?? NO_SHOTS;
+    // Stable sort: same-day shots keep column order.
+    if (shots.length > 1) (shots as Shot[]).sort(compareByDate);
+    months.push({
+      year: gridFirstYear + Math.floor(index / MONTHS_PER_YEAR),
+      month: (index % MONTHS_PER_YEAR) + 1,
+      shots,
+    });
+  }
+
+  return {
+    today: frame.today,
+    setup: frame.setup,
+    calendarYear: frame.calendarYear,
+    yearRange,
+    diseases,
+    months,
+    nextUserShotNumber: frame.nextUserShotNumber,
+  };
+}
+
+function compareByDate(left: Shot, right: Shot): number {
+  return left.date === right.date ? 0 : (left.date ?? "") < (right.date ?? "") ? -1 : 1;
+}

@@ -1,0 +1,42 @@
+/**
+ * @vaxcal/schedule: the vaccination schedule engine. Pure functions, no I/O, no clock: "today" is
+ * always an argument. The web app runs it on every edit; the server runs the same code to
+ * validate, print and plan reminders.
+ */
+export { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
+export {
+  checkProtocol,
+  ProtocolRule,
+  SPACING_DAYS,
+  type ProtocolWarning,
+} from "./check-protocol.ts";
+export { isIsoDate } from "./iso-date.ts";
+export { prepareForSubmit } from "./prepare-for-submit.ts";
+export {
+  READ_ONLY_SHOT_MESSAGE,
+  ScheduleErrorCode,
+  type ScheduleError,
+  type ScheduleResult,
+} from "./schedule-error.ts";
+export type * from "./schedule.types.ts";
+export {
+  BirthLabel,
+  hasBirthDate,
+  resolveBirthLabel,
+  resolveCalendarYear,
+  resolveDefaultSeasonId,
+  resolveSeasonDefaults,
+  type SeasonDefaults,
+} from "./season-defaults.ts";
+export {
+  addShot,
+  canEditShot,
+  checkMaxShots,
+  deleteShot,
+  dropPastShots,
+  findShot,
+  hasPastShots,
+  removeDisease,
+  updateShotDate,
+  type MaxShotsCheck,
+} from "./shot-operations.ts";

@@ -1,0 +1,174 @@
+import type { IsoDate } from "./iso-date.ts";
+
+/*
+ * Inputs are the smallest shapes the engine reads. They are structural subsets of the contracts
+ * types (Vaccine, ShotTemplate, Disease, AnimalEnterpriseSeasonCombination), so callers pass those
+ * objects straight in, while this package depends on nothing at run time.
+ */
+
+export type { IsoDate };
+
+/** An inclusive window of days relative to the birth date. */
+export interface DayWindowInput {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface VaccineRulesInput {
+  /** Most first-cycle shots of this vaccine in one year (spec §5). */
+  readonly max_shots: number | null;
+  readonly min_age_days: number | null;
+  readonly not_in_pregnancy: boolean;
+  readonly min_days_before_breeding: number | null;
+  readonly blackout_birth_days: DayWindowInput | null;
+  readonly window_birth_days: DayWindowInput | null;
+  /** Vaccines that may be given within 14 days of this one. */
+  readonly compatible_vaccine_ids: readonly number[];
+}
+
+export interface VaccineInput {
+  readonly id: number;
+  readonly name: string;
+  /** Source ids and confidence, e.g. `S16, S17 (H)`; protocol warnings cite the first id. */
+  readonly source_note?: string;
+  readonly rules: VaccineRulesInput;
+}
+
+export interface ShotTemplateInput {
+  readonly id: number;
+  readonly vaccine_id: number;
+  readonly animal_id: number;
+  /** Days from the birth date; exactly one of birth_days and breeding_days is set. */
+  readonly birth_days: number | null;
+  readonly breeding_days: number | null;
+  readonly custom_name: string | null;
+  /** 0 once, 1 every year, N every N years. */
+  readonly is_recurrent: number;
+}
+
+export interface DiseaseInput {
+  readonly id: number;
+  /** The animals the disease is offered for, each with its default vaccine. */
+  readonly animals: readonly { readonly animal_id: number; readonly vaccine_id: number }[];
+}
+
+export interface SeasonCombinationInput {
+  readonly animal_id: number;
+  /** `yearOffset.MM.DD`, e.g. `0.03.01`. */
+  readonly birth_date: string | null;
+  /** `yearOffset.MM.DD`, e.g. `-1.10.05`. */
+  readonly breeding_date: string | null;
+}
+
+/** The step 1 setup, shaped like the spec's submit payload `setup` (extra fields are ignored). */
+export interface CalendarSetup {
+  readonly enterprise: { readonly id: number };
+  readonly animal: { readonly id: number; readonly isAdult: boolean };
+  /** Start of calving or lambing for adults, the animal's own birth for young stock. */
+  readonly birthDate: IsoDate | null;
+  readonly breedingDate: IsoDate | null;
+}
+
+export interface BuildCalendarInput {
+  readonly setup: CalendarSetup;
+  /** The chosen diseases, in column order. */
+  readonly diseases: readonly DiseaseInput[];
+  /** Vaccines and templates may be the full reference lists: the engine picks what it needs. */
+  readonly vaccines: readonly VaccineInput[];
+  readonly shotTemplates: readonly ShotTemplateInput[];
+  readonly today: IsoDate;
+}
+
+/** One shot as the calendar shows it (spec §3 "Shot"), plus the links the engine needs. */
+export interface Shot {
+  /** Unique in the calendar and stable across edits. */
+  readonly id: string;
+  readonly diseaseId: number;
+  /** The template the shot came from; null for a shot the user added. */
+  readonly templateId: number | null;
+  /** Null only for an undated shot restored from a saved calendar; submit skips it. */
+  readonly date: IsoDate | null;
+  readonly custom_name: string | null;
+  readonly is_recurrent: number;
+  /** The shot is never repeated (is_recurrent 0). */
+  readonly show_once: boolean;
+  /** 1 for the first occurrence; k + 1 for the copy k recurrence periods later. */
+  readonly cycle: number;
+  /** The first occurrence a mirrored copy repeats; null on first occurrences. */
+  readonly sourceShotId: string | null;
+  /** A mirrored copy of a recurrent shot: read-only, edited through its first occurrence. */
+  readonly isMirroredCopy: boolean;
+  /** 0-based years since the first year of the displayed range. Null when undated. */
+  readonly yearIndex: number | null;
+  /** yearIndex × 12 + month − 1. Null when undated. */
+  readonly row: number | null;
+  /** 0-based position among this disease's shots in the same month. Null when undated. */
+  readonly orderInMonth: number | null;
+  /** A later dose of the column's vaccine: every dated shot but the column's earliest. */
+  readonly isBooster: boolean;
+  /** The user added this shot or chose its date; submit keeps it even outside the range. */
+  readonly userInitiated: boolean;
+}
+
+export interface CalendarDisease {
+  readonly diseaseId: number;
+  /** The disease's vaccine for this animal; null when the reference data offers none. */
+  readonly vaccine: VaccineInput | null;
+  /** Sorted by date, undated shots last. */
+  readonly shots: readonly Shot[];
+}
+
+/** Spec §3 "Calendar month object". `month` is 1–12. */
+export interface CalendarMonth {
+  readonly year: number;
+  readonly month: number;
+  /** Shots of every disease in the month, by date, then column order. */
+  readonly shots: readonly Shot[];
+}
+
+export interface YearRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface Calendar {
+  readonly today: IsoDate;
+  readonly setup: CalendarSetup;
+  /** The later of the birth and breeding years, or today's year without either (spec §4). */
+  readonly calendarYear: number;
+  /** Spec §9: from the earliest shot year to one year after calendarYear. */
+  readonly yearRange: YearRange;
+  readonly diseases: readonly CalendarDisease[];
+  /** Spec §9: 60 months, January of calendarYear − 1 to December of calendarYear + 3. */
+  readonly months: readonly CalendarMonth[];
+  readonly nextUserShotNumber: number;
+}
+
+/** A shot as saved: the layout fields are recomputed on restore, so they may be absent. */
+export type SavedShot = Pick<
+  Shot,
+  "id" | "date" | "custom_name" | "is_recurrent" | "cycle" | "userInitiated"
+> & { readonly templateId?: number | null };
+
+export interface SubmitDisease {
+  readonly id: number;
+  readonly vaccineId: number | null;
+  readonly shots: readonly Shot[];
+}
+
+/** What prepareForSubmit hands to the save call: the spec's `data` with diseases and setup. */
+export interface SubmitData {
+  readonly setup: CalendarSetup;
+  readonly diseases: readonly SubmitDisease[];
+}
+
+export interface RestoreCalendarInput {
+  readonly setup: CalendarSetup;
+  readonly diseases: readonly {
+    readonly id: number;
+    readonly vaccineId: number | null;
+    readonly shots: readonly SavedShot[];
+  }[];
+  readonly vaccines: readonly VaccineInput[];
+  readonly today: IsoDate;
+}
