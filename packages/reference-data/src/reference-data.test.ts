@@ -17,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import {
   AnimalId,
   buildVaccineBadgePath,
+  buildVaccineInitials,
   demoData,
   enterpriseSeasonIds,
   referenceData,
@@ -682,7 +683,7 @@ describe("renderVaccineBadgeSvg", () => {
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toMatch(/<\/svg>$/);
     expect(svg).toContain('fill="rgb(69,90,100)"');
-    expect(svg).toContain(">C10</text>");
+    expect(svg).toContain(">Co10</text>");
     expect(svg).toContain("<title>Covexin 10</title>");
   });
 
@@ -699,6 +700,17 @@ describe("renderVaccineBadgeSvg", () => {
     const svg = renderVaccineBadgeSvg({ name: 'A<b>&"c', accent_color: "0,0,0" });
     expect(svg).not.toContain("<b>");
     expect(svg).toContain("A&#60;b&#62;&#38;&#34;c");
+  });
+
+  it("gives the look-alike products initials of their own", () => {
+    expect(buildVaccineInitials("Bovilis BVD")).toBe("BVD");
+    expect(buildVaccineInitials("Bovilis IBR Marker Live")).not.toBe(
+      buildVaccineInitials("Bovilis IBR Marker Inac"),
+    );
+    expect(buildVaccineInitials("Bultavo 3")).not.toBe(buildVaccineInitials("Bluevac-3"));
+    const initials = vaccines.map((vaccine) => buildVaccineInitials(vaccine.name));
+    expect(listDuplicates(initials)).toEqual([]);
+    for (const text of initials) expect(text.length).toBeLessThanOrEqual(4);
   });
 
   it("gives every seeded vaccine distinct initials-and-colour badges", () => {
