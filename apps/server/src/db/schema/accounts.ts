@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { animals, enterprises, vetPractices } from "../schema.ts";
+
+/*
+ * Accounts: users, their roles and farm profile, sessions, one-time secrets and throttles.
+ * Secrets (session and reset tokens, mobile codes) are stored only as hashes.
+ */
+
+const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** Lower case; unique among users. */
+    email: text("email"),
+    emailVerifiedAt: timestampColumn("email_verified_at"),
+    /** E.164, e.g. `+353871234567`; unique among users, so it can be a login name. */
+    phone: text("phone"),
+    phoneVerifiedAt: timestampColumn("phone_verified_at"),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    surname: text("surname").notNull(),
+    farmerName: text("farmer_name"),
+    address1: text("address1").notNull(),
+    address2: text("address2"),
+    town: text("town").notNull(),
+    eircode: text("eircode").notNull(),
+    county: text("county").notNull(),
+    country: text("country").notNull(),
+    /** Marketing consent (spec's product_notifications). */
+    productNotifications: boolean("product_notifications").notNull().default(false),
+    notifyEmail: boolean("notify_email").notNull().default(false),
+    notifyPhone: boolean("notify_phone").notNull().default(false),
+    /** When the terms and privacy notice were accepted: the record GDPR asks for. */
+    termsAcceptedAt: timestampColumn("terms_accepted_at").notNull(),
+    herdSize: text("herd_size"),
+    flockSize: text("flock_size"),
+    vetPracticeId: integer("vet_practice_id").references(() => vetPractices.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestampColumn("created_at").notNull().defaultNow(),
+    updatedAt: timestampColumn("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    uniqueIndex("users_phone_unique").on(table.phone),
+    check("users_email_or_phone", sql`${table.email} IS NOT NULL OR ${table.phone} IS NOT NULL`),
+    check("users_email_lower_case", sql`${table.email} = lower(${table.email})`),
+    check("users_herd_size_band", sql`${table.herdSize} IN ('1-50', '51-100', '101-200', '200+')`),
+    check(
+      "users_flock_size_band",
+      sql`${table.flockSize} IN ('1-50', '51-100', '101-200', '200+')`,
+    ),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.role] }),
+    check("user_roles_role", sql`${table.role} IN ('FARMER', 'VET_MANAGER', 'ADMIN')`),
+  ],
+);
+
+export const userEnterprises = pgTable(
+  "user_enterprises",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    enterpriseId: integer("enterprise_id")
+      .notNull()
+      .references(() => enterprises.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.enterpriseId] })],
+);
+
+export const userAnimals = pgTable(
+  "user_animals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    animalId: integer("animal_id")
+      .notNull()
+      .references(() => animals.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.animalId] })],
+);
+
+/** A login: an opaque bearer token, stored as its SHA-256, with idle and absolute expiry. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestampColumn("created_at").notNull(),
+    lastUsedAt: timestampColumn("last_used_at").notNull(),
+    /** The absolute end, however active the session is. */
+    expiresAt: timestampColumn("expires_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("sessions_token_hash_unique").on(table.tokenHash),
+    index("sessions_user_id").on(table.userId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestampColumn("created_at").notNull(),
+    expiresAt: timestampColumn("expires_at").notNull(),
+    usedAt: timestampColumn("used_at"),
+  },
+  (table) => [
+    uniqueIndex("password_reset_tokens_token_hash_unique").on(table.tokenHash),
+    index("password_reset_tokens_user_id").on(table.userId),
+  ],
+);
+
+/** At most one live code per user: sending a new one replaces the old. */
+export const mobileVerificationCodes = pgTable("mobile_verification_codes", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The number the code was sent to; a code cannot verify another number. */
+  phone: text("phone").notNull(),
+  codeHash: text("code_hash").notNull(),
+  createdAt: timestampColumn("created_at").notNull(),
+  expiresAt: timestampColumn("expires_at").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  consumedAt: timestampColumn("consumed_at"),
+});
+
+/**
+ * Fixed-window counters for throttles (login failures, resends, look-ups). In PostgreSQL, so
+ * every API node sees the same counts. Keys are hashes: no e-mail or address is stored here.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStartedAt: timestampColumn("window_started_at").notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [index("rate_limits_window_started_at").on(table.windowStartedAt)],
+);

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * Every e-mail and text VaxCal sends, written in the same transaction as the change that causes
+ * it, then delivered. Without a transport for its channel a message stays `held`, and the
+ * development page /dev/outbox shows it. Bodies are cleared once delivered: they can hold links
+ * that log someone in.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    bodyText: text("body_text"),
+    bodyHtml: text("body_html"),
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestampColumn("created_at").notNull(),
+    nextAttemptAt: timestampColumn("next_attempt_at").notNull(),
+    sentAt: timestampColumn("sent_at"),
+  },
+  (table) => [
+    check("outbox_messages_channel", sql`${table.channel} IN ('email', 'sms')`),
+    check("outbox_messages_status", sql`${table.status} IN ('pending', 'sent', 'failed', 'held')`),
+    index("outbox_messages_due").on(table.status, table.nextAttemptAt),
+  ],
+);

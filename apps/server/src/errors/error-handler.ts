@@ -1,0 +1,102 @@
+import { ErrorCode, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError, statusByErrorCode } from "./app-error.ts";
+
+type ValidationItem = { instancePath?: string; message?: string };
+type FrameworkError = {
+  code?: string;
+  statusCode?: number;
+  validation?: ValidationItem[];
+  validationContext?: string;
+};
+
+/** Fastify's own 4xx errors, with the plain words a caller sees instead of the framework's. */
+const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: ErrorCode.validation,
+    message: "The request body is not valid JSON.",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: ErrorCode.validation,
+    message: "The request body is empty although its content type says JSON.",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: ErrorCode.validation,
+    message: "The request body does not match its Content-Length.",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: ErrorCode.payloadTooLarge,
+    message: "The request body is too large.",
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.unsupportedMediaType,
+    message: "This content type is not supported; send JSON (Content-Type: application/json).",
+  },
+};
+
+const codeByClientStatus: Record<number, ErrorCode> = {
+  401: ErrorCode.unauthorized,
+  404: ErrorCode.notFound,
+  409: ErrorCode.conflict,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMediaType,
+  429: ErrorCode.rateLimited,
+};
+
+// Fastify calls the querystring "querystring"; callers know it as the query.
+const partNames: Record<string, string> = { querystring: "query" };
+
+/** Installs the one error handler: every failure leaves as `{ error: { code, message, issues? } }`. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const body = describeError(error, request.id);
+    const status = statusByErrorCode[body.error.code];
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+    } else {
+      request.log.info({ code: body.error.code }, "request rejected");
+    }
+    return reply.code(status).send(body);
+  });
+}
+
+/** Turns anything thrown into the error body; 5xx bodies carry only the request id as reference. */
+export function describeError(error: unknown, requestId: string): ErrorBody {
+  if (error instanceof AppError) {
+    return toBody(error.code, error.message, error.issues);
+  }
+  const framework = (typeof error === "object" && error !== null ? error : {}) as FrameworkError;
+  if (Array.isArray(framework.validation)) {
+    const part = framework.validationContext ?? "body";
+    return toBody(
+      ErrorCode.validation,
+      "Some fields are not valid.",
+      framework.validation.map((item) => toIssue(partNames[part] ?? part, item)),
+    );
+  }
+  const known = framework.code ? frameworkErrors[framework.code] : undefined;
+  if (known) {
+    return toBody(known.code, known.message);
+  }
+  const status = framework.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return toBody(codeByClientStatus[status] ?? ErrorCode.validation, clientMessage(error));
+  }
+  return toBody(
+    ErrorCode.internal,
+    `Something went wrong on our side. Please try again later. (Reference: ${requestId})`,
+  );
+}
+
+function toBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
+  return { error: issues ? { code, message, issues } : { code, message } };
+}
+
+function toIssue(part: string, item: ValidationItem): ErrorIssue {
+  const fieldPath = (item.instancePath ?? "").split("/").filter(Boolean);
+  return { path: [part, ...fieldPath].join("."), message: item.message ?? "Invalid value" };
+}
+
+function clientMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "The request is not valid.";
+}

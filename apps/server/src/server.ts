@@ -1,0 +1,115 @@
+// `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, reference data,
+// then the HTTP server. SIGINT and SIGTERM close the HTTP server, the pool and PostgreSQL, in that
+// order, and exit 0; a failed start undoes what it had started and exits 1.
+import { demoData, referenceData } from "@vaxcal/reference-data";
+import { buildApp } from "./app.ts";
+import { ConfigError, NodeEnv, parseConfig, type Config } from "./config.ts";
+import { connectDatabase } from "./db/database.ts";
+import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { applyMigrations } from "./db/migrate.ts";
+import { seedReferenceData } from "./db/seed.ts";
+
+type Cleanup = { name: string; run: () => Promise<void> };
+
+const cleanups: Cleanup[] = [];
+let isStopping = false;
+let resolveStopRequest: () => void = () => {};
+const stopRequested = new Promise<void>((resolve) => {
+  resolveStopRequest = resolve;
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (isStopping) {
+      console.log(`Still stopping (${signal} again); waiting for PostgreSQL to shut down…`);
+      return;
+    }
+    isStopping = true;
+    console.log(`\n${signal} received, stopping VaxCal…`);
+    resolveStopRequest();
+  });
+}
+
+await main();
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return;
+  }
+
+  try {
+    await start(config);
+    if (!isStopping) await stopRequested;
+  } catch (error) {
+    console.error(`VaxCal could not start: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  } finally {
+    await runCleanups();
+  }
+}
+
+/** Each step registers its undo before the next begins, and stops early once a signal came. */
+async function start(config: Config): Promise<void> {
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    console.log(`Starting the embedded PostgreSQL in ${config.dataDir}/postgres…`);
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      onLog: (line) => {
+        if (config.logLevel === "debug" || config.logLevel === "trace")
+          console.log(`[postgres] ${line}`);
+      },
+    });
+    cleanups.push({ name: "PostgreSQL", run: embedded.stop });
+    connectionString = embedded.connectionString;
+  }
+  if (isStopping) return;
+
+  const database = connectDatabase(connectionString, {
+    onIdleError: (error) => {
+      if (!isStopping) console.error(`Database connection lost: ${error.message}`);
+    },
+  });
+  cleanups.push({ name: "database pool", run: database.close });
+
+  await applyMigrations(database);
+  if (isStopping) return;
+  await seedReferenceData(
+    database.db,
+    referenceData,
+    config.nodeEnv === NodeEnv.production ? undefined : demoData,
+  );
+  if (isStopping) return;
+
+  const app = await buildApp({ config, database });
+  cleanups.push({ name: "HTTP server", run: () => app.close() });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const isLoopbackOrAny = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(config.host);
+  const shownHost = isLoopbackOrAny ? "localhost" : config.host;
+  console.log(`VaxCal is running at http://${shownHost}:${port} (Ctrl-C to stop)`);
+}
+
+async function runCleanups(): Promise<void> {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup.run();
+    } catch (error) {
+      console.error(
+        `Could not stop the ${cleanup.name}: ${error instanceof Error ? error.message : error}`,
+      );
+      process.exitCode = 1;
+    }
+  }
+  cleanups.length = 0;
+  if (isStopping && process.exitCode === undefined) console.log("VaxCal stopped.");
+  // Everything is closed; a library handle left open must not keep the process alive.
+  setTimeout(() => process.exit(), 5_000).unref();
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import { parseConfig, type Config } from "../config.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  /** Closes the app and drops its database. */
+  close: () => Promise<void>;
+};
+
+/** The configuration tests run with: silent logs, test mode; override what a test needs. */
+export function buildTestConfig(overrides: Partial<Config> = {}): Config {
+  return { ...parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), ...overrides };
+}
+
+/**
+ * The whole app over a fresh cloned database, for `app.inject()`. The app is not yet `ready`, so
+ * a test may still add a route of its own before its first request.
+ *
+ *   let testApp: TestApp;
+ *   beforeAll(async () => { testApp = await createTestApp(); });
+ *   afterAll(() => testApp.close());
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = buildTestConfig(overrides);
+  const app = await buildApp({ config, database });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
