@@ -1,3 +1,4 @@
+import { accountMessages } from "@vaxcal/contracts";
 import { Link } from "react-router";
 import { env } from "../../config/env.ts";
 import { paths } from "../../config/paths.ts";
@@ -6,7 +7,7 @@ export function LoggedOutPage() {
   return (
     <section className="page-panel">
       <title>Logged out · VaxCal</title>
-      <h1>You’ve been logged out!</h1>
+      <h1>{accountMessages.loggedOut}</h1>
       <p>Thank you for using VaxCal to keep your herd and flock protected. See you again soon.</p>
       <Link className="button button--primary" to={paths.home.getHref()}>
         Back to the home page

@@ -26,7 +26,7 @@ export function ComingSoonModalBody({ name }: { name: string }) {
       <p>{name} is not ready yet. It will be here soon.</p>
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={closeModal}>
-          Close
+          OK
         </button>
       </div>
     </div>

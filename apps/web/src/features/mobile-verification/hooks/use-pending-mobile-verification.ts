@@ -1,10 +1,9 @@
+import { accountMessages } from "@vaxcal/contracts";
 import { useEffect, useRef } from "react";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { verifyMobileCode } from "../api/verify-mobile.ts";
 import { clearMobileVerificationCode, readMobileVerificationCode } from "../mobile-code-storage.ts";
 
-export const mobileVerifiedMessage =
-  "Successfully verified your mobile number. You can now receive notifications.";
 export const mobileVerificationFailedMessage =
   "Failed to verify your mobile number. Please try again.";
 
@@ -23,7 +22,7 @@ export function usePendingMobileVerification(verify = verifyMobileCode): void {
     verify(code).then(
       () => {
         clearMobileVerificationCode();
-        showNotification(NotificationType.success, mobileVerifiedMessage);
+        showNotification(NotificationType.success, accountMessages.mobileVerified);
       },
       () => showNotification(NotificationType.error, mobileVerificationFailedMessage),
     );

@@ -1,0 +1,62 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "../../testing/render-app.tsx";
+
+// jsdom's host is localhost, a pre-launch host.
+
+describe("PublicHeader on a pre-launch host", () => {
+  it("offers a signed-out visitor Register, Login and Vet Register, and no nav", async () => {
+    renderApp("/logged-out");
+    const header = within(await screen.findByRole("banner"));
+
+    expect(header.getByRole("link", { name: "VaxCal" })).toHaveAttribute("href", "/");
+    expect(header.getByRole("button", { name: "Register" })).toBeInTheDocument();
+    expect(header.getByRole("button", { name: "Login" })).toBeInTheDocument();
+    expect(header.getByRole("button", { name: "Vet Register" })).toBeInTheDocument();
+    expect(header.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
+  });
+
+  it("shows a signed-in user the red-bordered nav, a greeting to settings and Logout", async () => {
+    renderApp("/logged-out", { isAuthenticated: true });
+    const header = within(await screen.findByRole("banner"));
+    const nav = within(header.getByRole("navigation", { name: "Main" }));
+
+    const links = nav.getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Create Calendar", "/beta"],
+      ["View My Calendars", "/calendars"],
+      ["Admin", "/admin"],
+      ["Vet", "/vet/dashboard"],
+    ]);
+    for (const link of links) expect(link).toHaveClass("prelaunch-item");
+    expect(header.getByRole("link", { name: "My account" })).toHaveAttribute("href", "/settings");
+    expect(header.getByRole("button", { name: "Logout" })).toBeInTheDocument();
+    expect(header.queryByRole("button", { name: "Register" })).not.toBeInTheDocument();
+  });
+
+  it("toggles the mobile menu with the Menu button", async () => {
+    const { user } = renderApp("/logged-out");
+    const menuButton = await screen.findByRole("button", { name: "Menu" });
+    const menu = document.getElementById(menuButton.getAttribute("aria-controls") ?? "");
+
+    expect(menu).toContainElement(screen.getAllByRole("button", { name: "Register" })[0] ?? null);
+    expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    expect(menu).toHaveAttribute("data-open", "false");
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    expect(menu).toHaveAttribute("data-open", "true");
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("closes the mobile menu when a link in it is followed", async () => {
+    const { user, router } = renderApp("/logged-out", { isAuthenticated: true });
+    const menuButton = await screen.findByRole("button", { name: "Menu" });
+
+    await user.click(menuButton);
+    await user.click(screen.getByRole("link", { name: "View My Calendars" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "My calendars" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/calendars");
+    expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  });
+});

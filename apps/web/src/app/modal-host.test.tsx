@@ -1,0 +1,81 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { ModalName, modalCloseAnimationMs, openModal } from "../stores/modals.ts";
+import { renderApp } from "../testing/render-app.tsx";
+
+describe("the modal system (spec §2 'Modals')", () => {
+  it("only warns for an unknown modal name and opens nothing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderApp("/logged-out");
+    await screen.findByRole("heading", { level: 1 });
+
+    act(() => openModal("signup"));
+
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"signup"'));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it.each([
+    { name: ModalName.login, title: "Login" },
+    { name: ModalName.register, title: "Register with VaxCal" },
+    { name: ModalName.passwordReset, title: "Reset your password" },
+    { name: ModalName.vetRegister, title: "Register your Vet Practice" },
+    { name: ModalName.generateCalendar, title: "Generate a calendar" },
+  ])("opens '$name' as a labelled modal dialog without a form", async ({ name, title }) => {
+    renderApp("/logged-out");
+    await screen.findByRole("heading", { level: 1 });
+
+    act(() => openModal(name));
+
+    const dialog = screen.getByRole("dialog", { name: title });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(dialog).toHaveTextContent(/not ready yet/);
+    expect(dialog.querySelector("input, form")).toBeNull();
+  });
+
+  it("opens from the Register button, closes on Escape after the animation, and returns focus", async () => {
+    const { user } = renderApp("/logged-out");
+    await user.click(await screen.findByRole("button", { name: "Menu" }));
+    const register = screen.getByRole("button", { name: "Register" });
+
+    await user.click(register);
+    const dialog = screen.getByRole("dialog", { name: "Register with VaxCal" });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(document.querySelector(".page")).toHaveAttribute("inert");
+
+    const closedAt = performance.now();
+    await user.keyboard("{Escape}");
+    // Still on the page while the closing animation plays.
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(performance.now() - closedAt).toBeGreaterThanOrEqual(modalCloseAnimationMs - 10);
+    expect(document.querySelector(".page")).not.toHaveAttribute("inert");
+    await waitFor(() => expect(register).toHaveFocus());
+  });
+
+  it("keeps Tab inside the dialog", async () => {
+    const { user } = renderApp("/logged-out");
+    await screen.findByRole("heading", { level: 1 });
+    act(() => openModal(ModalName.login));
+    const close = screen.getByRole("button", { name: "Close" });
+    const ok = screen.getByRole("button", { name: "OK" });
+
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(ok).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(ok).toHaveFocus();
+  });
+
+  it("closes when the overlay is clicked", async () => {
+    const { user } = renderApp("/logged-out");
+    await screen.findByRole("heading", { level: 1 });
+    act(() => openModal(ModalName.vetRegister));
+
+    await user.click(document.querySelector(".dialog-overlay") as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,75 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { StorageKey } from "../config/storage-keys.ts";
+import { renderApp } from "../testing/render-app.tsx";
+
+// jsdom's host is localhost: a pre-launch host, where /beta is open.
+
+const loginRequired = [
+  { path: "/calendars", heading: "My calendars" },
+  { path: "/settings", heading: "Account settings" },
+  { path: "/vet/dashboard", heading: "Vet dashboard" },
+  { path: "/admin", heading: "Product management" },
+  { path: "/admin/product/", heading: "Products" },
+  { path: "/edit/product/", heading: "Edit product" },
+  { path: "/admin/protocol/", heading: "Protocols" },
+];
+
+describe("login-required routes (spec §6)", () => {
+  it.each(loginRequired)("$path sends a signed-out visitor to PublicHome", async ({ path }) => {
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole("heading", { level: 1, name: /planned/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it.each(loginRequired)("$path opens for a signed-in user", async ({ path, heading }) => {
+    const { router } = renderApp(path, { isAuthenticated: true });
+
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it("treats any stored value other than 'true' as signed out", async () => {
+    window.localStorage.setItem(StorageKey.isAuthenticated, "yes");
+    const { router } = renderApp("/settings");
+
+    await screen.findByRole("heading", { level: 1, name: /planned/ });
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
+
+describe("open routes", () => {
+  it.each([
+    { path: "/beta", heading: "Setup your calendar" },
+    { path: "/password/reset", heading: "Reset your password" },
+    { path: "/password/reset/confirm", heading: "Choose a new password" },
+    { path: "/calendar", heading: "Review your calendar" },
+    { path: "/calendar/12", heading: "Edit your calendar" },
+    { path: "/email/verify/7/abc123", heading: "Verify your email" },
+    { path: "/logged-out", heading: "You’ve been logged out!" },
+  ])("$path shows '$heading' to a visitor", async ({ path, heading }) => {
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+});
+
+describe("/verify-mobile (spec §2)", () => {
+  it("stores the code and goes to PublicHome", async () => {
+    const { router } = renderApp("/verify-mobile?code=123456");
+
+    await screen.findByRole("heading", { level: 1, name: /planned/ });
+    expect(router.state.location.pathname).toBe("/");
+    expect(window.localStorage.getItem(StorageKey.mobileVerificationCode)).toBe("123456");
+  });
+
+  it("goes to PublicHome without storing anything when there is no code", async () => {
+    const { router } = renderApp("/verify-mobile");
+
+    await screen.findByRole("heading", { level: 1, name: /planned/ });
+    expect(router.state.location.pathname).toBe("/");
+    expect(window.localStorage.getItem(StorageKey.mobileVerificationCode)).toBeNull();
+  });
+});

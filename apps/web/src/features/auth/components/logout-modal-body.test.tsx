@@ -1,0 +1,40 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { StorageKey } from "../../../config/storage-keys.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
+
+describe("the logout modal", () => {
+  it("asks first, then clears local storage and shows the logged-out page", async () => {
+    window.localStorage.setItem(StorageKey.calendarForm, JSON.stringify({ animalID: 5 }));
+    const { user, router } = renderApp("/calendars", { isAuthenticated: true });
+    await screen.findByRole("heading", { level: 1, name: "My calendars" });
+
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Logout" }));
+    expect(dialog.getByText("Are you sure you want to logout?")).toBeInTheDocument();
+    await user.click(dialog.getByRole("button", { name: "Logout" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "You’ve been logged out!" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/logged-out");
+    expect(window.localStorage.length).toBe(0);
+    const header = within(screen.getByRole("banner"));
+    expect(header.getByRole("button", { name: "Register" })).toBeInTheDocument();
+    expect(header.queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("keeps the user signed in on Cancel", async () => {
+    const { user, router } = renderApp("/calendars", { isAuthenticated: true });
+    await screen.findByRole("heading", { level: 1, name: "My calendars" });
+
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/calendars");
+    expect(window.localStorage.getItem(StorageKey.isAuthenticated)).toBe("true");
+    expect(screen.getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+});
