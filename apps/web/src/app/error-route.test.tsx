@@ -28,7 +28,9 @@ function renderWithTestScreens(path: string) {
   if (!root || !screens) throw new Error("The route tree changed shape.");
   const testRoutes: RouteObject[] = [
     {
-      ...root,
+      id: root.id,
+      element: root.element,
+      errorElement: root.errorElement,
       children: [
         {
           id: screens.id,
