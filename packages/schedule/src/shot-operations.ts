@@ -128,7 +128,8 @@ export function hasPastShots(calendar: Calendar): boolean {
  * Spec §4, shotsInThePastFound cancelled: removes every shot dated before today. A recurrent
  * series whose first occurrence is past lives on from its first copy still to come, which becomes
  * the editable first occurrence; without such a copy in the grid the series goes. Undated shots
- * stay.
+ * stay. One edge: a series first given on 29 February and promoted to 28 February of a common
+ * year repeats on the 28th in later leap years, since the promoted date is all a seed keeps.
  */
 export function dropPastShots(calendar: Calendar): Calendar {
   if (!hasPastShots(calendar)) return calendar;
