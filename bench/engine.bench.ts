@@ -46,7 +46,9 @@ const heaviest = referenceData.combinations
   .reduce((best, candidate) => (candidate.shots > best.shots ? candidate : best));
 const input = heaviest.input;
 const calendar = buildCalendar(input);
-const editable = calendar.diseases.flatMap(({ shots }) => shots).find((shot) => !shot.isMirroredCopy);
+const editable = calendar.diseases
+  .flatMap(({ shots }) => shots)
+  .find((shot) => !shot.isMirroredCopy);
 if (!editable?.date) throw new Error("The heaviest calendar has no editable shot");
 
 // Results go to a module-level sink so the optimiser cannot drop the work.
