@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
+import { LoadingState } from "../components/ui/status-panels.tsx";
 import { paths } from "../config/paths.ts";
 import { RootLayout } from "./layout/root-layout.tsx";
 import {
@@ -22,6 +23,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // Only if the layout itself fails; screens fail inside it, below.
     errorElement: <ErrorPage message={unexpectedErrorMessage} />,
+    // Shown while the first route's guard runs; the guards are synchronous, so barely at all.
+    hydrateFallbackElement: <LoadingState label="Loading…" />,
     children: [
       {
         id: "Screens",
@@ -34,7 +37,13 @@ export const routes: RouteObject[] = [
             loader: requireBetaHost,
             element: <ComingSoonPage title="Setup your calendar" />,
           },
-          { id: "VerifyMobile", path: paths.verifyMobile.path, loader: storeMobileCodeAndGoHome },
+          {
+            id: "VerifyMobile",
+            path: paths.verifyMobile.path,
+            loader: storeMobileCodeAndGoHome,
+            // The loader always redirects; this only fills the moment before it does.
+            element: <LoadingState label="Checking your code…" />,
+          },
           {
             id: "PasswordReset",
             path: paths.passwordReset.path,

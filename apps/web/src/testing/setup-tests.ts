@@ -13,6 +13,9 @@ afterAll(() => server.close());
 
 installConsoleErrorGuard();
 
+// jsdom has no layout, so it does not scroll; the router's scroll restoration calls this.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   server.resetHandlers();
