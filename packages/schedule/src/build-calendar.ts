@@ -88,7 +88,7 @@ function createColumnSeeds(
  * Step 2's calendar from step 1's setup: one column per chosen disease (in the order given), each
  * with its vaccine's shot templates dated from the birth or breeding date, recurrent shots
  * mirrored every N years to the end of the month grid, and the display range and month grid of
- * spec §9. A disease offered twice keeps its first column.
+ * spec §9. A disease listed twice keeps its first column.
  */
 export function buildCalendar(input: BuildCalendarInput): Calendar {
   assertSetupDates(input.setup, input.today);
