@@ -1,0 +1,67 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+type AccessibilityScan = (path: string, prepare?: (page: Page) => Promise<void>) => Promise<void>;
+
+type Fixtures = {
+  /** Phone or desktop layout, from the project's viewport. */
+  layout: "phone" | "desktop";
+  /** Opens a path in a fresh context, optionally brings it to a state, and fails on any axe violation. */
+  expectNoAccessibilityViolations: AccessibilityScan;
+};
+
+/** Collects console errors and uncaught page errors; a journey that logs one fails. */
+function watchForPageErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+/** Waits until the screen has its heading, past the loading state. */
+export async function waitForScreen(page: Page): Promise<void> {
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const problems = watchForPageErrors(page);
+    await use(page);
+    expect(problems, "the page logged errors").toEqual([]);
+  },
+
+  layout: async ({ viewport }, use) => {
+    await use((viewport?.width ?? 1280) < 1024 ? "phone" : "desktop");
+  },
+
+  expectNoAccessibilityViolations: async ({ browser, baseURL, viewport }, use) => {
+    await use(async (path, prepare) => {
+      // axe-core/playwright needs a page of a context made with browser.newContext().
+      const context = await browser.newContext({ baseURL, viewport });
+      try {
+        const page = await context.newPage();
+        const problems = watchForPageErrors(page);
+        await page.goto(path);
+        await waitForScreen(page);
+        if (prepare) await prepare(page);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        const summary = violations.map(
+          (violation) =>
+            `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+              .map((node) => node.target.join(" "))
+              .join(", ")}`,
+        );
+        expect(summary, `axe violations on ${path}`).toEqual([]);
+        expect(problems, "the page logged errors").toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  },
+});
+
+export { expect };
