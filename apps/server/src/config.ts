@@ -40,6 +40,9 @@ const EnvironmentSchema = z.object({
   WEB_DIST_DIR: z.string().default("apps/web/dist"),
 });
 
+/** Keys whose values may hold credentials: an error message never repeats them. */
+const secretKeys = new Set(["DATABASE_URL"]);
+
 export type Config = {
   port: number;
   host: string;
@@ -70,7 +73,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      return `Invalid configuration: ${key} ${issue.message} (got ${JSON.stringify(present[key])})`;
+      const shown = secretKeys.has(key) ? "value hidden" : `got ${JSON.stringify(present[key])}`;
+      return `Invalid configuration: ${key} ${issue.message} (${shown})`;
     });
     throw new ConfigError(lines.join("\n"));
   }

@@ -1,0 +1,107 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, repositoryRoot } from "./config.ts";
+
+function parseError(environment: Record<string, string>): string {
+  try {
+    parseConfig(environment);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error("expected the configuration to be rejected");
+}
+
+describe("parseConfig", () => {
+  it("applies the defaults of `npm start` when nothing is set", () => {
+    expect(parseConfig({})).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      dataDir: path.join(repositoryRoot, "data"),
+      publicUrl: "http://localhost:3000",
+      nodeEnv: "development",
+      logLevel: "info",
+      webDistDir: path.join(repositoryRoot, "apps/web/dist"),
+    });
+  });
+
+  it("reads every key", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgresql://vaxcal:secret@db.internal:5432/vaxcal",
+      DATA_DIR: "/var/lib/vaxcal",
+      PUBLIC_URL: "https://vaxcal.example.com/",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      WEB_DIST_DIR: "/srv/web",
+      APP_SECRET: "a-production-signing-key-of-32-characters",
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      databaseUrl: "postgresql://vaxcal:secret@db.internal:5432/vaxcal",
+      dataDir: "/var/lib/vaxcal",
+      publicUrl: "https://vaxcal.example.com",
+      nodeEnv: "production",
+      logLevel: "warn",
+      webDistDir: "/srv/web",
+      appSecret: "a-production-signing-key-of-32-characters",
+    });
+  });
+
+  it("reads relative paths from the repository root, whatever the working directory", () => {
+    const config = parseConfig({ DATA_DIR: "tmp/data", WEB_DIST_DIR: "build/web" });
+    expect(config.dataDir).toBe(path.join(repositoryRoot, "tmp/data"));
+    expect(config.webDistDir).toBe(path.join(repositoryRoot, "build/web"));
+  });
+
+  it("treats an empty value as unset", () => {
+    const config = parseConfig({ PORT: "", DATABASE_URL: "", LOG_LEVEL: "" });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe("info");
+  });
+
+  it("derives the public URL from the port", () => {
+    expect(parseConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid configuration: PORT must be a port number (got "abc")'],
+    [{ PORT: "70000" }, 'Invalid configuration: PORT must be a port number (got "70000")'],
+    [{ PORT: "-1" }, 'Invalid configuration: PORT must be a port number (got "-1")'],
+    [
+      { DATABASE_URL: "mysql://localhost/vaxcal" },
+      "Invalid configuration: DATABASE_URL must be a postgres:// URL (value hidden)",
+    ],
+    [
+      { PUBLIC_URL: "vaxcal.ie" },
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "vaxcal.ie")',
+    ],
+    [
+      { NODE_ENV: "prod" },
+      'Invalid configuration: NODE_ENV must be one of development, production, test (got "prod")',
+    ],
+    [
+      { LOG_LEVEL: "loud" },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+  ])("rejects %o with one line naming the key", (environment, message) => {
+    expect(parseError(environment)).toBe(message);
+  });
+
+  it("names every bad key, one per line", () => {
+    const lines = parseError({ PORT: "abc", LOG_LEVEL: "loud" }).split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+    expect(lines[1]).toMatch(/^Invalid configuration: LOG_LEVEL /);
+  });
+
+  it("does not echo a database password in its message", () => {
+    const message = parseError({ DATABASE_URL: "http://vaxcal:s3cret@db.internal/vaxcal" });
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(message).not.toContain("s3cret");
+  });
+});
