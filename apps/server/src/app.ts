@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { NodeEnv, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { AppError } from "./errors/app-error.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
@@ -14,13 +14,20 @@ import { buildLoggingOptions } from "./http/logging.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
+import { developmentSigningSecret } from "./modules/accounts/accounts.context.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import type { Clock } from "./modules/outbox/message-outbox.ts";
+import { createMessaging } from "./modules/outbox/messaging.ts";
+import { outboxRoutes } from "./modules/outbox/outbox.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 
 /** Everything the app needs from outside; tests pass their own database. */
 export type AppDependencies = {
   config: Config;
   database: Database;
+  /** What "now" is for expiry and throttles; tests pass one they move by hand. */
+  clock?: Clock;
 };
 
 // Fastify's default is also 1 MiB; stated here because the error handler promises a 413 above it.
@@ -31,7 +38,11 @@ const bodyLimitBytes = 1024 * 1024;
  * Order matters: cross-cutting plugins first, then the feature modules, then the SPA, whose
  * not-found handler answers every path the modules do not.
  */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
     bodyLimit: bodyLimitBytes,
@@ -58,6 +69,20 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
   await app.register(referenceRoutes, { database });
+
+  // Accounts, and the outbox its e-mails and texts leave through (owner: accounts; decision 201).
+  const messaging = createMessaging(config, { db: database.db, clock, log: app.log });
+  app.addHook("onClose", messaging.close);
+  await app.register(accountsRoutes, {
+    db: database.db,
+    clock,
+    secret: config.appSecret ?? developmentSigningSecret,
+    publicUrl: config.publicUrl,
+    outbox: messaging.outbox,
+  });
+  if (config.nodeEnv !== NodeEnv.production) {
+    await app.register(outboxRoutes, { db: database.db });
+  }
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import type { SmtpSettings } from "./mail/mail-transport.ts";
+import type { TwilioSettings } from "./sms/sms-transport.ts";
 
 /** The repository root: relative paths in the configuration are read from here, whatever the cwd. */
 export const repositoryRoot = path.resolve(import.meta.dirname, "../../..");
@@ -26,22 +28,52 @@ const urlSchema = (protocols: RegExp, message: string) =>
     .refine((value) => URL.canParse(value) && protocols.test(new URL(value).protocol), message);
 
 /** Every key the server reads, with its default. `.env.example` lists the same keys. */
-const EnvironmentSchema = z.object({
-  PORT: portSchema.default(3000),
-  HOST: z
-    .string()
-    .regex(/^[\w.:-]+$/, "must be a host name or IP address")
-    .default("127.0.0.1"),
-  DATABASE_URL: urlSchema(/^postgres(ql)?:$/, "must be a postgres:// URL").optional(),
-  DATA_DIR: z.string().default("data"),
-  PUBLIC_URL: urlSchema(/^https?:$/, "must be an http:// or https:// URL").optional(),
-  NODE_ENV: z.enum(Object.values(NodeEnv), `must be one of ${Object.values(NodeEnv).join(", ")}`),
-  LOG_LEVEL: z.enum(logLevels, `must be one of ${logLevels.join(", ")}`).default("info"),
-  WEB_DIST_DIR: z.string().default("apps/web/dist"),
-});
+const EnvironmentSchema = z
+  .object({
+    PORT: portSchema.default(3000),
+    HOST: z
+      .string()
+      .regex(/^[\w.:-]+$/, "must be a host name or IP address")
+      .default("127.0.0.1"),
+    DATABASE_URL: urlSchema(/^postgres(ql)?:$/, "must be a postgres:// URL").optional(),
+    DATA_DIR: z.string().default("data"),
+    PUBLIC_URL: urlSchema(/^https?:$/, "must be an http:// or https:// URL").optional(),
+    NODE_ENV: z.enum(Object.values(NodeEnv), `must be one of ${Object.values(NodeEnv).join(", ")}`),
+    LOG_LEVEL: z.enum(logLevels, `must be one of ${logLevels.join(", ")}`).default("info"),
+    WEB_DIST_DIR: z.string().default("apps/web/dist"),
+    // Accounts: the key that signs e-mail links, and the mail and text transports (decision 201).
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: urlSchema(/^smtps?:$/, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().default("VaxCal <no-reply@localhost>"),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_API_URL: urlSchema(/^https?:$/, "must be an http:// or https:// URL").default(
+      "https://api.twilio.com",
+    ),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === NodeEnv.production && !env.APP_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["APP_SECRET"],
+        message: "is required in production",
+      });
+    }
+    const twilioKeys = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+    if (twilioKeys.some((key) => env[key])) {
+      for (const key of twilioKeys.filter((name) => !env[name])) {
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is required with the other TWILIO_ keys",
+        });
+      }
+    }
+  });
 
 /** Keys whose values may hold credentials: an error message never repeats them. */
-const secretKeys = new Set(["DATABASE_URL"]);
+const secretKeys = new Set(["DATABASE_URL", "APP_SECRET", "SMTP_URL", "TWILIO_AUTH_TOKEN"]);
 
 export type Config = {
   port: number;
@@ -54,6 +86,12 @@ export type Config = {
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
   webDistDir: string;
+  /** Signs e-mail verification links. Absent outside production: a fixed development key. */
+  appSecret: string | undefined;
+  /** Absent: e-mails are kept in the outbox table (see /dev/outbox). */
+  mail: SmtpSettings | undefined;
+  /** Absent: texts are kept in the outbox table (see /dev/outbox). */
+  sms: TwilioSettings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -88,5 +126,16 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(repositoryRoot, env.WEB_DIST_DIR),
+    appSecret: env.APP_SECRET,
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : undefined,
   };
 }

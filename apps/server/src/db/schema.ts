@@ -229,3 +229,7 @@ export const vetPractices = pgTable("vet_practices", {
   eircode: text("eircode"),
   ...auditColumns(),
 });
+
+// The accounts module's tables (users, sessions, one-time secrets, throttles) and the outbox.
+export * from "./schema/accounts.ts";
+export * from "./schema/outbox.ts";

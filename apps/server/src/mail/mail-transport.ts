@@ -24,12 +24,15 @@ export type SmtpSettings = {
 const timeoutMs = 15_000;
 
 export function createSmtpMailTransport(settings: SmtpSettings): MailTransport {
-  const transporter = nodemailer.createTransport(settings.smtpUrl, {
-    from: settings.from,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transporter = nodemailer.createTransport(
+    {
+      url: settings.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    },
+    { from: settings.from },
+  );
   return {
     send: async (message) => {
       await transporter.sendMail({

@@ -32,7 +32,7 @@ export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport
   const credentials = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString(
     "base64",
   );
-  const sender = settings.from.startsWith("MG")
+  const sender: Record<string, string> = settings.from.startsWith("MG")
     ? { MessagingServiceSid: settings.from }
     : { From: settings.from };
   return {

@@ -1,0 +1,289 @@
+import {
+  AuthResponseSchema,
+  CheckUserExistsQuerySchema,
+  CheckUserExistsResponseSchema,
+  ConfirmPasswordResetRequestSchema,
+  EmailVerificationParamsSchema,
+  ErrorBodySchema,
+  LoginRequestSchema,
+  MessageResponseSchema,
+  MobileVerificationRequestSchema,
+  PasswordResetRequestSchema,
+  RegisterRequestSchema,
+  RegisterResponseSchema,
+  UpdateSettingsRequestSchema,
+  UserProfileSchema,
+  VerifyResetTokenRequestSchema,
+  VerifyResetTokenResponseSchema,
+  accountMessages,
+  accountPaths,
+} from "@vaxcal/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AccountsContext } from "./accounts.context.ts";
+import { createRequireUser, readSession } from "./authentication.ts";
+import { resendEmailVerification, verifyEmail } from "./email-verification.ts";
+import { LoginThrottledError, logIn } from "./log-in.ts";
+import { resendMobileCode, verifyMobile } from "./mobile-verification.ts";
+import {
+  checkPasswordResetToken,
+  confirmPasswordReset,
+  requestPasswordReset,
+} from "./password-reset.ts";
+import { registerFarmer } from "./register-farmer.ts";
+import { createSessionsRepository } from "./sessions.repository.ts";
+import { accountRules, createClientRateLimit, enforceRateLimit } from "./throttle.ts";
+import { updateSettings } from "./update-settings.ts";
+import { createUsersRepository } from "./users.repository.ts";
+
+export type AccountsRoutesOptions = AccountsContext;
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  429: ErrorBodySchema,
+  500: ErrorBodySchema,
+};
+
+/** Registration, login, logout, profile, verification, password reset and settings (spec §7). */
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
+  app,
+  context,
+) => {
+  const requireUser = createRequireUser(context);
+  const limitRegistrations = createClientRateLimit(context, accountRules.register);
+  const limitResetRequests = createClientRateLimit(context, accountRules.resetPerClient);
+  const limitResetTokens = createClientRateLimit(context, accountRules.resetTokenPerClient);
+  const limitLookUps = createClientRateLimit(context, accountRules.checkUserExists);
+  const tags = ["accounts"];
+
+  app.post(
+    accountPaths.register,
+    {
+      preValidation: limitRegistrations,
+      schema: {
+        tags,
+        summary: "Register a farmer, log them in, and send e-mail and text verification",
+        body: RegisterRequestSchema,
+        response: { 201: RegisterResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const registered = await registerFarmer(context, request.body);
+      return reply.code(201).send({ ...registered, message: accountMessages.registered });
+    },
+  );
+
+  app.post(
+    accountPaths.login,
+    {
+      schema: {
+        tags,
+        summary: "Log in with the e-mail or mobile and the password",
+        body: LoginRequestSchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await logIn(context, request.body, request.ip);
+      } catch (error) {
+        if (error instanceof LoginThrottledError) {
+          reply.header("retry-after", String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    accountPaths.logout,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "End this session (the token stops working)",
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await createSessionsRepository(context.db).deleteSession(readSession(request).sessionId);
+      return { message: accountMessages.loggedOut };
+    },
+  );
+
+  app.get(
+    accountPaths.user,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The logged-in user's profile",
+        response: { 200: UserProfileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const profile = await createUsersRepository(context.db).loadProfile(
+        readSession(request).userId,
+      );
+      if (!profile) throw new Error("the session's user does not exist");
+      return profile;
+    },
+  );
+
+  app.put(
+    accountPaths.settings,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Change profile, contacts, notifications or password; answers the saved profile",
+        body: UpdateSettingsRequestSchema,
+        response: { 200: UserProfileSchema, ...errors },
+      },
+    },
+    (request) => updateSettings(context, readSession(request), request.body),
+  );
+
+  app.get(
+    accountPaths.emailVerify,
+    {
+      schema: {
+        tags,
+        summary: "Verify an e-mail address from the signed link",
+        params: EmailVerificationParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: await verifyEmail(context, request.params.id, request.params.hash),
+    }),
+  );
+
+  app.post(
+    accountPaths.emailVerificationNotification,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Send a new e-mail verification link",
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = readSession(request);
+      await enforceRateLimit(context, reply, accountRules.emailResend, String(userId));
+      return { message: await resendEmailVerification(context, userId) };
+    },
+  );
+
+  app.post(
+    accountPaths.mobileVerify,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Verify the mobile with the 6-digit code from the text",
+        body: MobileVerificationRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = readSession(request);
+      await enforceRateLimit(context, reply, accountRules.mobileVerify, String(userId));
+      return { message: await verifyMobile(context, userId, request.body.code) };
+    },
+  );
+
+  app.post(
+    accountPaths.mobileVerifyResend,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Text a new verification code",
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = readSession(request);
+      await enforceRateLimit(context, reply, accountRules.mobileResend, String(userId));
+      return { message: await resendMobileCode(context, userId) };
+    },
+  );
+
+  for (const path of [accountPaths.passwordReset, accountPaths.passwordResetApi]) {
+    app.post(
+      path,
+      {
+        preValidation: limitResetRequests,
+        schema: {
+          tags,
+          summary:
+            "E-mail a password reset link; the same answer whether or not the account exists",
+          body: PasswordResetRequestSchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await enforceRateLimit(context, reply, accountRules.resetPerEmail, request.body.email);
+        return { message: await requestPasswordReset(context, request.body.email) };
+      },
+    );
+  }
+
+  app.post(
+    accountPaths.passwordVerifyToken,
+    {
+      preValidation: limitResetTokens,
+      schema: {
+        tags,
+        summary: "Whether a password reset link can still be used",
+        body: VerifyResetTokenRequestSchema,
+        response: { 200: VerifyResetTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const isValid = await checkPasswordResetToken(
+        context,
+        request.body.email,
+        request.body.token,
+      );
+      return isValid
+        ? { valid: true }
+        : { valid: false, message: accountMessages.resetTokenInvalid };
+    },
+  );
+
+  app.post(
+    accountPaths.passwordResetConfirm,
+    {
+      preValidation: limitResetTokens,
+      schema: {
+        tags,
+        summary: "Set a new password with a reset link; logs in and ends other sessions",
+        body: ConfirmPasswordResetRequestSchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+    },
+    (request) => confirmPasswordReset(context, request.body),
+  );
+
+  app.get(
+    accountPaths.checkUserExists,
+    {
+      preValidation: limitLookUps,
+      schema: {
+        tags,
+        summary: "Whether an e-mail address is registered (spec §5); throttled per client",
+        querystring: CheckUserExistsQuerySchema,
+        response: { 200: CheckUserExistsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { email } = request.query;
+      const user = await createUsersRepository(context.db).findUserByEmail(email);
+      return { userExist: user !== undefined, email };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import { ErrorCode, accountMessages } from "@vaxcal/contracts";
+import type { Executor } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { AccountsContext } from "./accounts.context.ts";
+import { renderEmailVerificationEmail } from "./account-notifications.ts";
+import {
+  buildEmailVerificationHash,
+  buildEmailVerificationUrl,
+  isValidEmailVerificationHash,
+} from "./email-verification-link.ts";
+import { createUsersRepository } from "./users.repository.ts";
+
+type Recipient = { id: number; email: string; name: string };
+
+/** Queues the verification e-mail in the caller's transaction; returns the outbox id. */
+export function queueEmailVerification(
+  context: AccountsContext,
+  executor: Executor,
+  user: Recipient,
+): Promise<number> {
+  const subject = { userId: user.id, email: user.email };
+  const hash = buildEmailVerificationHash(context.secret, subject, context.clock());
+  const url = buildEmailVerificationUrl(context.publicUrl, user.id, hash);
+  return context.outbox.queueEmail(executor, {
+    to: user.email,
+    ...renderEmailVerificationEmail(user.name, url),
+  });
+}
+
+const invalidLink = () =>
+  new AppError(ErrorCode.validation, accountMessages.emailVerificationInvalid);
+
+/** GET /api/email/verify/:id/:hash. Every kind of bad link gets the same answer. */
+export async function verifyEmail(
+  context: AccountsContext,
+  idText: string,
+  hash: string,
+): Promise<string> {
+  if (!/^[1-9]\d{0,9}$/.test(idText)) throw invalidLink();
+  const users = createUsersRepository(context.db);
+  const user = await users.findUserById(Number(idText));
+  const now = context.clock();
+  if (
+    !user?.email ||
+    !isValidEmailVerificationHash(context.secret, { userId: user.id, email: user.email }, hash, now)
+  ) {
+    throw invalidLink();
+  }
+  if (user.emailVerifiedAt) return accountMessages.emailAlreadyVerified;
+  await users.updateUser(user.id, { emailVerifiedAt: now, updatedAt: now });
+  return accountMessages.emailVerified;
+}
+
+/** POST /api/email/verification-notification for the logged-in user. */
+export async function resendEmailVerification(
+  context: AccountsContext,
+  userId: number,
+): Promise<string> {
+  const user = await createUsersRepository(context.db).findUserById(userId);
+  if (!user?.email) throw new AppError(ErrorCode.validation, accountMessages.noEmailOnAccount);
+  if (user.emailVerifiedAt) return accountMessages.emailAlreadyVerified;
+  const messageId = await queueEmailVerification(context, context.db, {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+  });
+  context.outbox.deliverSoon([messageId]);
+  return accountMessages.emailVerificationSent;
+}

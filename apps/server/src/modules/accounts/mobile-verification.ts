@@ -1,0 +1,81 @@
+import { ErrorCode, accountMessages } from "@vaxcal/contracts";
+import type { Executor } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { AccountsContext } from "./accounts.context.ts";
+import { buildMobileVerificationUrl, renderMobileCodeText } from "./account-notifications.ts";
+import {
+  MobileCodeOutcome,
+  computeMobileCodeExpiry,
+  generateMobileCode,
+  hashMobileCode,
+  judgeMobileCode,
+} from "./mobile-codes.ts";
+import { createOneTimeSecretsRepository } from "./one-time-secrets.repository.ts";
+import { createUsersRepository } from "./users.repository.ts";
+
+/** Stores a new code for the user's phone and queues the text; returns the outbox id. */
+export async function queueMobileCode(
+  context: AccountsContext,
+  executor: Executor,
+  userId: number,
+  phone: string,
+): Promise<number> {
+  const code = generateMobileCode();
+  const now = context.clock();
+  await createOneTimeSecretsRepository(executor).replaceMobileCode({
+    userId,
+    phone,
+    codeHash: hashMobileCode(context.secret, userId, phone, code),
+    createdAt: now,
+    expiresAt: computeMobileCodeExpiry(now),
+  });
+  const url = buildMobileVerificationUrl(context.publicUrl, code);
+  return context.outbox.queueText(executor, { to: phone, body: renderMobileCodeText(code, url) });
+}
+
+/**
+ * POST /api/mobile/verify for the logged-in user. A wrong code counts against the code's five
+ * attempts; after that only a new code helps.
+ */
+export async function verifyMobile(
+  context: AccountsContext,
+  userId: number,
+  code: string,
+): Promise<string> {
+  const now = context.clock();
+  return context.db
+    .transaction(async (transaction) => {
+      const users = createUsersRepository(transaction);
+      const secrets = createOneTimeSecretsRepository(transaction);
+      const user = await users.findUserById(userId);
+      if (!user?.phone) throw new AppError(ErrorCode.validation, accountMessages.noMobileOnAccount);
+      const stored = await secrets.findMobileCodeForUpdate(userId);
+      const outcome = judgeMobileCode(context.secret, userId, user.phone, stored, code, now);
+      if (outcome === MobileCodeOutcome.accepted) {
+        await secrets.consumeMobileCode(userId, now);
+        await users.updateUser(userId, { phoneVerifiedAt: now, updatedAt: now });
+        return accountMessages.mobileVerified;
+      }
+      if (user.phoneVerifiedAt) return accountMessages.mobileAlreadyVerified;
+      if (outcome === MobileCodeOutcome.wrong) await secrets.countWrongMobileCode(userId);
+      return null;
+    })
+    .then((message) => {
+      // Thrown outside the transaction, so that the counted attempt is committed.
+      if (message === null)
+        throw new AppError(ErrorCode.validation, accountMessages.mobileCodeInvalid);
+      return message;
+    });
+}
+
+/** POST /api/mobile/verify/resend for the logged-in user. */
+export async function resendMobileCode(context: AccountsContext, userId: number): Promise<string> {
+  const user = await createUsersRepository(context.db).findUserById(userId);
+  if (!user?.phone) throw new AppError(ErrorCode.validation, accountMessages.noMobileOnAccount);
+  if (user.phoneVerifiedAt) return accountMessages.mobileAlreadyVerified;
+  const messageId = await context.db.transaction((transaction) =>
+    queueMobileCode(context, transaction, user.id, user.phone ?? ""),
+  );
+  context.outbox.deliverSoon([messageId]);
+  return accountMessages.mobileCodeSent;
+}

@@ -1,0 +1,215 @@
+import { accountMessages } from "@vaxcal/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  asUser,
+  createAccountsTestApp,
+  findLink,
+  nextClientAddress,
+  readOutbox,
+  registerUser,
+  type AccountsTestApp,
+  type RegisteredUser,
+} from "./accounts.test-support.ts";
+
+let testApp: AccountsTestApp;
+
+beforeAll(async () => {
+  testApp = await createAccountsTestApp({ publicUrl: "https://vaxcal.example" });
+});
+
+afterAll(() => testApp.close());
+
+function requestReset(email: string, url = "/password/reset") {
+  return testApp.app.inject({
+    method: "POST",
+    url,
+    payload: { email },
+    remoteAddress: nextClientAddress(),
+    // A forged Host must not end up in the link.
+    headers: { host: "evil.example" },
+  });
+}
+
+async function readResetLink(user: RegisteredUser) {
+  const [message] = await readOutbox(testApp.database, user.email ?? "");
+  const link = new URL(findLink(message?.bodyText ?? null, "/password/reset"));
+  return {
+    link,
+    token: link.searchParams.get("token") ?? "",
+    email: link.searchParams.get("email") ?? "",
+  };
+}
+
+function confirm(payload: Record<string, unknown>) {
+  return testApp.app.inject({
+    method: "POST",
+    url: "/api/password/reset/confirm",
+    payload,
+    remoteAddress: nextClientAddress(),
+  });
+}
+
+function verifyToken(email: string, token: string) {
+  return testApp.app.inject({
+    method: "POST",
+    url: "/api/password/verify-token",
+    payload: { email, token },
+    remoteAddress: nextClientAddress(),
+  });
+}
+
+describe("password reset", () => {
+  it("answers the same for a known and an unknown address", async () => {
+    const user = await registerUser(testApp.app);
+    const known = await requestReset(user.email ?? "");
+    const unknown = await requestReset("nobody-here@example.ie");
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ message: accountMessages.resetLinkSent });
+    expect(await readOutbox(testApp.database, "nobody-here@example.ie")).toHaveLength(0);
+  });
+
+  it("e-mails a link on PUBLIC_URL with the token and the address, never the Host header", async () => {
+    const user = await registerUser(testApp.app);
+    await requestReset(user.email ?? "");
+    const { link, token, email } = await readResetLink(user);
+    expect(link.origin).toBe("https://vaxcal.example");
+    expect(link.pathname).toBe("/password/reset");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(email).toBe(user.email);
+    const [message] = await readOutbox(testApp.database, user.email ?? "");
+    expect(message?.subject).toBe("Reset your VaxCal password");
+    expect(message?.bodyHtml).not.toContain("evil.example");
+  });
+
+  it("sets a new password once, logs in, and ends every other session", async () => {
+    const user = await registerUser(testApp.app);
+    await requestReset(user.email ?? "");
+    const { token, email } = await readResetLink(user);
+
+    expect((await verifyToken(email, token)).json()).toEqual({ valid: true });
+    // Checking does not use the token up.
+    expect((await verifyToken(email, token)).json()).toEqual({ valid: true });
+
+    const response = await confirm({
+      email,
+      token,
+      password: "new-pasture-2026",
+      password_confirmation: "new-pasture-2026",
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user.id).toBe(user.id);
+    // The link came to the address, so the address is now verified.
+    expect(body.user.email_verified_at).not.toBeNull();
+
+    const oldSession = await testApp.app.inject(
+      asUser(user.token, { method: "GET", url: "/api/user" }),
+    );
+    expect(oldSession.statusCode).toBe(401);
+    const newSession = await testApp.app.inject(
+      asUser(body.token, { method: "GET", url: "/api/user" }),
+    );
+    expect(newSession.statusCode).toBe(200);
+
+    const login = (password: string) =>
+      testApp.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: email, password },
+        remoteAddress: nextClientAddress(),
+      });
+    expect((await login("new-pasture-2026")).statusCode).toBe(200);
+    expect((await login(user.password)).statusCode).toBe(401);
+
+    const again = await confirm({
+      email,
+      token,
+      password: "another-pasture-2027",
+      password_confirmation: "another-pasture-2027",
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(accountMessages.resetTokenInvalid);
+    expect((await verifyToken(email, token)).json()).toEqual({
+      valid: false,
+      message: accountMessages.resetTokenInvalid,
+    });
+  });
+
+  it("works for 60 minutes and not after", async () => {
+    const early = await registerUser(testApp.app);
+    const late = await registerUser(testApp.app);
+    await requestReset(early.email ?? "");
+    await requestReset(late.email ?? "");
+    const earlyLink = await readResetLink(early);
+    const lateLink = await readResetLink(late);
+
+    testApp.clock.advanceMinutes(59);
+    expect((await verifyToken(earlyLink.email, earlyLink.token)).json().valid).toBe(true);
+    const inTime = await confirm({
+      ...earlyLink,
+      password: "new-pasture-2026",
+      password_confirmation: "new-pasture-2026",
+    });
+    expect(inTime.statusCode).toBe(200);
+
+    testApp.clock.advanceMinutes(1);
+    expect((await verifyToken(lateLink.email, lateLink.token)).json().valid).toBe(false);
+    const tooLate = await confirm({
+      email: lateLink.email,
+      token: lateLink.token,
+      password: "new-pasture-2026",
+      password_confirmation: "new-pasture-2026",
+    });
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().error.message).toBe(accountMessages.resetTokenInvalid);
+  });
+
+  it("refuses another user's token and a newer request's predecessor", async () => {
+    const user = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    await requestReset(user.email ?? "");
+    const first = await readResetLink(user);
+    expect((await verifyToken(other.email ?? "", first.token)).json().valid).toBe(false);
+
+    await requestReset(user.email ?? "");
+    const second = await readResetLink(user);
+    expect((await verifyToken(first.email, first.token)).json().valid).toBe(false);
+    expect((await verifyToken(second.email, second.token)).json().valid).toBe(true);
+  });
+
+  it("applies the password policy to the new password", async () => {
+    const user = await registerUser(testApp.app);
+    await requestReset(user.email ?? "");
+    const { token, email } = await readResetLink(user);
+    const response = await confirm({
+      email,
+      token,
+      password: "iloveyou1",
+      password_confirmation: "iloveyou1",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      { path: "body.password", message: accountMessages.passwordTooCommon },
+    ]);
+    // The refused attempt did not use the token up.
+    expect((await verifyToken(email, token)).json().valid).toBe(true);
+  });
+
+  it("is also served under /api for the development proxy", async () => {
+    const response = await requestReset("someone@example.ie", "/api/password/reset");
+    expect(response.json()).toEqual({ message: accountMessages.resetLinkSent });
+  });
+
+  it("throttles requests for one address, whether or not it is registered", async () => {
+    const user = await registerUser(testApp.app);
+    for (const email of [user.email ?? "", "ghost@example.ie"]) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        statuses.push((await requestReset(email)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+  });
+});

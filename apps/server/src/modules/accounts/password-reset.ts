@@ -1,0 +1,105 @@
+import { ErrorCode, accountMessages, accountTimings, type AuthResponse } from "@vaxcal/contracts";
+import { AppError } from "../../errors/app-error.ts";
+import { createFieldErrors, type AccountsContext } from "./accounts.context.ts";
+import { buildPasswordResetUrl, renderPasswordResetEmail } from "./account-notifications.ts";
+import {
+  createOneTimeSecretsRepository,
+  type PasswordResetTokenRow,
+} from "./one-time-secrets.repository.ts";
+import { hashPassword } from "./password-hashing.ts";
+import { findPasswordProblem } from "./password-policy.ts";
+import { startSession } from "./sessions.ts";
+import { createSessionsRepository } from "./sessions.repository.ts";
+import { generateOpaqueToken, hashToken } from "./tokens.ts";
+import { createUsersRepository } from "./users.repository.ts";
+
+const lifetimeMs = accountTimings.passwordResetLinkMinutes * 60_000;
+
+/**
+ * POST /password/reset. The answer is the same, and comes as fast, whether or not an account
+ * uses the address: the token is made either way, and the e-mail leaves after the response.
+ */
+export async function requestPasswordReset(context: AccountsContext, email: string) {
+  const token = generateOpaqueToken();
+  const tokenHash = hashToken(token);
+  const user = await createUsersRepository(context.db).findUserByEmail(email);
+  if (!user?.email) return accountMessages.resetLinkSent;
+  const recipient = user.email;
+  const now = context.clock();
+  const messageId = await context.db.transaction(async (transaction) => {
+    await createOneTimeSecretsRepository(transaction).replacePasswordResetToken({
+      userId: user.id,
+      tokenHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+    });
+    const url = buildPasswordResetUrl(context.publicUrl, token, recipient);
+    return context.outbox.queueEmail(transaction, {
+      to: recipient,
+      ...renderPasswordResetEmail(user.name, url),
+    });
+  });
+  context.outbox.deliverSoon([messageId]);
+  return accountMessages.resetLinkSent;
+}
+
+function isUsable(row: PasswordResetTokenRow | undefined, userId: number, now: Date) {
+  return (
+    row !== undefined &&
+    row.userId === userId &&
+    row.usedAt === null &&
+    now.getTime() < row.expiresAt.getTime()
+  );
+}
+
+/** POST /api/password/verify-token: whether the link can still be used. It is not used up. */
+export async function checkPasswordResetToken(
+  context: AccountsContext,
+  email: string,
+  token: string,
+): Promise<boolean> {
+  const user = await createUsersRepository(context.db).findUserByEmail(email);
+  if (!user) return false;
+  const row = await createOneTimeSecretsRepository(context.db).findPasswordResetToken(
+    hashToken(token),
+    { forUpdate: false },
+  );
+  return isUsable(row, user.id, context.clock());
+}
+
+type ConfirmInput = { email: string; token: string; password: string };
+
+/**
+ * POST /api/password/reset/confirm: sets the new password, uses the token up, ends every other
+ * session of the user and logs this one in. The link proves the address, so it counts as
+ * verified too.
+ */
+export async function confirmPasswordReset(
+  context: AccountsContext,
+  input: ConfirmInput,
+): Promise<AuthResponse> {
+  const passwordProblem = findPasswordProblem(input.password);
+  if (passwordProblem) throw createFieldErrors([{ field: "password", message: passwordProblem }]);
+  const passwordHash = await hashPassword(input.password);
+  const now = context.clock();
+  const result = await context.db.transaction(async (transaction) => {
+    const users = createUsersRepository(transaction);
+    const user = await users.findUserByEmail(input.email);
+    const secrets = createOneTimeSecretsRepository(transaction);
+    const row = await secrets.findPasswordResetToken(hashToken(input.token), { forUpdate: true });
+    if (!user || !row || !isUsable(row, user.id, now)) return null;
+    await secrets.markPasswordResetTokenUsed(row.id, now);
+    await users.updateUser(user.id, {
+      passwordHash,
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
+      updatedAt: now,
+    });
+    await createSessionsRepository(transaction).deleteOtherSessions(user.id);
+    const session = await startSession(transaction, user.id, now);
+    return { userId: user.id, token: session.token };
+  });
+  if (!result) throw new AppError(ErrorCode.validation, accountMessages.resetTokenInvalid);
+  const user = await createUsersRepository(context.db).loadProfile(result.userId);
+  if (!user) throw new Error("the user vanished during the reset");
+  return { user, token: result.token };
+}

@@ -1,0 +1,239 @@
+import { accountMessages, type UpdateSettingsRequest } from "@vaxcal/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  asUser,
+  createAccountsTestApp,
+  nextClientAddress,
+  readOutbox,
+  registerUser,
+  type AccountsTestApp,
+  type RegisteredUser,
+} from "./accounts.test-support.ts";
+
+let testApp: AccountsTestApp;
+
+beforeAll(async () => {
+  testApp = await createAccountsTestApp();
+});
+
+afterAll(() => testApp.close());
+
+function saveSettings(
+  user: RegisteredUser,
+  payload: UpdateSettingsRequest | Record<string, unknown>,
+) {
+  return testApp.app.inject(
+    asUser(user.token, { method: "PUT", url: "/api/user/settings", payload }),
+  );
+}
+
+function logIn(username: string, password: string) {
+  return testApp.app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { username, password },
+    remoteAddress: nextClientAddress(),
+  });
+}
+
+/** Marks both contacts verified, as if the user had clicked and typed the code. */
+async function verifyContacts(user: RegisteredUser) {
+  const [message] = await readOutbox(testApp.database, user.email ?? "");
+  const link = /\/email\/verify\/[^\s]+/.exec(message?.bodyText ?? "")?.[0];
+  await testApp.app.inject({ method: "GET", url: `/api${link}` });
+  const [text] = await readOutbox(testApp.database, user.phone ?? "");
+  const code = /code: (\d{6})/.exec(text?.bodyText ?? "")?.[1];
+  await testApp.app.inject(
+    asUser(user.token, { method: "POST", url: "/api/mobile/verify", payload: { code } }),
+  );
+}
+
+describe("PUT /api/user/settings", () => {
+  it("saves profile fields and answers the updated profile", async () => {
+    const user = await registerUser(testApp.app);
+    const response = await saveSettings(user, {
+      name: "Máire",
+      farmer_name: "Glen Farm",
+      address2: "Upper Glen",
+      town: "Omagh",
+      eircode: "BT78 1AA",
+      county: "Tyrone",
+      country: "United Kingdom",
+      product_notifications: true,
+      enterprises: ["Sheep"],
+      animals: ["Ewes", "Ram"],
+      flock_size: "101-200",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: "Máire",
+      surname: "Murphy",
+      farmer_name: "Glen Farm",
+      address2: "Upper Glen",
+      town: "Omagh",
+      county: "Tyrone",
+      country: "United Kingdom",
+      product_notifications: true,
+      enterprises: [{ name: "Sheep" }],
+      flock_size: "101-200",
+    });
+    const profile = await testApp.app.inject(
+      asUser(user.token, { method: "GET", url: "/api/user" }),
+    );
+    expect(profile.json()).toEqual(response.json());
+  });
+
+  it("keeps absent fields and clears an optional one sent empty", async () => {
+    const user = await registerUser(testApp.app);
+    await saveSettings(user, { address2: "Lower Road" });
+    const response = await saveSettings(user, { address2: "" });
+    expect(response.json()).toMatchObject({ address2: null, town: "Macroom", name: "Mary" });
+  });
+
+  it("changes the password only with the current one, and ends other sessions", async () => {
+    const user = await registerUser(testApp.app);
+    const elsewhere = (await logIn(user.email ?? "", user.password)).json().token as string;
+
+    const missing = await saveSettings(user, {
+      password: "new-pasture-2026",
+      confirm_password: "new-pasture-2026",
+    });
+    expect(missing.json().error.issues).toEqual([
+      { path: "body.current_password", message: accountMessages.currentPasswordRequired },
+    ]);
+    const wrong = await saveSettings(user, {
+      current_password: "not-it",
+      password: "new-pasture-2026",
+      confirm_password: "new-pasture-2026",
+    });
+    expect(wrong.json().error.issues).toEqual([
+      { path: "body.current_password", message: accountMessages.currentPasswordWrong },
+    ]);
+    const mismatch = await saveSettings(user, {
+      current_password: user.password,
+      password: "new-pasture-2026",
+      confirm_password: "new-pasture-2027",
+    });
+    expect(mismatch.json().error.issues).toEqual([
+      { path: "body.confirm_password", message: accountMessages.settingsPasswordMismatch },
+    ]);
+
+    const changed = await saveSettings(user, {
+      current_password: user.password,
+      password: "new-pasture-2026",
+      confirm_password: "new-pasture-2026",
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await logIn(user.email ?? "", "new-pasture-2026")).statusCode).toBe(200);
+    expect((await logIn(user.email ?? "", user.password)).statusCode).toBe(401);
+    const own = await testApp.app.inject(asUser(user.token, { method: "GET", url: "/api/user" }));
+    const other = await testApp.app.inject(asUser(elsewhere, { method: "GET", url: "/api/user" }));
+    expect([own.statusCode, other.statusCode]).toEqual([200, 401]);
+    const [notice] = await readOutbox(testApp.database, user.email ?? "");
+    expect(notice?.subject).toBe("Your VaxCal password was changed");
+  });
+
+  it("resets the verification of a changed e-mail and sends a new link", async () => {
+    const user = await registerUser(testApp.app);
+    await verifyContacts(user);
+    const response = await saveSettings(user, { email: "New.Address@Example.ie" });
+    expect(response.json()).toMatchObject({
+      email: "new.address@example.ie",
+      username: "new.address@example.ie",
+      email_verified_at: null,
+    });
+    expect(response.json().phone_verified_at).not.toBeNull();
+    const [message] = await readOutbox(testApp.database, "new.address@example.ie");
+    expect(message?.subject).toBe("Please confirm your email address for VaxCal");
+  });
+
+  it("resets the verification of a changed mobile and texts a new code", async () => {
+    const user = await registerUser(testApp.app);
+    await verifyContacts(user);
+    const response = await saveSettings(user, {
+      country_code: "+44",
+      phone_number: "07400 123456",
+    });
+    expect(response.json()).toMatchObject({
+      phone: "+447400123456",
+      country_code: "+44",
+      phone_number: "7400123456",
+      phone_verified_at: null,
+    });
+    expect(response.json().email_verified_at).not.toBeNull();
+    const [text] = await readOutbox(testApp.database, "+447400123456");
+    expect(text?.bodyText).toMatch(/^VaxCal code: \d{6}/);
+  });
+
+  it("keeps the verification when the same contact is saved again", async () => {
+    const user = await registerUser(testApp.app);
+    await verifyContacts(user);
+    const profile = (
+      await testApp.app.inject(asUser(user.token, { method: "GET", url: "/api/user" }))
+    ).json();
+    const response = await saveSettings(user, {
+      email: profile.email,
+      country_code: profile.country_code,
+      phone_number: `0${profile.phone_number}`,
+    });
+    expect(response.json().email_verified_at).toBe(profile.email_verified_at);
+    expect(response.json().phone_verified_at).toBe(profile.phone_verified_at);
+  });
+
+  it("needs an e-mail for e-mail notifications and a mobile for texts", async () => {
+    const user = await registerUser(testApp.app, { phone_number: null });
+    const response = await saveSettings(user, { notify_phone: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      { path: "body.notify_phone", message: accountMessages.notifyPhoneNeedsPhone },
+    ]);
+    const both = await saveSettings(user, { email: null, phone_number: null });
+    expect(both.json().error.issues).toEqual([
+      { path: "body.email", message: accountMessages.contactRequired },
+    ]);
+  });
+
+  it("switches notifications off for a contact that is removed", async () => {
+    const user = await registerUser(testApp.app);
+    const response = await saveSettings(user, { phone_number: null });
+    expect(response.json()).toMatchObject({ phone: null, notify_phone: false, notify_email: true });
+  });
+
+  it("refuses a contact another account has", async () => {
+    const user = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    const response = await saveSettings(user, { email: other.email });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      { path: "body.email", message: accountMessages.emailTaken },
+    ]);
+  });
+
+  it("offers the 32 counties and Ireland or the United Kingdom only", async () => {
+    const user = await registerUser(testApp.app);
+    const response = await saveSettings(user, { county: "Yorkshire", country: "Other" });
+    expect(response.json().error.issues).toEqual([
+      { path: "body.county", message: accountMessages.countyRequired },
+      { path: "body.country", message: accountMessages.countryRequired },
+    ]);
+  });
+
+  it("saves nothing when anything is invalid", async () => {
+    const user = await registerUser(testApp.app);
+    const response = await saveSettings(user, { town: "Bandon", phone_number: "0123" });
+    expect(response.statusCode).toBe(400);
+    const profile = await testApp.app.inject(
+      asUser(user.token, { method: "GET", url: "/api/user" }),
+    );
+    expect(profile.json().town).toBe("Macroom");
+  });
+
+  it("needs a login", async () => {
+    const response = await testApp.app.inject({
+      method: "PUT",
+      url: "/api/user/settings",
+      payload: { town: "Bandon" },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,180 @@
+import {
+  accountMessages,
+  flockEnterprises,
+  herdEnterprises,
+  type EnterpriseName,
+  type ParsedUpdateSettingsRequest,
+  type UserProfile,
+} from "@vaxcal/contracts";
+import { createFieldErrors, type AccountsContext, type FieldProblem } from "./accounts.context.ts";
+import { renderPasswordChangedEmail } from "./account-notifications.ts";
+import { queueEmailVerification } from "./email-verification.ts";
+import { queueMobileCode } from "./mobile-verification.ts";
+import { createOneTimeSecretsRepository } from "./one-time-secrets.repository.ts";
+import { hashPassword, verifyPassword } from "./password-hashing.ts";
+import { findPasswordProblem } from "./password-policy.ts";
+import { parseMobile } from "./phone.ts";
+import { createSessionsRepository } from "./sessions.repository.ts";
+import {
+  ContactField,
+  createUsersRepository,
+  findTakenContact,
+  type UserChanges,
+  type UserRow,
+} from "./users.repository.ts";
+
+type Session = { userId: number; sessionId: number };
+
+/** The phone the request asks for: unchanged (undefined), removed (null), or a new E.164. */
+function readRequestedPhone(
+  input: ParsedUpdateSettingsRequest,
+  user: UserRow,
+  problems: FieldProblem[],
+): string | null | undefined {
+  if (input.phone_number === undefined) return undefined;
+  if (input.phone_number === null) return null;
+  const countryCode = input.country_code ?? (user.phone?.startsWith("+44") ? "+44" : "+353");
+  const mobile = parseMobile(countryCode, input.phone_number);
+  if (!mobile) problems.push({ field: "phone_number", message: accountMessages.mobileInvalid });
+  return mobile?.e164;
+}
+
+/**
+ * PUT /api/user/settings. Absent fields keep their value. A new password needs the current one
+ * and ends the user's other sessions. A changed e-mail or mobile loses its verification and gets
+ * a new link or code. Nothing is saved unless everything is valid.
+ */
+export async function updateSettings(
+  context: AccountsContext,
+  session: Session,
+  input: ParsedUpdateSettingsRequest,
+): Promise<UserProfile> {
+  const users = createUsersRepository(context.db);
+  const user = await users.findUserById(session.userId);
+  if (!user) throw new Error("the session's user does not exist");
+  const current = await users.loadProfile(user.id);
+  const problems: FieldProblem[] = [];
+
+  if (input.password) {
+    if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
+      problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
+    }
+    const passwordProblem = findPasswordProblem(input.password);
+    if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
+  }
+
+  const email = input.email === undefined ? user.email : input.email;
+  const requestedPhone = readRequestedPhone(input, user, problems);
+  const phone = requestedPhone === undefined ? user.phone : requestedPhone;
+  const isEmailChanged = email !== user.email;
+  const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
+  if (!email && !phone && !problems.some((problem) => problem.field === "phone_number")) {
+    problems.push({ field: "email", message: accountMessages.contactRequired });
+  }
+  if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
+    problems.push({ field: "email", message: accountMessages.emailTaken });
+  }
+  if (isPhoneChanged && phone && (await users.isContactTaken(ContactField.phone, phone, user.id))) {
+    problems.push({ field: "phone_number", message: accountMessages.mobileTaken });
+  }
+
+  // A ticked box for a contact that is gone is an error; an untouched one just switches off.
+  if (input.notify_email === true && !email) {
+    problems.push({ field: "notify_email", message: accountMessages.notifyEmailNeedsEmail });
+  }
+  if (input.notify_phone === true && !phone) {
+    problems.push({ field: "notify_phone", message: accountMessages.notifyPhoneNeedsPhone });
+  }
+
+  const vetId = input.vet_id === undefined ? user.vetPracticeId : input.vet_id;
+  if (input.vet_id && !(await users.doesVetPracticeExist(input.vet_id))) {
+    problems.push({ field: "vet_id", message: accountMessages.vetInvalid });
+  }
+
+  const enterprises =
+    input.enterprises ?? (current?.enterprises.map((item) => item.name) as EnterpriseName[]);
+  const herdSize = input.herd_size === undefined ? user.herdSize : input.herd_size;
+  const flockSize = input.flock_size === undefined ? user.flockSize : input.flock_size;
+  if (enterprises.some((name) => herdEnterprises.includes(name)) && !herdSize) {
+    problems.push({ field: "herd_size", message: accountMessages.herdSizeRequired });
+  }
+  if (enterprises.some((name) => flockEnterprises.includes(name)) && !flockSize) {
+    problems.push({ field: "flock_size", message: accountMessages.flockSizeRequired });
+  }
+  if (problems.length > 0) throw createFieldErrors(problems);
+
+  const now = context.clock();
+  const changes: UserChanges = {
+    name: input.name,
+    surname: input.surname,
+    email,
+    phone,
+    farmerName: input.farmer_name,
+    address1: input.address1,
+    address2: input.address2,
+    town: input.town,
+    eircode: input.eircode,
+    county: input.county,
+    country: input.country,
+    productNotifications: input.product_notifications,
+    notifyEmail: email ? (input.notify_email ?? user.notifyEmail) : false,
+    notifyPhone: phone ? (input.notify_phone ?? user.notifyPhone) : false,
+    herdSize: herdSize ?? null,
+    flockSize: flockSize ?? null,
+    vetPracticeId: vetId,
+    updatedAt: now,
+  };
+  if (isEmailChanged) changes.emailVerifiedAt = null;
+  if (isPhoneChanged) changes.phoneVerifiedAt = null;
+  if (input.password) changes.passwordHash = await hashPassword(input.password);
+
+  try {
+    const messageIds = await context.db.transaction(async (transaction) => {
+      const repository = createUsersRepository(transaction);
+      await repository.updateUser(user.id, changes);
+      if (input.enterprises) await repository.replaceEnterprises(user.id, input.enterprises);
+      if (input.animals) await repository.replaceAnimals(user.id, input.animals);
+      const ids: number[] = [];
+      if (isEmailChanged && email) {
+        ids.push(
+          await queueEmailVerification(context, transaction, {
+            id: user.id,
+            email,
+            name: user.name,
+          }),
+        );
+      }
+      if (isPhoneChanged) {
+        await createOneTimeSecretsRepository(transaction).deleteMobileCode(user.id);
+        if (phone) ids.push(await queueMobileCode(context, transaction, user.id, phone));
+      }
+      if (input.password) {
+        await createSessionsRepository(transaction).deleteOtherSessions(user.id, session.sessionId);
+        // Told at the address the account had, so a thief who changed both is still reported.
+        const noticeTo = user.email ?? email;
+        if (noticeTo) {
+          ids.push(
+            await context.outbox.queueEmail(transaction, {
+              to: noticeTo,
+              ...renderPasswordChangedEmail(input.name ?? user.name, context.publicUrl),
+            }),
+          );
+        }
+      }
+      return ids;
+    });
+    context.outbox.deliverSoon(messageIds);
+  } catch (error) {
+    const taken = findTakenContact(error);
+    if (taken === ContactField.email) {
+      throw createFieldErrors([{ field: "email", message: accountMessages.emailTaken }]);
+    }
+    if (taken === ContactField.phone) {
+      throw createFieldErrors([{ field: "phone_number", message: accountMessages.mobileTaken }]);
+    }
+    throw error;
+  }
+  const updated = await users.loadProfile(user.id);
+  if (!updated) throw new Error("the user vanished during the update");
+  return updated;
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import { outboxMessages } from "../../db/schema/outbox.ts";
+
+export const OutboxChannel = { email: "email", sms: "sms" } as const;
+export type OutboxChannel = (typeof OutboxChannel)[keyof typeof OutboxChannel];
+
+export const OutboxStatus = {
+  /** Waiting for (another) delivery attempt. */
+  pending: "pending",
+  sent: "sent",
+  /** Gave up after the last attempt. */
+  failed: "failed",
+  /** No transport is configured for the channel: kept for /dev/outbox. */
+  held: "held",
+} as const;
+export type OutboxStatus = (typeof OutboxStatus)[keyof typeof OutboxStatus];
+
+export type NewOutboxMessage = {
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  status: typeof OutboxStatus.pending | typeof OutboxStatus.held;
+  createdAt: Date;
+};
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+export function createOutboxRepository(db: Executor) {
+  return {
+    async insertMessage(message: NewOutboxMessage): Promise<number> {
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({ ...message, nextAttemptAt: message.createdAt })
+        .returning({ id: outboxMessages.id });
+      if (!row) throw new Error("insert into outbox_messages returned no row");
+      return row.id;
+    },
+
+    /**
+     * Takes the due pending messages (all, or those ids) for one attempt. The lease moves their
+     * next attempt into the future, so another node or sweep does not send them at the same time.
+     */
+    async claimDueMessages(
+      now: Date,
+      leaseUntil: Date,
+      ids?: readonly number[],
+    ): Promise<OutboxMessage[]> {
+      const due = and(
+        eq(outboxMessages.status, OutboxStatus.pending),
+        lte(outboxMessages.nextAttemptAt, now),
+        ids ? inArray(outboxMessages.id, [...ids]) : undefined,
+      );
+      const claimable = db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(due)
+        .orderBy(outboxMessages.id)
+        .limit(100)
+        .for("update", { skipLocked: true });
+      return db
+        .update(outboxMessages)
+        .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: leaseUntil })
+        .where(inArray(outboxMessages.id, claimable))
+        .returning();
+    },
+
+    async markSent(id: number, now: Date): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({
+          status: OutboxStatus.sent,
+          sentAt: now,
+          bodyText: null,
+          bodyHtml: null,
+          lastError: null,
+        })
+        .where(eq(outboxMessages.id, id));
+    },
+
+    /** `retryAt` null means the last attempt is spent. */
+    async markAttemptFailed(id: number, error: string, retryAt: Date | null): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set(
+          retryAt
+            ? { lastError: error, nextAttemptAt: retryAt }
+            : { lastError: error, status: OutboxStatus.failed },
+        )
+        .where(eq(outboxMessages.id, id));
+    },
+
+    listRecentMessages(limit: number): Promise<OutboxMessage[]> {
+      return db
+        .select()
+        .from(outboxMessages)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

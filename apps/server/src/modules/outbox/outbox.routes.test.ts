@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import {
+  createAccountsTestApp,
+  registerUser,
+  type AccountsTestApp,
+} from "../accounts/accounts.test-support.ts";
+
+let testApp: AccountsTestApp;
+
+beforeAll(async () => {
+  testApp = await createAccountsTestApp();
+});
+
+afterAll(() => testApp.close());
+
+describe("GET /dev/outbox", () => {
+  it("lists held messages newest first, with clickable links", async () => {
+    const first = await registerUser(testApp.app, { name: "First" });
+    testApp.clock.advanceMinutes(1);
+    const second = await registerUser(testApp.app, { name: "Second" });
+    const response = await testApp.app.inject({ method: "GET", url: "/dev/outbox" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const page = response.body;
+    expect(page.indexOf(second.email ?? "")).toBeLessThan(page.indexOf(first.email ?? ""));
+    expect(page).toMatch(/<a href="http:\/\/localhost:3000\/email\/verify\/\d+\/[^"]+">/);
+    expect(page).toMatch(/<a href="http:\/\/localhost:3000\/verify-mobile\?code=\d{6}">/);
+  });
+
+  it("escapes what users typed and carries no inline script", async () => {
+    await registerUser(testApp.app, { name: "<script>alert(1)</script>" });
+    const response = await testApp.app.inject({ method: "GET", url: "/dev/outbox" });
+    expect(response.body).not.toContain("<script");
+    expect(response.body).toContain("Hello &lt;script&gt;alert(1)&lt;/script&gt;,");
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+});
+
+describe("in production", () => {
+  let production: TestApp;
+
+  beforeAll(async () => {
+    production = await createTestApp({ nodeEnv: "production" });
+  });
+
+  afterAll(() => production.close());
+
+  it("does not exist", async () => {
+    const response = await production.app.inject({ method: "GET", url: "/dev/outbox" });
+    expect(response.body).not.toContain("VaxCal outbox");
+  });
+});
