@@ -1,16 +1,53 @@
-import { ErrorBodySchema, type ErrorCode } from "@vaxcal/contracts";
+import { ErrorBodySchema, type ErrorCode, type ErrorIssue } from "@vaxcal/contracts";
 import type { z } from "zod";
+import { readAuthToken } from "./auth.ts";
 
 /** A failed call: the server's error body when it sent one, a plain reason otherwise. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | null;
+  /** The fields at fault, as `body.email`, when the server named them. */
+  readonly issues: readonly ErrorIssue[];
+  /** True when the server answered 2xx with a body that does not fit the contract. */
+  readonly isUnexpectedShape: boolean;
 
-  constructor(message: string, status: number, code: ErrorCode | null) {
+  constructor(
+    message: string,
+    status: number,
+    code: ErrorCode | null,
+    { issues = [], isUnexpectedShape = false }: ApiErrorDetails = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.issues = issues;
+    this.isUnexpectedShape = isUnexpectedShape;
+  }
+}
+
+type ApiErrorDetails = { issues?: readonly ErrorIssue[]; isUnexpectedShape?: boolean };
+
+// Spec §7: the XSRF cookie, when the server sets one, goes back as a header on every change.
+const xsrfCookieName = "XSRF-TOKEN";
+const xsrfHeaderName = "X-XSRF-TOKEN";
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function readCookie(name: string): string | null {
+  for (const pair of document.cookie.split(";")) {
+    const [key, ...rest] = pair.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** Accounts work: the bearer token after login (spec §7) and the XSRF header on changes. */
+function addSessionHeaders(headers: Headers, method: string): void {
+  const token = readAuthToken();
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+  if (!safeMethods.has(method)) {
+    const xsrfToken = readCookie(xsrfCookieName);
+    if (xsrfToken) headers.set(xsrfHeaderName, xsrfToken);
   }
 }
 
@@ -27,13 +64,15 @@ export async function fetchJson<Schema extends z.ZodType>(
   const url = new URL(path, window.location.origin);
   const headers = new Headers(init.headers);
   headers.set("Accept", "application/json");
+  addSessionHeaders(headers, (init.method ?? "GET").toUpperCase());
   const response = await fetch(url, { ...init, headers });
   const body = await readJsonBody(response);
 
   if (!response.ok) {
     const errorBody = ErrorBodySchema.safeParse(body);
     if (errorBody.success) {
-      throw new ApiError(errorBody.data.error.message, response.status, errorBody.data.error.code);
+      const { message, code, issues } = errorBody.data.error;
+      throw new ApiError(message, response.status, code, { issues });
     }
     throw new ApiError(
       `The server answered ${response.status} for ${path}.`,
@@ -48,9 +87,25 @@ export async function fetchJson<Schema extends z.ZodType>(
       `The server's reply to ${path} had an unexpected shape.`,
       response.status,
       null,
+      { isUnexpectedShape: true },
     );
   }
   return result.data;
+}
+
+/** Sends a JSON body (POST unless told otherwise) and checks the reply like `fetchJson`. */
+export function sendJson<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  body: unknown,
+  { method = "POST", signal }: { method?: "POST" | "PUT" | "PATCH" | "DELETE"; signal?: AbortSignal } = {},
+): Promise<z.output<Schema>> {
+  return fetchJson(path, schema, {
+    method,
+    signal,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
 }
 
 async function readJsonBody(response: Response): Promise<unknown> {

@@ -23,19 +23,22 @@ export function PublicHome() {
     <>
       <title>VaxCal · Vaccination calendars for cattle and sheep</title>
       <section className="hero">
-        <p className="hero__eyebrow">For cattle, dairy, beef and sheep farmers</p>
-        <h1 className="hero__title">Every vaccine shot for your herd or flock, planned.</h1>
-        <p className="hero__text">
-          The VaxCal vaccination calendar is in development. Register now and we will let you know
-          as soon as you can build your own calendar.
-        </p>
-        <button
-          type="button"
-          className="button button--primary button--large"
-          onClick={() => openModal(ModalName.register)}
-        >
-          Register
-        </button>
+        <div className="hero__content">
+          <p className="hero__eyebrow">For cattle, dairy, beef and sheep farmers</p>
+          <h1 className="hero__title">Every vaccine shot for your herd or flock, planned.</h1>
+          <p className="hero__text">
+            The VaxCal vaccination calendar is in development. Register now and we will let you know
+            as soon as you can build your own calendar.
+          </p>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            onClick={() => openModal(ModalName.register)}
+          >
+            Register
+          </button>
+        </div>
+        <CalendarIllustration />
       </section>
 
       <section className="features" aria-labelledby="features-title">
@@ -90,6 +93,46 @@ const iconProps = {
   strokeLinejoin: "round",
   focusable: "false",
 } as const;
+
+/** A decorative month with marked shot days; wide screens only, where the hero has room. */
+function CalendarIllustration() {
+  const markedDays = new Map([
+    [3, "#2f6b34"],
+    [10, "#f2c14e"],
+    [24, "#2f6b34"],
+  ]);
+  return (
+    <svg className="hero__illustration" viewBox="0 0 320 280" aria-hidden="true" focusable="false">
+      <rect x="10" y="14" width="300" height="256" rx="18" fill="#ffffff" stroke="#cbd5c6" />
+      <rect x="10" y="14" width="300" height="52" rx="18" fill="#2f6b34" />
+      <rect x="10" y="48" width="300" height="18" fill="#2f6b34" />
+      <rect x="70" y="2" width="12" height="30" rx="6" fill="#214d25" />
+      <rect x="238" y="2" width="12" height="30" rx="6" fill="#214d25" />
+      <rect x="34" y="32" width="110" height="14" rx="7" fill="#e4efe0" />
+      {Array.from({ length: 28 }, (_, day) => {
+        const x = 30 + (day % 7) * 38;
+        const y = 84 + Math.floor(day / 7) * 44;
+        const color = markedDays.get(day);
+        return (
+          <g key={day}>
+            <rect x={x} y={y} width="30" height="34" rx="7" fill={color ?? "#f6f7f1"} />
+            {color === "#2f6b34" && (
+              <path
+                d={`M${x + 8} ${y + 18}l5 5 9-10`}
+                fill="none"
+                stroke="#ffffff"
+                strokeWidth="3.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            )}
+            {color === "#f2c14e" && <circle cx={x + 15} cy={y + 17} r="5" fill="#214d25" />}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
 
 function CalendarIcon() {
   return (
