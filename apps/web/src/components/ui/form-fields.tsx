@@ -1,0 +1,215 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from "react";
+import "./form-fields.css";
+
+/*
+ * Labelled form controls with their error under them, for every form of the app. Each takes the
+ * props react-hook-form's `register` returns (name, ref, onChange, onBlur) as they are. An error
+ * is tied to its control with aria-describedby and marks it aria-invalid, so a screen reader
+ * reads the message when the field gets focus.
+ */
+
+type FieldFrameProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  isOptional?: boolean;
+};
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const joined = ids.filter(Boolean).join(" ");
+  return joined === "" ? undefined : joined;
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error">
+      <span aria-hidden="true">! </span>
+      {message}
+    </p>
+  );
+}
+
+type TextFieldProps = FieldFrameProps & InputHTMLAttributes<HTMLInputElement> & {
+  ref?: Ref<HTMLInputElement>;
+};
+
+export function TextField({ label, error, hint, isOptional, className, ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {isOptional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        className="field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
+        {...inputProps}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+type SelectFieldProps = FieldFrameProps &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly SelectOption[];
+    /** Shown first with an empty value, so nothing is chosen by accident. */
+    placeholder?: string;
+    ref?: Ref<HTMLSelectElement>;
+  };
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  isOptional,
+  options,
+  placeholder,
+  className,
+  ...selectProps
+}: SelectFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {isOptional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <select
+        id={id}
+        className="field__control field__control--select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
+        {...selectProps}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
+  label: ReactNode;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
+export function CheckboxField({ label, error, className, ...inputProps }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`checkbox-field${className ? ` ${className}` : ""}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="checkbox-field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...inputProps}
+      />
+      <label className="checkbox-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A group of checkboxes or radios with a visible legend and one error for the group. */
+export function FieldGroup({
+  legend,
+  error,
+  hint,
+  children,
+}: {
+  legend: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className="field-group"
+      aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
+    >
+      <legend className="field-group__legend">{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <div className="field-group__options">{children}</div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * A form's messages from the server, listed together (spec §8: 'All messages listed in the alert
+ * box'). Announced at once; focusable so a form can move focus to it after a failed submit.
+ */
+export function AlertBox({
+  title,
+  messages,
+  tone = "error",
+  ref,
+}: {
+  title?: string;
+  messages: readonly string[];
+  tone?: "error" | "success" | "warning";
+  ref?: Ref<HTMLDivElement>;
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      className={`alert-box alert-box--${tone}`}
+      role={tone === "success" ? "status" : "alert"}
+      tabIndex={-1}
+    >
+      {title && <p className="alert-box__title">{title}</p>}
+      {messages.length === 1 ? (
+        <p className="alert-box__message">{messages[0]}</p>
+      ) : (
+        <ul className="alert-box__list">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
