@@ -15,6 +15,11 @@ export const WebEnvSchema = z.object({
   VITE_COMPANY_NAME: z.string().trim().min(1).default("VaxCal"),
   /** Where the footer's company logo leads. */
   VITE_COMPANY_URL: z.string().trim().min(1).default("/"),
+  /**
+   * Accounts work (PRODUCT.md decision 12): the data controller named in the registration terms,
+   * an animal-health company based in Dublin. Absent: the company name above.
+   */
+  VITE_DATA_CONTROLLER_NAME: z.string().trim().min(1).optional(),
 });
 export type WebEnv = z.infer<typeof WebEnvSchema>;
 

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  AuthResponseSchema,
+  ConfirmPasswordResetRequestSchema,
+  accountPaths,
+  type AuthResponse,
+  type ConfirmPasswordResetRequest,
+} from "@vaxcal/contracts";
+import { sendJson } from "../../../lib/api-client.ts";
+import { startSession } from "../../../lib/auth.ts";
+import { currentUserQueryOptions } from "../../../lib/current-user.ts";
+
+export { ConfirmPasswordResetRequestSchema };
+
+/** POST /api/password/reset/confirm: sets the new password and logs in, like login (spec §4). */
+export function confirmPasswordReset(request: ConfirmPasswordResetRequest): Promise<AuthResponse> {
+  return sendJson(accountPaths.passwordResetConfirm, AuthResponseSchema, request);
+}
+
+export function useConfirmPasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPasswordReset,
+    onSuccess: ({ token, user }) => {
+      startSession({ token, user });
+      queryClient.setQueryData(currentUserQueryOptions(token).queryKey, user);
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MessageResponseSchema, accountPaths } from "@vaxcal/contracts";
+import { sendJson } from "../../../lib/api-client.ts";
+import { logOut as clearSession } from "../../../lib/auth.ts";
+
+/** POST /api/logout (spec §7): the server forgets the token. */
+export async function endServerSession(): Promise<void> {
+  await sendJson(accountPaths.logout, MessageResponseSchema, {});
+}
+
+/**
+ * Spec §4: logout clears local storage and wipes calendar data. The farmer asked to leave, so
+ * a server that cannot be reached does not keep them signed in on this phone: the local session
+ * ends either way, and the token dies on the server by its idle limit.
+ */
+export function useLogOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await endServerSession();
+      } catch (error) {
+        console.warn("The server did not confirm the logout; ending the session here.", error);
+      }
+    },
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
+import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { authMessages } from "../auth-messages.ts";
+import { LoginRequestSchema, describeLoginError, useLogIn } from "../api/log-in.ts";
+
+/** Spec §2 'Login': username (e-mail or phone), password, Login, Signup and Forgot password. */
+export function LoginModalBody() {
+  const logIn = useLogIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(LoginRequestSchema), defaultValues: { username: "", password: "" } });
+
+  const submit = handleSubmit((request) => {
+    logIn.mutate(request, {
+      onSuccess: () => {
+        closeModal();
+        showNotification(NotificationType.success, authMessages.loginSuccessful);
+      },
+    });
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <AlertBox messages={logIn.isError ? [describeLoginError(logIn.error)] : []} />
+      <TextField
+        label="Email address or mobile number"
+        hint="The one you registered with. It is also printed on calendars made after 17 September 2019."
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register("username")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={logIn.isPending}>
+          {logIn.isPending ? "Logging in…" : "Login"}
+        </button>
+      </div>
+      <p className="modal-links">
+        <span>
+          No account yet?{" "}
+          <button type="button" className="link-button" onClick={() => openModal(ModalName.register)}>
+            Signup
+          </button>
+        </span>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => openModal(ModalName.passwordReset)}
+        >
+          Forgot password?
+        </button>
+      </p>
+    </form>
+  );
+}

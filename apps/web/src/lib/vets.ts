@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { referenceLists, type Vet } from "@vaxcal/contracts";
+import { fetchJson } from "./api-client.ts";
+import { readStorage } from "./storage.ts";
+
+/**
+ * The vet practices for the vet pickers of registration and settings (spec §2). The landing page has usually cached them with the
+ * other reference lists (spec §9 key `vets`), so a farmer on a weak signal waits for nothing.
+ */
+export async function loadVets(signal?: AbortSignal): Promise<Vet[]> {
+  const cached = readStorage("vets");
+  if (cached !== null) {
+    try {
+      const parsed = referenceLists.vets.schema.safeParse(JSON.parse(cached));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // A broken cache entry is fetched again below.
+    }
+  }
+  return fetchJson(referenceLists.vets.path, referenceLists.vets.schema, { signal });
+}
+
+export const vetsQueryOptions = queryOptions({
+  queryKey: ["vets"],
+  queryFn: ({ signal }) => loadVets(signal),
+  staleTime: Infinity,
+});
+
+export function useVets({ isEnabled }: { isEnabled: boolean }) {
+  return useQuery({ ...vetsQueryOptions, enabled: isEnabled });
+}
