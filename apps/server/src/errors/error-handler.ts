@@ -52,7 +52,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const body = describeError(error, request.id);
     const status = statusByErrorCode[body.error.code];
     if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
+      request.log.error({ err: describeForLog(error) }, "request failed");
     } else {
       request.log.info({ code: body.error.code }, "request rejected");
     }
@@ -86,6 +86,16 @@ export function describeError(error: unknown, requestId: string): ErrorBody {
     ErrorCode.internal,
     `Something went wrong on our side. Please try again later. (Reference: ${requestId})`,
   );
+}
+
+/**
+ * Only the name, code, message and stack reach the log: driver errors carry extra fields (the
+ * PostgreSQL `detail` repeats the offending value, e.g. an e-mail address) that must not.
+ */
+function describeForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code } = error as { code?: unknown };
+  return { type: error.name, code, message: error.message, stack: error.stack };
 }
 
 function toBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
