@@ -37,7 +37,8 @@ export function Dialog({ title, isClosing, onClose, children }: DialogProps) {
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
       const dialog = dialogRef.current;
-      if (!dialog) return;
+      // A control inside (a dropdown) that used the key for itself has the first say.
+      if (!dialog || event.defaultPrevented) return;
       if (event.key === "Escape") {
         event.preventDefault();
         onClose();
