@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { ErrorBodySchema, ErrorCode } from "@vaxcal/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -11,6 +12,7 @@ import { AppError } from "./errors/app-error.ts";
 import { buildTestConfig, createTestApp, type TestApp } from "./test/app.ts";
 
 const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+const appScript = "console.log('app');";
 
 let webDistDir: string;
 let testApp: TestApp;
@@ -19,8 +21,12 @@ beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(tmpdir(), "vaxcal-web-"));
   await mkdir(path.join(webDistDir, "assets"));
   await writeFile(path.join(webDistDir, "index.html"), indexHtml);
-  await writeFile(path.join(webDistDir, "assets", "index-3f9a1c.js"), "console.log('app');");
+  await writeFile(path.join(webDistDir, "assets", "index-3f9a1c.js"), appScript);
   await writeFile(path.join(webDistDir, "favicon.svg"), "<svg/>");
+  await writeFile(
+    path.join(webDistDir, "assets", "index-3f9a1c.js.br"),
+    brotliCompressSync(appScript),
+  );
 
   testApp = await createTestApp({ webDistDir });
   // Routes that exist only in this test, to drive the error handler the way feature routes will.
@@ -174,6 +180,19 @@ describe("the single-page app", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe("console.log('app');");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the build's brotli copy to browsers that accept it", async () => {
+    const response = await testApp.app.inject({
+      method: "GET",
+      url: "/assets/index-3f9a1c.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(appScript);
   });
 
   it("serves other public files with a short cache", async () => {
