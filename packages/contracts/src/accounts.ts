@@ -15,7 +15,6 @@ export const accountMessages = {
   // Registration step 1 (spec §5)
   nameRequired: "Please provide a name before continuing",
   surnameRequired: "Please provide a surname",
-  emailRequired: "Please fill in your email address",
   /** PRODUCT.md decision 6: e-mail or mobile, not both. */
   emailOrMobileRequired: "Please fill in your email address or your mobile number",
   emailInvalid: "Please provide a valid email address.",
@@ -536,14 +535,17 @@ export const MobileVerificationRequestSchema = z.object({
 });
 export type MobileVerificationRequest = z.input<typeof MobileVerificationRequestSchema>;
 
+/** A required e-mail: one message for "missing", another for "not an address". */
 const ResetEmailSchema = z
   .string({ error: accountMessages.resetEmailRequired })
   .trim()
-  .min(1, accountMessages.resetEmailRequired)
-  .refine(
-    (value) => countCharacters(value) <= fieldLimits.email && emailPattern.test(value),
-    accountMessages.emailInvalid,
-  )
+  .superRefine((value, context) => {
+    if (value === "") {
+      context.addIssue({ code: "custom", message: accountMessages.resetEmailRequired });
+    } else if (countCharacters(value) > fieldLimits.email || !emailPattern.test(value)) {
+      context.addIssue({ code: "custom", message: accountMessages.emailInvalid });
+    }
+  })
   .transform(normaliseEmail);
 
 /** A reset token as sent in the link: 43 URL-safe characters (256 bits). */
@@ -583,6 +585,12 @@ export const ConfirmPasswordResetRequestSchema = z
     checkPasswordsMatch(value, "password_confirmation", accountMessages.passwordMismatch, context);
   }, evenWithFieldErrors);
 export type ConfirmPasswordResetRequest = z.input<typeof ConfirmPasswordResetRequestSchema>;
+
+/** Logs in like login does, with the text to show (`passwordReset`). */
+export const ConfirmPasswordResetResponseSchema = AuthResponseSchema.extend({
+  message: z.string(),
+});
+export type ConfirmPasswordResetResponse = z.infer<typeof ConfirmPasswordResetResponseSchema>;
 
 /** GET /api/check-user-exists?email= */
 export const CheckUserExistsQuerySchema = z.object({ email: ResetEmailSchema });

@@ -3,6 +3,7 @@ import {
   CheckUserExistsQuerySchema,
   CheckUserExistsResponseSchema,
   ConfirmPasswordResetRequestSchema,
+  ConfirmPasswordResetResponseSchema,
   EmailVerificationParamsSchema,
   ErrorBodySchema,
   LoginRequestSchema,
@@ -263,10 +264,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         tags,
         summary: "Set a new password with a reset link; logs in and ends other sessions",
         body: ConfirmPasswordResetRequestSchema,
-        response: { 200: AuthResponseSchema, ...errors },
+        response: { 200: ConfirmPasswordResetResponseSchema, ...errors },
       },
     },
-    (request) => confirmPasswordReset(context, request.body),
+    async (request) => ({
+      ...(await confirmPasswordReset(context, request.body)),
+      message: accountMessages.passwordReset,
+    }),
   );
 
   app.get(

@@ -100,6 +100,7 @@ describe("password reset", () => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    expect(body.message).toBe(accountMessages.passwordReset);
     expect(body.user.id).toBe(user.id);
     // The link came to the address, so the address is now verified.
     expect(body.user.email_verified_at).not.toBeNull();
@@ -195,6 +196,27 @@ describe("password reset", () => {
     ]);
     // The refused attempt did not use the token up.
     expect((await verifyToken(email, token)).json().valid).toBe(true);
+  });
+
+  it("asks for an e-mail address", async () => {
+    for (const payload of [{}, { email: "" }, { email: "not-an-address" }]) {
+      const response = await testApp.app.inject({
+        method: "POST",
+        url: "/password/reset",
+        payload,
+        remoteAddress: nextClientAddress(),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.issues).toEqual([
+        {
+          path: "body.email",
+          message:
+            payload.email === "not-an-address"
+              ? accountMessages.emailInvalid
+              : accountMessages.resetEmailRequired,
+        },
+      ]);
+    }
   });
 
   it("is also served under /api for the development proxy", async () => {

@@ -193,6 +193,14 @@ describe("PUT /api/user/settings", () => {
     ]);
   });
 
+  it("needs an e-mail for e-mail notifications", async () => {
+    const user = await registerUser(testApp.app, { email: null });
+    const response = await saveSettings(user, { notify_email: true });
+    expect(response.json().error.issues).toEqual([
+      { path: "body.notify_email", message: accountMessages.notifyEmailNeedsEmail },
+    ]);
+  });
+
   it("switches notifications off for a contact that is removed", async () => {
     const user = await registerUser(testApp.app);
     const response = await saveSettings(user, { phone_number: null });
