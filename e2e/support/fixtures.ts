@@ -32,6 +32,7 @@ export const test = base.extend<Fixtures>({
     expect(problems, "the page logged errors").toEqual([]);
   },
 
+  // 1024 px is where the stylesheet moves the menu into the bar (64em).
   layout: async ({ viewport }, use) => {
     await use((viewport?.width ?? 1280) < 1024 ? "phone" : "desktop");
   },

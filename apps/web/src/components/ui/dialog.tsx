@@ -1,5 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
+import { modalCloseAnimationMs } from "../../stores/modals.ts";
 import "./dialog.css";
+
+// The stylesheet's animations last exactly as long as the store waits before removing the modal.
+const animationStyle = { "--modal-animation-ms": `${modalCloseAnimationMs}ms` } as CSSProperties;
 
 type DialogProps = {
   title: string;
@@ -53,6 +57,7 @@ export function Dialog({ title, isClosing, onClose, children }: DialogProps) {
   return (
     <div
       className="dialog-overlay"
+      style={animationStyle}
       data-state={isClosing ? "closing" : "open"}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
