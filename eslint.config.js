@@ -5,7 +5,13 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "data/**", "**/test-results/**", "**/playwright-report/**"],
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "data/**",
+      "**/test-results/**",
+      "**/playwright-report/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -13,7 +19,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
@@ -23,7 +32,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@vaxcal/server*", "@vaxcal/web*"], message: "Packages never import apps." }] },
+        {
+          patterns: [
+            { group: ["@vaxcal/server*", "@vaxcal/web*"], message: "Packages never import apps." },
+          ],
+        },
       ],
     },
   },
@@ -35,8 +48,14 @@ export default tseslint.config(
       "no-restricted-globals": ["error", { name: "fetch", message: "The engine does no I/O." }],
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "The engine reads no clock: take 'today' as an argument." },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "The engine reads no clock: take 'today' as an argument." },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "The engine reads no clock: take 'today' as an argument.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "The engine reads no clock: take 'today' as an argument.",
+        },
       ],
     },
   },
@@ -87,7 +106,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, "web-layers/one-way-imports": "error" },
   },
   {
-    files: ["scripts/**", "bench/**", "e2e/**", "apps/server/src/server.ts", "apps/server/src/**/*.cli.ts"],
+    files: [
+      "scripts/**",
+      "bench/**",
+      "e2e/**",
+      "apps/server/src/server.ts",
+      "apps/server/src/**/*.cli.ts",
+    ],
     rules: { "no-console": "off" },
   },
 );

@@ -9,11 +9,15 @@ const tools = [
 ] as const;
 
 export function ensureSystemTools(): void {
-  const missing = tools.filter((tool) => !existsSync(tool.binary)).map((tool) => tool.debianPackage);
+  const missing = tools
+    .filter((tool) => !existsSync(tool.binary))
+    .map((tool) => tool.debianPackage);
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
-    console.error(`Missing system packages: ${missing.join(", ")}. Install them with: sudo apt-get install -y ${missing.join(" ")}`);
+    console.error(
+      `Missing system packages: ${missing.join(", ")}. Install them with: sudo apt-get install -y ${missing.join(" ")}`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${missing.join(", ")} with apt-get…`);

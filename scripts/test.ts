@@ -17,7 +17,13 @@ const steps: Step[] = [
   {
     name: "unit and integration (Vitest, real PostgreSQL)",
     command: "npx",
-    args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportDir}/vitest.json`],
+    args: [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${reportDir}/vitest.json`,
+    ],
   },
   { name: "end to end (Playwright, Chromium)", command: "npm", args: ["run", "test:e2e"] },
 ];
@@ -38,7 +44,9 @@ printSummary();
 function printSummary(): void {
   let passed = 0;
   let failed = 0;
-  const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${reportDir}/vitest.json`);
+  const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(
+    `${reportDir}/vitest.json`,
+  );
   if (vitest) {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
