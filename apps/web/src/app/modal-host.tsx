@@ -1,10 +1,16 @@
 import { useEffect, useRef, type ComponentType } from "react";
 import { ComingSoonModalBody } from "../components/ui/coming-soon.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
+import { LoginModalBody } from "../features/auth/components/login-modal-body.tsx";
 import { LogoutModalBody } from "../features/auth/components/logout-modal-body.tsx";
+import { PasswordResetModalBody } from "../features/auth/components/password-reset-modal-body.tsx";
+import {
+  RegisterModalBody,
+  RegisterStepCounter,
+} from "../features/auth/components/register/register-modal-body.tsx";
 import { ModalName, closeModal, takeFocusToRestore, useModalStore } from "../stores/modals.ts";
 
-type ModalEntry = { title: string; Body: ComponentType };
+type ModalEntry = { title: string; Body: ComponentType; TitleAddon?: ComponentType };
 
 function comingSoon(name: string): ComponentType {
   return function ComingSoonBody() {
@@ -14,14 +20,15 @@ function comingSoon(name: string): ComponentType {
 
 /** Every modal by name (spec §2 'Modals'); bodies of later issues say they are coming. */
 const modalRegistry: Record<ModalName, ModalEntry> = {
-  [ModalName.login]: { title: "Login", Body: comingSoon("Login") },
-  // PRODUCT.md decision 1 names the product in the register title.
-  [ModalName.register]: { title: "Register with VaxCal", Body: comingSoon("Registration") },
-  [ModalName.logout]: { title: "Logout", Body: LogoutModalBody },
-  [ModalName.passwordReset]: {
-    title: "Reset your password",
-    Body: comingSoon("Password reset"),
+  [ModalName.login]: { title: "Login", Body: LoginModalBody },
+  // PRODUCT.md decision 1 names the product in the register title; '(n/3)' sits beside it.
+  [ModalName.register]: {
+    title: "Register with VaxCal",
+    Body: RegisterModalBody,
+    TitleAddon: RegisterStepCounter,
   },
+  [ModalName.logout]: { title: "Logout", Body: LogoutModalBody },
+  [ModalName.passwordReset]: { title: "Reset your password", Body: PasswordResetModalBody },
   [ModalName.vetRegister]: {
     title: "Register your Vet Practice",
     Body: comingSoon("Vet practice registration"),
@@ -52,9 +59,15 @@ export function ModalHost() {
   }, [openModalName]);
 
   if (openModalName === null) return null;
-  const { title, Body } = modalRegistry[openModalName];
+  const { title, Body, TitleAddon } = modalRegistry[openModalName];
   return (
-    <Dialog key={openModalName} title={title} isClosing={isClosing} onClose={closeModal}>
+    <Dialog
+      key={openModalName}
+      title={title}
+      titleAddon={TitleAddon && <TitleAddon />}
+      isClosing={isClosing}
+      onClose={closeModal}
+    >
       <Body />
     </Dialog>
   );

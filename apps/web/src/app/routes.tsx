@@ -2,6 +2,9 @@ import type { RouteObject } from "react-router";
 import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
 import { LoadingState } from "../components/ui/status-panels.tsx";
 import { paths } from "../config/paths.ts";
+import { AccountSettingsPage } from "../features/account-settings/components/account-settings-page.tsx";
+import { PasswordResetScreen } from "../features/auth/components/password-reset-screen.tsx";
+import { VerifyEmailPage } from "../features/auth/components/verify-email-page.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
 import {
   requireAuthentication,
@@ -47,12 +50,12 @@ export const routes: RouteObject[] = [
           {
             id: "PasswordReset",
             path: paths.passwordReset.path,
-            element: <ComingSoonPage title="Reset your password" />,
+            element: <PasswordResetScreen />,
           },
           {
             id: "PasswordResetConfirm",
             path: paths.passwordResetConfirm.path,
-            element: <ComingSoonPage title="Choose a new password" />,
+            element: <PasswordResetScreen />,
           },
           {
             id: "CalendarCreate",
@@ -74,13 +77,13 @@ export const routes: RouteObject[] = [
             id: "AccountSettings",
             path: paths.settings.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="Account settings" />,
+            element: <AccountSettingsPage />,
           },
           { id: "LoggedOut", path: paths.loggedOut.path, element: <LoggedOutPage /> },
           {
             id: "EmailVerify",
             path: paths.emailVerify.path,
-            element: <ComingSoonPage title="Verify your email" />,
+            element: <VerifyEmailPage />,
           },
           {
             id: "VetDashboard",

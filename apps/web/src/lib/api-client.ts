@@ -98,7 +98,10 @@ export function sendJson<Schema extends z.ZodType>(
   path: string,
   schema: Schema,
   body: unknown,
-  { method = "POST", signal }: { method?: "POST" | "PUT" | "PATCH" | "DELETE"; signal?: AbortSignal } = {},
+  {
+    method = "POST",
+    signal,
+  }: { method?: "POST" | "PUT" | "PATCH" | "DELETE"; signal?: AbortSignal } = {},
 ): Promise<z.output<Schema>> {
   return fetchJson(path, schema, {
     method,

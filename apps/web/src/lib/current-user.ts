@@ -31,8 +31,8 @@ export function currentUserQueryOptions(token: string | null) {
 }
 
 /** The signed-in user's profile, loaded once per session; nothing is fetched when signed out. */
-export function useCurrentUser() {
+export function useCurrentUser({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const token = useAuthStore((state) => state.token);
-  return useQuery({ ...currentUserQueryOptions(token), enabled: isAuthenticated });
+  return useQuery({ ...currentUserQueryOptions(token), enabled: isAuthenticated && isEnabled });
 }

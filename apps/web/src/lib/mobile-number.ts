@@ -31,7 +31,12 @@ export function isValidMobile(countryCode: CountryCallingCode, typed: string): b
   // Spec §5: a national number has 2 to 17 digits.
   if (digits.length < 2 || digits.length > 17) return false;
   const callingCode = countryCode.slice(1);
-  if (isTextableMobile(parsePhoneNumberFromString(digits, { defaultCallingCode: callingCode }), callingCode)) {
+  if (
+    isTextableMobile(
+      parsePhoneNumberFromString(digits, { defaultCallingCode: callingCode }),
+      callingCode,
+    )
+  ) {
     return true;
   }
   // Some people repeat the calling code: 353 87 123 4567.

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { NotificationArea } from "../../components/ui/notification-area.tsx";
+import { AccountStatus } from "../../features/auth/components/account-status.tsx";
 import { readErrorRouteMessage } from "../../lib/error-route.ts";
 import { useModalStore } from "../../stores/modals.ts";
 import { ErrorPage } from "../routes/error-page.tsx";
@@ -30,6 +31,8 @@ export function RootLayout() {
           Skip to content
         </a>
         <PublicHeader />
+        {/* Loads the signed-in user and shows the verification banner (spec §2). */}
+        <AccountStatus />
         <main id="main" className="page__main container" tabIndex={-1}>
           {errorMessage === null ? <Outlet /> : <ErrorPage message={errorMessage} />}
         </main>

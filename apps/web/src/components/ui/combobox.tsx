@@ -21,10 +21,7 @@ type ComboboxProps = {
 };
 
 /** Case-insensitive substring match (spec §2 'searchable dropdown'). */
-export function filterOptions(
-  options: readonly ComboboxOption[],
-  query: string,
-): ComboboxOption[] {
+export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
   const needle = query.trim().toLowerCase();
   if (needle === "") return [...options];
   return options.filter((option) => option.label.toLowerCase().includes(needle));
@@ -51,16 +48,19 @@ export function Combobox({
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   const selected = options.find((option) => option.id === value) ?? null;
-  const [query, setQuery] = useState(selected?.label ?? "");
+  const selectedLabel = selected?.label ?? "";
+  const [query, setQuery] = useState(selectedLabel);
+  const [shownLabel, setShownLabel] = useState(selectedLabel);
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const matches = filterOptions(options, selected && query === selected.label ? "" : query);
 
-  // The chosen option can change from outside (a form reset); the text follows it.
-  useEffect(() => {
-    setQuery(selected?.label ?? "");
-  }, [selected?.label]);
+  // The chosen option can change from outside (a form reset, the list arriving); the text follows.
+  if (selectedLabel !== shownLabel) {
+    setShownLabel(selectedLabel);
+    setQuery(selectedLabel);
+  }
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -70,8 +70,9 @@ export function Combobox({
   }
 
   function choose(option: ComboboxOption) {
-    onChange(option.id);
+    setShownLabel(option.label);
     setQuery(option.label);
+    onChange(option.id);
     setIsOpen(false);
     setActiveIndex(-1);
   }
@@ -134,8 +135,11 @@ export function Combobox({
             setQuery(event.target.value);
             setActiveIndex(-1);
             open();
-            // Typing over a choice means it no longer stands.
-            if (value !== null) onChange(null);
+            // Typing over a choice means it no longer stands; the typed text stays.
+            if (value !== null) {
+              setShownLabel("");
+              onChange(null);
+            }
           }}
           onFocus={open}
           onClick={open}
@@ -152,8 +156,9 @@ export function Combobox({
             type="button"
             className="button button--quiet combobox__clear"
             onClick={() => {
-              onChange(null);
+              setShownLabel("");
               setQuery("");
+              onChange(null);
             }}
           >
             Clear<span className="visually-hidden"> {clearLabel}</span>

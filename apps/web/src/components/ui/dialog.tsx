@@ -7,6 +7,8 @@ const animationStyle = { "--modal-animation-ms": `${modalCloseAnimationMs}ms` } 
 
 type DialogProps = {
   title: string;
+  /** Shown beside the title but not part of the dialog's name, e.g. a step counter '(1/3)'. */
+  titleAddon?: ReactNode;
   /** True while the closing animation plays. */
   isClosing: boolean;
   onClose: () => void;
@@ -27,7 +29,7 @@ const focusableSelector = [
  * (Tab wraps), Escape and the overlay close it. The page behind is made inert by the layout;
  * focus goes back to the opener once the modal store has closed it.
  */
-export function Dialog({ title, isClosing, onClose, children }: DialogProps) {
+export function Dialog({ title, titleAddon, isClosing, onClose, children }: DialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -75,6 +77,7 @@ export function Dialog({ title, isClosing, onClose, children }: DialogProps) {
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
+          {titleAddon}
           <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>

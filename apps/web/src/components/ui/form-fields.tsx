@@ -36,11 +36,19 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-type TextFieldProps = FieldFrameProps & InputHTMLAttributes<HTMLInputElement> & {
-  ref?: Ref<HTMLInputElement>;
-};
+type TextFieldProps = FieldFrameProps &
+  InputHTMLAttributes<HTMLInputElement> & {
+    ref?: Ref<HTMLInputElement>;
+  };
 
-export function TextField({ label, error, hint, isOptional, className, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  isOptional,
+  className,
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

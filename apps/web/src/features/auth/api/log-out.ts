@@ -25,7 +25,8 @@ export function useLogOut() {
     },
     onSettled: () => {
       clearSession();
-      queryClient.clear();
+      // Every loaded list and calendar goes; the mutation cache stays so this call can finish.
+      queryClient.getQueryCache().clear();
     },
   });
 }

@@ -13,7 +13,10 @@ export function LoginModalBody() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginRequestSchema), defaultValues: { username: "", password: "" } });
+  } = useForm({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { username: "", password: "" },
+  });
 
   const submit = handleSubmit((request) => {
     logIn.mutate(request, {
@@ -51,7 +54,11 @@ export function LoginModalBody() {
       <p className="modal-links">
         <span>
           No account yet?{" "}
-          <button type="button" className="link-button" onClick={() => openModal(ModalName.register)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => openModal(ModalName.register)}
+          >
             Signup
           </button>
         </span>

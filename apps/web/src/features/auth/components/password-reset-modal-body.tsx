@@ -1,49 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
-import { authMessages } from "../auth-messages.ts";
-import { describeApiError } from "../api/describe-api-error.ts";
-import {
-  PasswordResetRequestSchema,
-  useRequestPasswordReset,
-} from "../api/request-password-reset.ts";
+import { RequestResetForm } from "./request-reset-form.tsx";
 
 /** Spec §2 'Password reset modal': an e-mail field and 'Send Reset Link'. */
 export function PasswordResetModalBody() {
-  const requestReset = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: "" } });
-
-  return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={handleSubmit((request) => requestReset.mutate(request))}
-    >
-      <p>Enter the email address of your account. We will send it a link to choose a new password.</p>
-      {requestReset.isSuccess && <AlertBox tone="success" messages={[requestReset.data]} />}
-      {requestReset.isError && (
-        <AlertBox
-          tone="warning"
-          messages={[describeApiError(requestReset.error, authMessages.resetFailed)]}
-        />
-      )}
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={requestReset.isPending}>
-          {requestReset.isPending ? "Sending…" : "Send Reset Link"}
-        </button>
-      </div>
-    </form>
-  );
+  return <RequestResetForm submitLabel="Send Reset Link" />;
 }

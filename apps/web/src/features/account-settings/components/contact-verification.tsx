@@ -1,0 +1,137 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  MobileVerificationRequestSchema,
+  type MobileVerificationRequest,
+  type UserProfile,
+} from "@vaxcal/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
+import {
+  resendVerificationEmail,
+  resendVerificationSms,
+  verifyMobileCode,
+} from "../../../lib/account-verification.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { currentUserQueryKey } from "../../../lib/current-user.ts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+
+// Spec §8 texts for the mobile; the e-mail resend has none in the spec.
+const verificationMessages = {
+  smsFailed: "SMS verification failed",
+  smsResendFailed: "SMS verification resend failed",
+  emailResendFailed: "Email verification resend failed",
+} as const;
+
+function describe(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code !== null ? error.message : fallback;
+}
+
+/**
+ * Unverified contacts get no reminders (PRODUCT.md decision 16), so settings say which are not
+ * verified yet and offer a new link, a new code, or typing the code from the text.
+ */
+export function ContactVerification({ user }: { user: UserProfile }) {
+  const queryClient = useQueryClient();
+  const isEmailPending = user.email !== null && user.email_verified_at === null;
+  const isPhonePending = user.phone !== null && user.phone_verified_at === null;
+
+  const resendEmail = useMutation({
+    mutationFn: resendVerificationEmail,
+    onSuccess: (message) => showNotification(NotificationType.success, message),
+  });
+  const resendSms = useMutation({
+    mutationFn: resendVerificationSms,
+    onSuccess: (message) => showNotification(NotificationType.success, message),
+  });
+  const verifyCode = useMutation({
+    mutationFn: (request: MobileVerificationRequest) => verifyMobileCode(request.code),
+    onSuccess: async (message) => {
+      showNotification(NotificationType.success, message);
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MobileVerificationRequest>({
+    resolver: zodResolver(MobileVerificationRequestSchema) as never,
+    defaultValues: { code: "" },
+  });
+
+  if (!isEmailPending && !isPhonePending) return null;
+
+  return (
+    <section className="settings__section settings__verification" aria-labelledby="settings-verify">
+      <h2 id="settings-verify">Verify your contact details</h2>
+      <p>We only send reminders to an email address or mobile number you have verified.</p>
+      {isEmailPending && (
+        <div className="settings__verify-item">
+          <p>
+            Your email address <strong>{user.email}</strong> is not verified yet. Click the link in
+            the email we sent you.
+          </p>
+          {resendEmail.isError && (
+            <AlertBox
+              messages={[describe(resendEmail.error, verificationMessages.emailResendFailed)]}
+            />
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={resendEmail.isPending}
+            onClick={() => resendEmail.mutate()}
+          >
+            Resend Verification Email
+          </button>
+        </div>
+      )}
+      {isPhonePending && (
+        <div className="settings__verify-item">
+          <p>
+            Your mobile number <strong>{user.phone}</strong> is not verified yet. Tap the link in
+            the text message we sent you, or type its code here.
+          </p>
+          {verifyCode.isError && (
+            <AlertBox messages={[describe(verifyCode.error, verificationMessages.smsFailed)]} />
+          )}
+          {resendSms.isError && (
+            <AlertBox
+              messages={[describe(resendSms.error, verificationMessages.smsResendFailed)]}
+            />
+          )}
+          <form
+            className="settings__code-form"
+            noValidate
+            onSubmit={handleSubmit((request) => verifyCode.mutate(request))}
+          >
+            <TextField
+              label="Code from the text message"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              error={errors.code?.message}
+              {...register("code")}
+            />
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={verifyCode.isPending}
+            >
+              Verify mobile
+            </button>
+          </form>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={resendSms.isPending}
+            onClick={() => resendSms.mutate()}
+          >
+            Resend Verification SMS
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

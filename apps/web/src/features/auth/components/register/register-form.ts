@@ -1,0 +1,90 @@
+import { RegisterRequestSchema, accountMessages, type RegisterRequest } from "@vaxcal/contracts";
+import { isValidMobile } from "../../../../lib/mobile-number.ts";
+
+/**
+ * The registration wizard's form: the contracts' payload schema (so the form shows the server's
+ * texts) plus the live mobile check, which needs phone metadata the contracts do not carry.
+ */
+export const RegisterFormSchema = RegisterRequestSchema.superRefine(
+  (value, context) => {
+    const typed = typeof value.phone_number === "string" ? value.phone_number : "";
+    const countryCode = value.country_code === "+44" ? "+44" : "+353";
+    if (typed !== "" && !isValidMobile(countryCode, typed)) {
+      context.addIssue({
+        code: "custom",
+        path: ["phone_number"],
+        message: accountMessages.mobileInvalid,
+      });
+    }
+  },
+  // Runs even when other fields failed, so Next shows every problem at once.
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
+
+/** What the fields hold while the farmer types; the terms box starts unticked. */
+export type RegisterFormValues = Omit<RegisterRequest, "agree_to_terms" | "username"> & {
+  agree_to_terms: boolean;
+};
+
+export const emptyRegistration: RegisterFormValues = {
+  name: "",
+  surname: "",
+  email: "",
+  country_code: "+353",
+  phone_number: "",
+  farmer_name: "",
+  address1: "",
+  address2: "",
+  town: "",
+  eircode: "",
+  county: "",
+  country: "Ireland",
+  agree_to_terms: false,
+  product_notifications: false,
+  vaccination_notifications: false,
+  password: "",
+  password_confirmation: "",
+  user_enterprises: [],
+  user_animals: [],
+  herd_size: null,
+  flock_size: null,
+  vet_id: null,
+};
+
+export type RegisterFieldName = keyof RegisterFormValues;
+
+/** The fields each step checks before moving on (spec §4 'Registration wizard'). */
+export const stepFields: Record<RegisterStep, readonly RegisterFieldName[]> = {
+  1: [
+    "name",
+    "surname",
+    "email",
+    "country_code",
+    "phone_number",
+    "farmer_name",
+    "address1",
+    "address2",
+    "town",
+    "eircode",
+    "county",
+    "country",
+    "agree_to_terms",
+    "product_notifications",
+    "vaccination_notifications",
+    "vet_id",
+  ],
+  2: ["password", "password_confirmation"],
+  3: ["user_enterprises", "user_animals", "herd_size", "flock_size"],
+};
+
+export const registerSteps = [1, 2, 3] as const;
+export type RegisterStep = (typeof registerSteps)[number];
+export const registerStepCount = registerSteps.length;
+
+/** The earliest step holding one of these fields, so a server error can be shown beside it. */
+export function findStepOf(fields: readonly string[]): RegisterStep | null {
+  for (const step of registerSteps) {
+    if (stepFields[step].some((name) => fields.includes(name))) return step;
+  }
+  return null;
+}

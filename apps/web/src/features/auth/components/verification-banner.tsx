@@ -1,0 +1,85 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  resendVerificationEmail,
+  resendVerificationSms,
+} from "../../../lib/account-verification.ts";
+import { useAuthStore } from "../../../lib/auth.ts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { authMessages } from "../auth-messages.ts";
+import { describeApiError } from "../api/describe-api-error.ts";
+import "./verification-banner.css";
+
+/**
+ * Spec §2 'Verification banner': for a signed-in user whose e-mail and mobile are both
+ * unverified, since no reminder can reach them. Each resend button shows only if that contact
+ * exists.
+ */
+export function VerificationBanner() {
+  const user = useAuthStore((state) => state.user);
+  const resendEmail = useMutation({
+    mutationFn: resendVerificationEmail,
+    onSuccess: (message) => showNotification(NotificationType.success, message),
+    onError: (error) =>
+      showNotification(
+        NotificationType.error,
+        describeApiError(error, authMessages.emailResendFailed),
+      ),
+  });
+  const resendSms = useMutation({
+    mutationFn: resendVerificationSms,
+    onSuccess: (message) => showNotification(NotificationType.success, message),
+    onError: (error) =>
+      showNotification(
+        NotificationType.error,
+        describeApiError(error, authMessages.smsResendFailed),
+      ),
+  });
+
+  if (!user || user.email_verified_at !== null || user.phone_verified_at !== null) return null;
+  const hasEmail = user.email !== null;
+  const hasPhone = user.phone !== null;
+
+  return (
+    <section className="verification-banner" aria-labelledby="verification-banner-title">
+      <div className="verification-banner__inner container">
+        <h2 id="verification-banner-title" className="verification-banner__title">
+          We cannot send you alerts yet
+        </h2>
+        {hasEmail && (
+          <p>
+            Your email address <strong>{user.email}</strong> is not verified. We will not send you
+            alerts by email until you click the link in the email we sent you.
+          </p>
+        )}
+        {hasPhone && (
+          <p>
+            Your mobile number <strong>{user.phone}</strong> is not verified. We will not send you
+            text alerts until you tap the link in the text message we sent you.
+          </p>
+        )}
+        <div className="button-row">
+          {hasEmail && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={resendEmail.isPending}
+              onClick={() => resendEmail.mutate()}
+            >
+              Resend Verification Email
+            </button>
+          )}
+          {hasPhone && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={resendSms.isPending}
+              onClick={() => resendSms.mutate()}
+            >
+              Resend Verification SMS
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
