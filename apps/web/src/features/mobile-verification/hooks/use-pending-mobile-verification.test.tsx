@@ -1,8 +1,9 @@
 import { accountMessages } from "@vaxcal/contracts";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { NotificationArea } from "../../../components/ui/notification-area.tsx";
 import { StorageKey } from "../../../config/storage-keys.ts";
+import { useAuthStore } from "../../../lib/auth.ts";
 import {
   mobileVerificationFailedMessage,
   usePendingMobileVerification,
@@ -24,7 +25,20 @@ describe("usePendingMobileVerification", () => {
     expect(verify).not.toHaveBeenCalled();
   });
 
+  it("keeps a stored code until someone is signed in, then sends it", async () => {
+    window.localStorage.setItem(StorageKey.mobileVerificationCode, "123456");
+    const verify = vi.fn(async () => {});
+    renderCheck(verify);
+    expect(verify).not.toHaveBeenCalled();
+
+    act(() => useAuthStore.setState({ isAuthenticated: true }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(accountMessages.mobileVerified);
+    expect(verify).toHaveBeenCalledExactlyOnceWith("123456");
+  });
+
   it("confirms a stored code once, says so and clears it", async () => {
+    useAuthStore.setState({ isAuthenticated: true });
     window.localStorage.setItem(StorageKey.mobileVerificationCode, "123456");
     const verify = vi.fn(async () => {});
     renderCheck(verify);
@@ -35,6 +49,7 @@ describe("usePendingMobileVerification", () => {
   });
 
   it("says it failed and keeps the code for another try", async () => {
+    useAuthStore.setState({ isAuthenticated: true });
     window.localStorage.setItem(StorageKey.mobileVerificationCode, "123456");
     renderCheck(async () => {
       throw new Error("Invalid code");
