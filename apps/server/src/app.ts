@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { developmentSigningSecret } from "./modules/accounts/accounts.context.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import type { Clock } from "./modules/outbox/message-outbox.ts";
 import { createMessaging } from "./modules/outbox/messaging.ts";
@@ -69,6 +70,8 @@ export async function buildApp({
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
   await app.register(referenceRoutes, { database });
+  // Calendar builder: GET /api/diseases with a query (scoped diseases) and the vaccine badges.
+  await app.register(calendarBuilderRoutes, { database });
 
   // Accounts, and the outbox its e-mails and texts leave through (owner: accounts; decision 201).
   const messaging = createMessaging(config, { db: database.db, clock, log: app.log });

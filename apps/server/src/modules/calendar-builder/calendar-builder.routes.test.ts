@@ -1,0 +1,316 @@
+import {
+  DiseaseSchema,
+  ErrorBodySchema,
+  ScopedDiseasesResponseSchema,
+  calendarBuilderMessages,
+  type ScopedDisease,
+} from "@vaxcal/contracts";
+import { AnimalId, DiseaseId, EnterpriseId, SeasonId, referenceData } from "@vaxcal/reference-data";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { readIrishToday } from "./calendar-builder.routes.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const allIncludes = "vaccine,vaccine.shots,vaccine.rules";
+
+function findCombinationId(enterpriseId: number, animalId: number, seasonId: number): number {
+  const combination = referenceData.combinations.find(
+    (candidate) =>
+      candidate.enterprise_id === enterpriseId &&
+      candidate.animal_id === animalId &&
+      candidate.season_id === seasonId,
+  );
+  if (!combination) throw new Error("no such combination in the reference data");
+  return combination.id;
+}
+
+const dairySpringCows = findCombinationId(
+  EnterpriseId.dairy,
+  AnimalId.cows,
+  SeasonId.springCalving,
+);
+const midSeasonRam = findCombinationId(EnterpriseId.sheep, AnimalId.ram, SeasonId.midSeasonLambing);
+const midSeasonLamb = findCombinationId(
+  EnterpriseId.sheep,
+  AnimalId.lamb,
+  SeasonId.midSeasonLambing,
+);
+
+async function getScoped(query: string) {
+  return testApp.app.inject({ method: "GET", url: `/api/diseases?${query}` });
+}
+
+async function getScopedDiseases(query: string): Promise<ScopedDisease[]> {
+  const response = await getScoped(query);
+  expect(response.statusCode, response.body).toBe(200);
+  return ScopedDiseasesResponseSchema.parse(response.json());
+}
+
+/** The test's own date arithmetic, in UTC days, so it does not lean on the engine it checks. */
+function shiftDate(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+function moveToYear(date: string, year: number): string {
+  return `${year}${date.slice(4)}`;
+}
+
+describe("GET /api/diseases with a query (spec §7 scoped diseases)", () => {
+  const cowDates = "birthDate=2027-02-01&breedingDate=2027-04-25";
+
+  it("lists the cows' diseases with vaccines, rules and the shots of the reference protocol", async () => {
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}`,
+    );
+
+    const cowDiseases = referenceData.diseases.filter((disease) =>
+      disease.animals.some((offer) => offer.animal_id === AnimalId.cows),
+    );
+    expect(diseases.map((disease) => disease.id)).toEqual(cowDiseases.map((disease) => disease.id));
+
+    for (const disease of diseases) {
+      const vaccineId = cowDiseases
+        .find((candidate) => candidate.id === disease.id)
+        ?.animals.find((offer) => offer.animal_id === AnimalId.cows)?.vaccine_id;
+      const vaccine = referenceData.vaccines.find((candidate) => candidate.id === vaccineId);
+      expect(disease.vaccine?.id).toBe(vaccineId);
+      expect(disease.vaccine?.rules).toEqual(
+        expect.objectContaining({ max_shots: vaccine?.rules.max_shots }),
+      );
+
+      // Every first occurrence sits at its template's offset; yearly ones repeat on the same day
+      // each year up to the end of the month grid (calendar year 2027 + 3).
+      const templates = referenceData.shotTemplates.filter(
+        (template) => template.animal_id === AnimalId.cows && template.vaccine_id === vaccineId,
+      );
+      const expected = templates.flatMap((template) => {
+        const first =
+          template.birth_days !== null
+            ? shiftDate("2027-02-01", template.birth_days)
+            : shiftDate("2027-04-25", template.breeding_days ?? 0);
+        const dates = [first];
+        if (template.is_recurrent > 0) {
+          for (
+            let year = Number(first.slice(0, 4)) + template.is_recurrent;
+            year <= 2030;
+            year += template.is_recurrent
+          ) {
+            dates.push(moveToYear(first, year));
+          }
+        }
+        return dates;
+      });
+      const shots = disease.vaccine?.shots ?? [];
+      expect(shots.map((shot) => shot.date).sort()).toEqual(expected.sort());
+      expect(shots.filter((shot) => !shot.isMirroredCopy)).toHaveLength(templates.length);
+    }
+
+    const bvd = diseases.find((disease) => disease.id === DiseaseId.bvd);
+    expect(bvd?.vaccine?.shots?.[0]).toMatchObject({
+      date: "2027-03-28",
+      cycle: 1,
+      isMirroredCopy: false,
+      userInitiated: false,
+    });
+    expect(bvd?.vaccine?.shots?.[1]).toMatchObject({
+      date: "2028-03-28",
+      cycle: 2,
+      isMirroredCopy: true,
+      sourceShotId: bvd?.vaccine?.shots?.[0]?.id,
+    });
+  });
+
+  it("embeds only what include asks for", async () => {
+    const vaccineOnly = await getScopedDiseases(
+      `include=vaccine&seasonComboId=${dairySpringCows}&${cowDates}`,
+    );
+    expect(vaccineOnly[0]?.vaccine?.name).toBeTruthy();
+    expect(vaccineOnly[0]?.vaccine).not.toHaveProperty("rules");
+    expect(vaccineOnly[0]?.vaccine).not.toHaveProperty("shots");
+
+    // Asking for a vaccine's shots implies the vaccine itself.
+    const shotsOnly = await getScopedDiseases(
+      `include=vaccine.shots&seasonComboId=${dairySpringCows}&${cowDates}`,
+    );
+    expect(shotsOnly[0]?.vaccine?.shots?.length).toBeGreaterThan(0);
+    expect(shotsOnly[0]?.vaccine).not.toHaveProperty("rules");
+  });
+
+  it("hangs the ram's shots on the tupping date alone and needs no birth date", async () => {
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${midSeasonRam}&breedingDate=2026-10-05`,
+    );
+    const footrot = diseases.find((disease) => disease.id === DiseaseId.footrot);
+    // Ram Footvax: breeding −56, yearly.
+    expect(footrot?.vaccine?.shots?.[0]?.date).toBe("2026-08-10");
+  });
+
+  it("needs no breeding date for young stock", async () => {
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${midSeasonLamb}&birthDate=2027-03-01`,
+    );
+    const orf = diseases.find((disease) => disease.id === DiseaseId.orf);
+    // Lamb Scabivax Forte: birth +1, once.
+    expect(orf?.vaccine?.shots?.map((shot) => shot.date)).toEqual(["2027-03-02"]);
+  });
+
+  it("never lets a cache keep the answer", async () => {
+    const response = await getScoped(
+      `include=vaccine&seasonComboId=${dairySpringCows}&${cowDates}`,
+    );
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("GET /api/diseases without a scoped query", () => {
+  it.each(["/api/diseases", "/api/diseases?page=2"])(
+    "%s stays the reference list of every disease",
+    async (url) => {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      const diseases = z.array(DiseaseSchema).parse(response.json());
+      expect(diseases).toHaveLength(referenceData.diseases.length);
+      expect(diseases[0]?.animals.length).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe("bad or missing parameters answer 400 with a field message", () => {
+  const dates = "birthDate=2027-02-01&breedingDate=2027-04-25";
+  const cases = [
+    {
+      name: "seasonComboId that is not a number (the issue's own example)",
+      query: "include=vaccine&seasonComboId=abc",
+      issues: [
+        { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdInvalid },
+      ],
+    },
+    {
+      name: "seasonComboId missing",
+      query: `include=vaccine&${dates}`,
+      issues: [
+        { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdRequired },
+      ],
+    },
+    {
+      name: "seasonComboId zero",
+      query: `include=vaccine&seasonComboId=0&${dates}`,
+      issues: [
+        { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdInvalid },
+      ],
+    },
+    {
+      name: "seasonComboId of no combination",
+      query: `include=vaccine&seasonComboId=9999&${dates}`,
+      issues: [
+        { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdUnknown },
+      ],
+    },
+    {
+      name: "include missing",
+      query: `seasonComboId=${dairySpringCows}&${dates}`,
+      issues: [{ path: "query.include", message: calendarBuilderMessages.includeRequired }],
+    },
+    {
+      name: "include empty",
+      query: `include=&seasonComboId=${dairySpringCows}&${dates}`,
+      issues: [{ path: "query.include", message: calendarBuilderMessages.includeRequired }],
+    },
+    {
+      name: "include with an unknown part",
+      query: `include=vaccine,vaccine.price&seasonComboId=${dairySpringCows}&${dates}`,
+      issues: [{ path: "query.include", message: calendarBuilderMessages.includeInvalid }],
+    },
+    {
+      name: "include given twice",
+      query: `include=vaccine&include=vaccine.shots&seasonComboId=${dairySpringCows}&${dates}`,
+      issues: [{ path: "query.include", message: calendarBuilderMessages.includeInvalid }],
+    },
+    {
+      name: "birthDate in another format",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&birthDate=01/02/2027&breedingDate=2027-04-25`,
+      issues: [{ path: "query.birthDate", message: calendarBuilderMessages.dateInvalid }],
+    },
+    {
+      name: "birthDate that does not exist",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&birthDate=2027-02-30&breedingDate=2027-04-25`,
+      issues: [{ path: "query.birthDate", message: calendarBuilderMessages.dateInvalid }],
+    },
+    {
+      name: "breedingDate in another format",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&birthDate=2027-02-01&breedingDate=tomorrow`,
+      issues: [{ path: "query.breedingDate", message: calendarBuilderMessages.dateInvalid }],
+    },
+    {
+      name: "birthDate missing for cows",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&breedingDate=2027-04-25`,
+      issues: [{ path: "query.birthDate", message: calendarBuilderMessages.birthDateRequired }],
+    },
+    {
+      name: "breedingDate missing for cows (adults)",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&birthDate=2027-02-01`,
+      issues: [
+        { path: "query.breedingDate", message: calendarBuilderMessages.breedingDateRequired },
+      ],
+    },
+    {
+      name: "both dates missing for cows",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}`,
+      issues: [
+        { path: "query.birthDate", message: calendarBuilderMessages.birthDateRequired },
+        { path: "query.breedingDate", message: calendarBuilderMessages.breedingDateRequired },
+      ],
+    },
+    {
+      name: "birthDate missing for lambs",
+      query: `include=vaccine&seasonComboId=${midSeasonLamb}`,
+      issues: [{ path: "query.birthDate", message: calendarBuilderMessages.birthDateRequired }],
+    },
+  ];
+
+  it.each(cases)("$name", async ({ query, issues }) => {
+    const response = await getScoped(query);
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error.code).toBe("VALIDATION_FAILED");
+    expect(body.error.issues).toEqual(issues);
+  });
+});
+
+describe("GET /vaccine-badges/:file", () => {
+  it("draws a vaccine's badge, so every logo_url answers", async () => {
+    const vaccine = referenceData.vaccines.find((candidate) => candidate.name === "Bovilis BVD");
+    const response = await testApp.app.inject({ method: "GET", url: String(vaccine?.logo_url) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toContain("<title>Bovilis BVD</title>");
+    expect(response.body).toContain(">BVD</text>");
+  });
+
+  it.each(["/vaccine-badges/no-such-vaccine.svg", "/vaccine-badges/..%2Fsecret"])(
+    "%s answers 404 with the error body",
+    async (url) => {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(ErrorBodySchema.parse(response.json()).error.code).toBe("NOT_FOUND");
+    },
+  );
+});
+
+describe("readIrishToday", () => {
+  it.each([
+    // Winter: Irish time is UTC.
+    { now: "2026-01-15T23:30:00Z", today: "2026-01-15" },
+    // Summer: Irish time is UTC+1, so 23:30 UTC is already tomorrow in Ireland.
+    { now: "2026-07-15T23:30:00Z", today: "2026-07-16" },
+  ])("at $now it is $today in Ireland", ({ now, today }) => {
+    expect(readIrishToday(new Date(now))).toBe(today);
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  ErrorBodySchema,
+  ErrorCode,
+  ScopedDiseasesQuerySchema,
+  ScopedDiseasesResponseSchema,
+  referenceLists,
+  scopedDiseasesQueryKeys,
+} from "@vaxcal/contracts";
+import { renderVaccineBadgeSvg } from "@vaxcal/reference-data";
+import type { IsoDate } from "@vaxcal/schedule";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { IncomingMessage } from "node:http";
+import { z } from "zod";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { createReferenceRepository } from "../reference/reference.repository.ts";
+import { listScopedDiseases } from "./list-scoped-diseases.ts";
+import { createScopedDiseasesRepository } from "./scoped-diseases.repository.ts";
+
+export type CalendarBuilderRoutesOptions = {
+  database: Database;
+  /** Today as `YYYY-MM-DD`; defaults to the date in Ireland. Tests pass a fixed day. */
+  readToday?: () => IsoDate;
+};
+
+/**
+ * GET /api/diseases is two calls in spec §7: without a query it is the reference list (served by
+ * the reference module), with one it is the animal's scoped diseases. A router constraint tells
+ * them apart before either handler runs, so neither module needs to know about the other: a
+ * request whose query names any scoped key gets this module's route, every other one falls
+ * through to the reference list.
+ */
+const scopedQueryConstraint = {
+  name: "scopedDiseasesQuery",
+  value: "scoped",
+} as const;
+
+type ConstraintStrategy = Parameters<FastifyInstance["addConstraintStrategy"]>[0];
+type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy["storage"]>["get"]>>;
+
+const irishDateFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Dublin",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The farmer's today: calendars are Irish, so the day turns over at midnight in Ireland. */
+export function readIrishToday(now: Date = new Date()): IsoDate {
+  return irishDateFormat.format(now);
+}
+
+const badgeFilePattern = /^[a-z0-9-]+\.svg$/;
+// Badges change only when an admin renames a vaccine or changes its colour.
+const badgeCacheControl = "public, max-age=86400";
+
+/** The calendar builder's API: the scoped diseases call and the vaccines' generated badges. */
+export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesOptions> = async (
+  app,
+  { database, readToday = () => readIrishToday() },
+) => {
+  const referenceRepository = createReferenceRepository(database.db);
+  const scopedDiseasesRepository = createScopedDiseasesRepository(database.db);
+
+  if (!app.hasConstraintStrategy(scopedQueryConstraint.name)) {
+    app.addConstraintStrategy({
+      name: scopedQueryConstraint.name,
+      mustMatchWhenDerived: false,
+      storage() {
+        const handlers = new Map<unknown, RouteHandler>();
+        return {
+          get: (value: unknown) => handlers.get(value) ?? null,
+          set: (value: unknown, handler: RouteHandler) => void handlers.set(value, handler),
+        };
+      },
+      deriveConstraint: (request: IncomingMessage) =>
+        hasScopedQuery(request.url) ? scopedQueryConstraint.value : undefined,
+    });
+  }
+
+  app.get(
+    referenceLists.diseases.path,
+    {
+      constraints: { [scopedQueryConstraint.name]: scopedQueryConstraint.value },
+      schema: {
+        tags: ["calendar builder"],
+        summary:
+          "The diseases of one animal, enterprise and season, with their vaccines, rules and computed shots",
+        description:
+          "Spec §7. With no query this path is the reference list of all diseases. Shots are computed by the schedule engine from birthDate and breedingDate; adults need breedingDate, every animal but the ram birthDate.",
+        querystring: ScopedDiseasesQuerySchema,
+        response: { 200: ScopedDiseasesResponseSchema, 400: ErrorBodySchema, 500: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // The shots depend on today's date and the farmer's dates: never reuse an answer.
+      reply.header("cache-control", "no-store");
+      return listScopedDiseases(request.query, {
+        referenceRepository,
+        scopedDiseasesRepository,
+        today: readToday(),
+      });
+    },
+  );
+
+  app.get(
+    "/vaccine-badges/:file",
+    {
+      schema: {
+        tags: ["calendar builder"],
+        summary: "A vaccine's generated badge (its logo_url): initials on its accent colour",
+        params: z.object({ file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const vaccines = badgeFilePattern.test(file) ? await referenceRepository.listVaccines() : [];
+      const vaccine = vaccines.find(
+        (candidate) => candidate.logo_url === `/vaccine-badges/${file}`,
+      );
+      if (vaccine === undefined)
+        throw new AppError(ErrorCode.notFound, "No vaccine has this badge.");
+      return reply
+        .header("cache-control", badgeCacheControl)
+        .type("image/svg+xml; charset=utf-8")
+        .send(renderVaccineBadgeSvg(vaccine));
+    },
+  );
+};
+
+function hasScopedQuery(url: string | undefined): boolean {
+  const queryStart = url?.indexOf("?") ?? -1;
+  if (url === undefined || queryStart === -1) return false;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  return scopedDiseasesQueryKeys.some((key) => query.has(key));
+}

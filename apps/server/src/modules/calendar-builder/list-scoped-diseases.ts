@@ -1,0 +1,106 @@
+import {
+  ErrorCode,
+  ScopedDiseaseInclude,
+  calendarBuilderMessages,
+  type ErrorIssue,
+  type ScopedDisease,
+  type ScopedDiseasesQuery,
+  type ScopedVaccine,
+} from "@vaxcal/contracts";
+import { buildCalendar, type CalendarSetup, type IsoDate } from "@vaxcal/schedule";
+import { AppError } from "../../errors/app-error.ts";
+import type { ReferenceRepository } from "../reference/reference.repository.ts";
+import type { ScopedCombination, ScopedDiseasesRepository } from "./scoped-diseases.repository.ts";
+
+export type ScopedDiseasesContext = {
+  referenceRepository: ReferenceRepository;
+  scopedDiseasesRepository: ScopedDiseasesRepository;
+  /** Today as `YYYY-MM-DD`, the engine's only notion of time. */
+  today: IsoDate;
+};
+
+/**
+ * Spec §7, GET /api/diseases with a query: the diseases offered for the combination's animal,
+ * each with its default vaccine, and (as `include` asks) the vaccine's rules and the shots the
+ * schedule engine computes from the given season dates, mirrored copies included.
+ */
+export async function listScopedDiseases(
+  query: ScopedDiseasesQuery,
+  context: ScopedDiseasesContext,
+): Promise<ScopedDisease[]> {
+  const combination = await context.scopedDiseasesRepository.findCombination(query.seasonComboId);
+  if (combination === null) {
+    throw invalidQuery([
+      { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdUnknown },
+    ]);
+  }
+  const setup = resolveSetup(query, combination);
+
+  const [diseases, vaccines, shotTemplates] = await Promise.all([
+    context.referenceRepository.listDiseases(),
+    context.referenceRepository.listVaccines(),
+    query.include.includes(ScopedDiseaseInclude.vaccineShots)
+      ? context.scopedDiseasesRepository.listShotTemplates(combination.animal.id)
+      : Promise.resolve([]),
+  ]);
+  const animalDiseases = diseases.filter((disease) =>
+    disease.animals.some((offer) => offer.animal_id === combination.animal.id),
+  );
+  const calendar = query.include.includes(ScopedDiseaseInclude.vaccineShots)
+    ? buildCalendar({
+        setup,
+        diseases: animalDiseases,
+        vaccines,
+        shotTemplates,
+        today: context.today,
+      })
+    : null;
+
+  return animalDiseases.map((disease) => {
+    const { animals, ...fields } = disease;
+    const vaccineId = animals.find(
+      (offer) => offer.animal_id === combination.animal.id,
+    )?.vaccine_id;
+    const vaccine = vaccines.find((candidate) => candidate.id === vaccineId);
+    if (!query.include.includes(ScopedDiseaseInclude.vaccine) || vaccine === undefined) {
+      return fields;
+    }
+    const { rules, ...vaccineFields } = vaccine;
+    const scopedVaccine: ScopedVaccine = { ...vaccineFields };
+    if (query.include.includes(ScopedDiseaseInclude.vaccineRules)) scopedVaccine.rules = rules;
+    if (calendar !== null) {
+      const column = calendar.diseases.find((candidate) => candidate.diseaseId === disease.id);
+      scopedVaccine.shots = [...(column?.shots ?? [])];
+    }
+    return { ...fields, vaccine: scopedVaccine };
+  });
+}
+
+/**
+ * The engine's setup from the query, or a 400 naming each missing date. Adults need a breeding
+ * date (spec §5); every animal but the ram needs a birth date, and the ram's is ignored (§9).
+ */
+function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination): CalendarSetup {
+  const { animal } = combination;
+  const issues: ErrorIssue[] = [];
+  if (animal.hasBirthDate && query.birthDate === undefined) {
+    issues.push({ path: "query.birthDate", message: calendarBuilderMessages.birthDateRequired });
+  }
+  if (animal.isAdult && query.breedingDate === undefined) {
+    issues.push({
+      path: "query.breedingDate",
+      message: calendarBuilderMessages.breedingDateRequired,
+    });
+  }
+  if (issues.length > 0) throw invalidQuery(issues);
+  return {
+    enterprise: { id: combination.enterpriseId },
+    animal: { id: animal.id, isAdult: animal.isAdult },
+    birthDate: animal.hasBirthDate ? (query.birthDate ?? null) : null,
+    breedingDate: query.breedingDate ?? null,
+  };
+}
+
+function invalidQuery(issues: ErrorIssue[]): AppError {
+  return new AppError(ErrorCode.validation, "Some fields are not valid.", issues);
+}

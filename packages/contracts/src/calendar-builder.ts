@@ -1,0 +1,157 @@
+import { z } from "zod";
+import {
+  AnimalEnterpriseSeasonCombinationSchema,
+  DiseaseSchema,
+  Id,
+  IsoDateSchema,
+  VaccineRulesSchema,
+  VaccineSchema,
+} from "./reference.ts";
+
+/**
+ * The calendar builder: the step 1 draft (spec §3 "Calendar form") and the scoped diseases call
+ * of step 2 (spec §7: GET /api/diseases with include, seasonComboId, birthDate, breedingDate).
+ * The server computes the shots with packages/schedule; the browser runs the same engine on them.
+ */
+
+/** Every text the scoped diseases call returns or step 1 and step 2 show. Spec texts word for word. */
+export const calendarBuilderMessages = {
+  seasonComboIdRequired: "Please choose an animal, enterprise and season (seasonComboId).",
+  seasonComboIdInvalid:
+    "seasonComboId must be the id of an animal, enterprise and season combination.",
+  seasonComboIdUnknown: "No animal, enterprise and season combination has this id.",
+  includeRequired: "Please say what to include: vaccine, vaccine.shots and/or vaccine.rules.",
+  includeInvalid: "include takes a comma list of vaccine, vaccine.shots and vaccine.rules.",
+  birthDateRequired: "This animal needs a birth, calving or lambing date (birthDate).",
+  breedingDateRequired: "This animal needs a breeding date (breedingDate).",
+  dateInvalid: "Expected a date as YYYY-MM-DD",
+  /** Spec §5, word for word. */
+  nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
+  /** Spec §8, word for word. */
+  scopedDiseasesFailed: "Failed to load calendar data",
+  /** Spec §2's empty state, word for word. */
+  noDiseases: "No diseases selected yet.",
+} as const;
+
+/** What the scoped call may embed in each disease (spec §7 `include`). */
+export const ScopedDiseaseInclude = {
+  vaccine: "vaccine",
+  vaccineShots: "vaccine.shots",
+  vaccineRules: "vaccine.rules",
+} as const;
+export type ScopedDiseaseInclude = (typeof ScopedDiseaseInclude)[keyof typeof ScopedDiseaseInclude];
+
+const includeValues = new Set<string>(Object.values(ScopedDiseaseInclude));
+
+const requiredText = (message: string, invalidMessage: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? message : invalidMessage),
+  });
+
+/**
+ * The query string of the scoped call, as it travels: every value is text. `include` becomes the
+ * list of what to embed, `seasonComboId` a number. Which dates are required depends on the
+ * combination's animal (adults need a breeding date, every animal but the ram a birth date), so
+ * the server checks that against the database and answers with the same field messages.
+ */
+export const ScopedDiseasesQuerySchema = z.object({
+  include: requiredText(
+    calendarBuilderMessages.includeRequired,
+    calendarBuilderMessages.includeInvalid,
+  )
+    .transform((text) =>
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, calendarBuilderMessages.includeRequired)
+        .refine((parts) => parts.every((part) => includeValues.has(part)), {
+          message: calendarBuilderMessages.includeInvalid,
+        })
+        // Asking for a vaccine's shots or rules implies the vaccine itself.
+        .transform(
+          (parts) =>
+            [...new Set([ScopedDiseaseInclude.vaccine, ...parts])] as ScopedDiseaseInclude[],
+        ),
+    ),
+  seasonComboId: requiredText(
+    calendarBuilderMessages.seasonComboIdRequired,
+    calendarBuilderMessages.seasonComboIdInvalid,
+  )
+    .regex(/^[1-9]\d{0,8}$/, calendarBuilderMessages.seasonComboIdInvalid)
+    .transform(Number),
+  birthDate: IsoDateSchema.optional(),
+  breedingDate: IsoDateSchema.optional(),
+});
+export type ScopedDiseasesQuery = z.output<typeof ScopedDiseasesQuerySchema>;
+/** The query as the browser sends it (before parsing). */
+export type ScopedDiseasesQueryInput = z.input<typeof ScopedDiseasesQuerySchema>;
+
+/** The query keys that make GET /api/diseases the scoped call rather than the reference list. */
+export const scopedDiseasesQueryKeys = [
+  "include",
+  "seasonComboId",
+  "birthDate",
+  "breedingDate",
+] as const;
+
+/** One shot as the engine lays it out (spec §3 "Shot"), with the links it keeps. */
+export const ScheduledShotSchema = z.object({
+  id: z.string().min(1),
+  diseaseId: Id,
+  templateId: Id.nullable(),
+  date: IsoDateSchema.nullable(),
+  custom_name: z.string().nullable(),
+  /** 0 once, 1 every year, N every N years. */
+  is_recurrent: z.number().int().nonnegative(),
+  show_once: z.boolean(),
+  /** 1 for the first occurrence, k + 1 for the copy k periods later. */
+  cycle: z.number().int().positive(),
+  /** The first occurrence a mirrored copy repeats; null on first occurrences. */
+  sourceShotId: z.string().nullable(),
+  isMirroredCopy: z.boolean(),
+  yearIndex: z.number().int().nullable(),
+  row: z.number().int().nullable(),
+  orderInMonth: z.number().int().nullable(),
+  isBooster: z.boolean(),
+  userInitiated: z.boolean(),
+});
+export type ScheduledShot = z.infer<typeof ScheduledShotSchema>;
+
+/** A vaccine as the scoped call embeds it: rules and shots only when `include` asks. */
+export const ScopedVaccineSchema = VaccineSchema.omit({ rules: true }).extend({
+  rules: VaccineRulesSchema.optional(),
+  shots: z.array(ScheduledShotSchema).optional(),
+});
+export type ScopedVaccine = z.infer<typeof ScopedVaccineSchema>;
+
+/** One of the animal's diseases, with the vaccine it defaults to for that animal. */
+export const ScopedDiseaseSchema = DiseaseSchema.omit({ animals: true }).extend({
+  vaccine: ScopedVaccineSchema.optional(),
+});
+export type ScopedDisease = z.infer<typeof ScopedDiseaseSchema>;
+
+export const ScopedDiseasesResponseSchema = z.array(ScopedDiseaseSchema);
+export type ScopedDiseasesResponse = z.infer<typeof ScopedDiseasesResponseSchema>;
+
+/**
+ * Spec §3 "Calendar form": the step 1 draft, kept in localStorage under `calendarForm`. Ids are
+ * null until chosen; dates are `YYYY-MM-DD` or null; `diseases` lists disease ids.
+ */
+export const CalendarFormSchema = z.object({
+  /** The saved calendar this draft edits; null while creating one. */
+  id: Id.nullable(),
+  animalID: Id.nullable(),
+  birthDate: IsoDateSchema.nullable(),
+  breedingDate: IsoDateSchema.nullable(),
+  diseases: z.array(Id),
+  enterpriseID: Id.nullable(),
+  seasonID: Id.nullable(),
+  animalEnterpriseSeasonCombination: AnimalEnterpriseSeasonCombinationSchema.nullable(),
+});
+export type CalendarForm = z.infer<typeof CalendarFormSchema>;
+export type CalendarFormField = keyof CalendarForm;
