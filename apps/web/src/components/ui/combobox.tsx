@@ -16,7 +16,7 @@ type ComboboxProps = {
   error?: string;
   /** Shown in the list when the typed text matches nothing. */
   noMatchText?: string;
-  /** Read after 'Clear' by screen readers, e.g. 'the vet practice'. */
+  /** Names the Clear button for screen readers: 'Clear {clearLabel}', e.g. 'the vet practice'. */
   clearLabel: string;
 };
 
@@ -155,13 +155,14 @@ export function Combobox({
           <button
             type="button"
             className="button button--quiet combobox__clear"
+            aria-label={`Clear ${clearLabel}`}
             onClick={() => {
               setShownLabel("");
               setQuery("");
               onChange(null);
             }}
           >
-            Clear<span className="visually-hidden"> {clearLabel}</span>
+            Clear
           </button>
         )}
       </div>
