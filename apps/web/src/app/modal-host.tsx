@@ -8,6 +8,7 @@ import {
   RegisterModalBody,
   RegisterStepCounter,
 } from "../features/auth/components/register/register-modal-body.tsx";
+import { GenerateCalendarModal } from "./routes/calendar-builder-screens.tsx";
 import { ModalName, closeModal, takeFocusToRestore, useModalStore } from "../stores/modals.ts";
 
 type ModalEntry = { title: string; Body: ComponentType; TitleAddon?: ComponentType };
@@ -35,7 +36,7 @@ const modalRegistry: Record<ModalName, ModalEntry> = {
   },
   [ModalName.generateCalendar]: {
     title: "Generate a calendar",
-    Body: comingSoon("Quick calendar generation"),
+    Body: GenerateCalendarModal,
   },
 };
 

@@ -5,12 +5,14 @@ import { paths } from "../config/paths.ts";
 import { AccountSettingsPage } from "../features/account-settings/components/account-settings-page.tsx";
 import { PasswordResetScreen } from "../features/auth/components/password-reset-screen.tsx";
 import { VerifyEmailPage } from "../features/auth/components/verify-email-page.tsx";
+import { requireCalendarSetup } from "../features/calendar-builder/route-guards.ts";
 import { RootLayout } from "./layout/root-layout.tsx";
 import {
   requireAuthentication,
   requireBetaHost,
   storeMobileCodeAndGoHome,
 } from "./route-guards.ts";
+import { CalendarCreateScreen, CalendarSetupScreen } from "./routes/calendar-builder-screens.tsx";
 import { ErrorPage, RouteErrorBoundary, unexpectedErrorMessage } from "./routes/error-page.tsx";
 import { LoggedOutPage } from "./routes/logged-out.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
@@ -38,7 +40,7 @@ export const routes: RouteObject[] = [
             id: "CalendarSetup",
             path: paths.calendarSetup.path,
             loader: requireBetaHost,
-            element: <ComingSoonPage title="Setup your calendar" />,
+            element: <CalendarSetupScreen />,
           },
           {
             id: "VerifyMobile",
@@ -60,11 +62,14 @@ export const routes: RouteObject[] = [
           {
             id: "CalendarCreate",
             path: paths.calendarCreate.path,
-            element: <ComingSoonPage title="Review your calendar" />,
+            loader: requireCalendarSetup,
+            element: <CalendarCreateScreen />,
           },
           {
             id: "CalendarDetail",
             path: paths.calendarDetail.path,
+            // Spec §2: redirects when the form is invalid; loading saved calendars is a later issue.
+            loader: requireCalendarSetup,
             element: <ComingSoonPage title="Edit your calendar" />,
           },
           {

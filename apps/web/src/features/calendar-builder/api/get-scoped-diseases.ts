@@ -1,0 +1,44 @@
+import { queryOptions } from "@tanstack/react-query";
+import {
+  ScopedDiseaseInclude,
+  ScopedDiseasesResponseSchema,
+  referenceLists,
+  type ScopedDiseasesQueryInput,
+} from "@vaxcal/contracts";
+import type { CalendarSetup } from "@vaxcal/schedule";
+import { fetchJson } from "../../../lib/api-client.ts";
+
+export type ScopedDiseasesRequest = { combinationId: number; setup: CalendarSetup };
+
+/** Step 2 needs every part: the vaccine, its rules for the checks, and the computed shots. */
+const include = [
+  ScopedDiseaseInclude.vaccine,
+  ScopedDiseaseInclude.vaccineShots,
+  ScopedDiseaseInclude.vaccineRules,
+].join(",");
+
+export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseasesRequest): string {
+  const query: ScopedDiseasesQueryInput = { include, seasonComboId: String(combinationId) };
+  if (setup.birthDate !== null) query.birthDate = setup.birthDate;
+  if (setup.breedingDate !== null) query.breedingDate = setup.breedingDate;
+  return `${referenceLists.diseases.path}?${new URLSearchParams(query).toString()}`;
+}
+
+/** Spec §7: GET /api/diseases with a query, the animal's diseases with their computed shots. */
+export function getScopedDiseases(request: ScopedDiseasesRequest, signal?: AbortSignal) {
+  return fetchJson(buildScopedDiseasesPath(request), ScopedDiseasesResponseSchema, { signal });
+}
+
+export function scopedDiseasesQueryOptions(request: ScopedDiseasesRequest) {
+  return queryOptions({
+    queryKey: [
+      "scoped-diseases",
+      request.combinationId,
+      request.setup.birthDate,
+      request.setup.breedingDate,
+    ],
+    queryFn: ({ signal }) => getScopedDiseases(request, signal),
+    // The draft keeps the answer; the page asks again only when the setup changes.
+    staleTime: Infinity,
+  });
+}

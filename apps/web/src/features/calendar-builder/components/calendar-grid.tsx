@@ -1,0 +1,244 @@
+import type { ScopedDisease } from "@vaxcal/contracts";
+import type { Calendar, IsoDate, ProtocolWarning, Shot } from "@vaxcal/schedule";
+import type { CSSProperties } from "react";
+import {
+  formatDisplayDate,
+  formatYearMonth,
+  readMonthName,
+  readYearMonth,
+} from "../lib/calendar-dates.ts";
+import { protocolRuleNames } from "../lib/protocol-warnings.ts";
+
+type CalendarGridProps = {
+  calendar: Calendar;
+  /** The calendar's columns, in calendar order, with their names and footnotes. */
+  diseases: readonly ScopedDisease[];
+  warningsByShot: ReadonlyMap<string, readonly ProtocolWarning[]>;
+  today: IsoDate;
+  isMaxShotsReached: (diseaseId: number, year: number) => boolean;
+  onOpenShot: (shot: Shot) => void;
+  onAddShot: (diseaseId: number, year: number) => void;
+  onRemoveDisease: (diseaseId: number) => void;
+  onOpenWarning: (warning: ProtocolWarning, shot: Shot) => void;
+};
+
+const months = Array.from({ length: 12 }, (_, index) => index + 1);
+
+/** Spec §5 footnotes: as many asterisks as the footnote's number. */
+export function formatFootnoteMark(footnoteNumber: number | null): string {
+  return footnoteNumber === null ? "" : "*".repeat(footnoteNumber);
+}
+
+function describeShotName(shot: Shot, disease: ScopedDisease | undefined): string {
+  return shot.custom_name ?? disease?.vaccine?.name ?? disease?.name ?? "Shot";
+}
+
+function readAccent(disease: ScopedDisease | undefined): CSSProperties {
+  const accent = disease?.vaccine?.accent_color;
+  return accent ? ({ "--accent": `rgb(${accent})` } as CSSProperties) : {};
+}
+
+/**
+ * Spec §2 'Review your calendar': one column per disease, one block per year, month rows. On a
+ * phone the table scrolls sideways inside its frame while the month labels and disease names
+ * stay put, so every column stays usable at 375 px.
+ */
+export function CalendarGrid({
+  calendar,
+  diseases,
+  warningsByShot,
+  today,
+  isMaxShotsReached,
+  onOpenShot,
+  onAddShot,
+  onRemoveDisease,
+  onOpenWarning,
+}: CalendarGridProps) {
+  const shotsByCell = new Map<string, Shot[]>();
+  for (const column of calendar.diseases) {
+    for (const shot of column.shots) {
+      if (shot.date === null) continue;
+      const key = `${column.diseaseId}|${readYearMonth(shot.date)}`;
+      const shots = shotsByCell.get(key);
+      if (shots) shots.push(shot);
+      else shotsByCell.set(key, [shot]);
+    }
+  }
+  const years: number[] = [];
+  for (let year = calendar.yearRange.from; year <= calendar.yearRange.to; year++) years.push(year);
+  const currentMonth = readYearMonth(today);
+  const columns = calendar.diseases.map((column) => ({
+    column,
+    disease: diseases.find((candidate) => candidate.id === column.diseaseId),
+  }));
+
+  return (
+    <div
+      className="calendar-grid"
+      role="region"
+      aria-label="Vaccination calendar"
+      style={{ "--columns": columns.length } as CSSProperties}
+    >
+      <table className="calendar-grid__table">
+        <caption className="visually-hidden">
+          Vaccine shots by month, one column per disease. Scroll sideways to see every disease.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="calendar-grid__corner">
+              Month
+            </th>
+            {columns.map(({ column, disease }) => (
+              <th
+                key={column.diseaseId}
+                scope="col"
+                className="calendar-grid__disease"
+                style={readAccent(disease)}
+              >
+                <span className="calendar-grid__disease-name">
+                  {disease?.name ?? `Disease ${column.diseaseId}`}
+                  {disease?.footnoteNumber ? (
+                    <span className="calendar-grid__footnote-mark">
+                      <span aria-hidden="true">{formatFootnoteMark(disease.footnoteNumber)}</span>
+                      <span className="visually-hidden"> (see note {disease.footnoteNumber})</span>
+                    </span>
+                  ) : null}
+                </span>
+                {disease?.vaccine && (
+                  <span className="calendar-grid__vaccine-name">{disease.vaccine.name}</span>
+                )}
+                <button
+                  type="button"
+                  className="calendar-grid__remove"
+                  onClick={() => onRemoveDisease(column.diseaseId)}
+                >
+                  Remove<span className="visually-hidden"> {disease?.name}</span>
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {years.map((year) => (
+          <tbody key={year} className="calendar-grid__year">
+            <tr className="calendar-grid__year-row">
+              <th scope="rowgroup" className="calendar-grid__year-label">
+                {year}
+              </th>
+              {columns.map(({ column, disease }) => {
+                const isReached = isMaxShotsReached(column.diseaseId, year);
+                return (
+                  <td key={column.diseaseId}>
+                    <button
+                      type="button"
+                      className="calendar-grid__add"
+                      data-max-reached={isReached}
+                      onClick={() => onAddShot(column.diseaseId, year)}
+                    >
+                      <span className="calendar-grid__add-mark" aria-hidden="true">
+                        {isReached ? "[!]" : "[+]"}
+                      </span>{" "}
+                      Add shot
+                      <span className="visually-hidden">
+                        {" "}
+                        for {disease?.name ?? "this disease"} in {year}
+                        {isReached && " (most shots reached)"}
+                      </span>
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+            {months.map((month) => {
+              const yearMonth = formatYearMonth(year, month);
+              return (
+                <tr key={month} data-current={yearMonth === currentMonth || undefined}>
+                  <th scope="row" className="calendar-grid__month">
+                    <span aria-hidden="true">{readMonthName(month).slice(0, 3)}</span>
+                    <span className="visually-hidden">
+                      {readMonthName(month)} {year}
+                    </span>
+                  </th>
+                  {columns.map(({ column, disease }) => (
+                    <td key={column.diseaseId} className="calendar-grid__cell">
+                      {(shotsByCell.get(`${column.diseaseId}|${yearMonth}`) ?? []).map((shot) => (
+                        <ShotLabel
+                          key={shot.id}
+                          shot={shot}
+                          name={describeShotName(shot, disease)}
+                          accent={readAccent(disease)}
+                          warnings={warningsByShot.get(shot.id) ?? []}
+                          onOpen={() => onOpenShot(shot)}
+                          onOpenWarning={(warning) => onOpenWarning(warning, shot)}
+                        />
+                      ))}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+function ShotLabel({
+  shot,
+  name,
+  accent,
+  warnings,
+  onOpen,
+  onOpenWarning,
+}: {
+  shot: Shot;
+  name: string;
+  accent: CSSProperties;
+  warnings: readonly ProtocolWarning[];
+  onOpen: () => void;
+  onOpenWarning: (warning: ProtocolWarning) => void;
+}) {
+  const date = shot.date ?? "";
+  return (
+    <div className="shot">
+      <button
+        type="button"
+        className="shot__label"
+        style={accent}
+        data-mirror={shot.isMirroredCopy || undefined}
+        data-warning={warnings.length > 0 || undefined}
+        onClick={onOpen}
+      >
+        <span className="shot__day" aria-hidden="true">
+          {date.slice(8)}
+        </span>
+        <span className="shot__name">
+          {name}
+          <span className="visually-hidden">, {formatDisplayDate(date)}</span>
+          {shot.isMirroredCopy && (
+            <span className="shot__repeat">
+              <span aria-hidden="true"> ↻</span>
+              <span className="visually-hidden">
+                , repeats every {shot.is_recurrent === 1 ? "year" : `${shot.is_recurrent} years`}
+              </span>
+            </span>
+          )}
+        </span>
+      </button>
+      {warnings.map((warning) => (
+        <button
+          key={`${warning.rule}-${warning.shotIds.join("-")}`}
+          type="button"
+          className="shot__warning"
+          onClick={() => onOpenWarning(warning)}
+        >
+          <span aria-hidden="true">⚠ </span>
+          {protocolRuleNames[warning.rule]} rule · {warning.source}
+          <span className="visually-hidden">
+            : {name} on {formatDisplayDate(date)}
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}

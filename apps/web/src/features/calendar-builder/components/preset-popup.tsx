@@ -1,0 +1,71 @@
+import type { ScopedVaccine, Warning } from "@vaxcal/contracts";
+import { fillPlaceholders, type PopupParameters } from "../lib/protocol-warnings.ts";
+import { CalendarDialog } from "./calendar-dialog.tsx";
+import { VaccineAdvice, VaccineFacts } from "./vaccine-facts.tsx";
+
+export type PresetPopupProps = {
+  /** The preset from the `warnings` list; null when none has the slug (a fallback shows). */
+  preset: Warning | null;
+  parameters: PopupParameters;
+  /** When the popup is about a vaccine: its SPC link and advice show as well (spec §2). */
+  vaccine?: ScopedVaccine | null;
+  /** Title and text to show when no preset has the slug. */
+  fallback: { title: string; body: string };
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Escape, the overlay or the close button: no decision either way. */
+  onDismiss: () => void;
+};
+
+/**
+ * Spec §2 'Generic popup': a preset message found by slug, its title and body filled with the
+ * placeholders, its confirm and cancel buttons when it has them, and its severity (spec §4:
+ * alert or attention).
+ */
+export function PresetPopup({
+  preset,
+  parameters,
+  vaccine,
+  fallback,
+  onConfirm,
+  onCancel,
+  onDismiss,
+}: PresetPopupProps) {
+  const title = preset ? fillPlaceholders(preset.title, parameters) : fallback.title;
+  const body = preset ? fillPlaceholders(preset.body, parameters) : fallback.body;
+  const severity = preset?.severity ?? "attention";
+  const confirmLabel = preset ? preset.button_confirm : "OK";
+  const cancelLabel = preset ? preset.button_cancel : null;
+
+  return (
+    <CalendarDialog title={title} onClose={onDismiss}>
+      <div className={`popup popup--${severity}`}>
+        <p className="popup__severity">{severity === "alert" ? "Warning" : "Please note"}</p>
+        <p className="popup__body">{body}</p>
+        {vaccine && (
+          <>
+            <VaccineFacts vaccine={vaccine} />
+            <VaccineAdvice vaccine={vaccine} />
+          </>
+        )}
+        <div className="button-row">
+          {confirmLabel && (
+            <button type="button" className="button button--primary" onClick={onConfirm}>
+              {confirmLabel}
+            </button>
+          )}
+          {cancelLabel && (
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              {cancelLabel}
+            </button>
+          )}
+          {!confirmLabel && !cancelLabel && (
+            <button type="button" className="button button--primary" onClick={onDismiss}>
+              OK
+            </button>
+          )}
+        </div>
+      </div>
+    </CalendarDialog>
+  );
+}

@@ -1,0 +1,168 @@
+import { screen, within } from "@testing-library/react";
+import { referenceData } from "@vaxcal/reference-data";
+import { resolveSeasonDefaults } from "@vaxcal/schedule";
+import { beforeEach, describe, expect, it } from "vitest";
+import { server } from "../../../testing/mocks/server.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
+import { readToday } from "../lib/calendar-dates.ts";
+import { resetCalendarDraft } from "../stores/calendar-draft-store.ts";
+import { readCalendarForm, resetCalendarForm } from "../stores/calendar-form-store.ts";
+import { createFullReferenceHandlers } from "../testing/calendar-builder-fixtures.ts";
+
+const hint = "You have to fill in all dates and pick at least one disease to proceed.";
+
+beforeEach(() => {
+  resetCalendarForm();
+  resetCalendarDraft();
+  server.use(...createFullReferenceHandlers());
+});
+
+async function renderSetup() {
+  const view = renderApp("/beta");
+  await screen.findByRole("heading", { level: 1, name: "Setup your calendar" });
+  const main = within(screen.getByRole("main"));
+  const nextStep = () => main.getByRole("button", { name: "Next step" });
+  const group = (name: string) => within(main.getByRole("group", { name }));
+  return { ...view, main, nextStep, group };
+}
+
+function listRadioLabels(radios: HTMLElement[]): string[] {
+  return radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? "");
+}
+
+function defaultsOf(combinationId: number) {
+  const combination = referenceData.combinations.find(
+    (candidate) => candidate.id === combinationId,
+  );
+  if (!combination) throw new Error("seeded combination");
+  return resolveSeasonDefaults(combination, readToday());
+}
+
+describe("step 1 'Setup your calendar' (spec §2, §5)", () => {
+  it("keeps 'Next step' disabled with the hint until every choice, date and a disease are set", async () => {
+    const { user, main, nextStep, group } = await renderSetup();
+
+    expect(nextStep()).toBeDisabled();
+    expect(main.getByText(hint)).toBeInTheDocument();
+    expect(nextStep()).toHaveAccessibleDescription(hint);
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Cows" }));
+    expect(nextStep()).toBeDisabled();
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    // Dates are prefilled, but no disease is chosen yet.
+    expect(nextStep()).toBeDisabled();
+    expect(main.getByText(hint)).toBeInTheDocument();
+
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^BVD/ }));
+    expect(nextStep()).toBeEnabled();
+    expect(main.queryByText(hint)).not.toBeInTheDocument();
+
+    await user.clear(main.getByLabelText("Breeding season start date"));
+    expect(nextStep()).toBeDisabled();
+    expect(main.getByText(hint)).toBeInTheDocument();
+
+    await user.type(main.getByLabelText("Breeding season start date"), "2027-05-01");
+    expect(nextStep()).toBeEnabled();
+    await user.clear(main.getByLabelText("Calving season start date"));
+    expect(nextStep()).toBeDisabled();
+  });
+
+  it("orders the animals Cows, Replacement Heifers, Weanlings, Calves, limited to the enterprise", async () => {
+    const { user, group } = await renderSetup();
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Beef" }));
+    expect(listRadioLabels(group("Animal").getAllByRole("radio"))).toEqual([
+      "Cows",
+      "Replacement Heifers",
+      "Weanlings",
+      "Calves",
+    ]);
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
+    expect(listRadioLabels(group("Animal").getAllByRole("radio"))).toEqual([
+      "Ewes",
+      "Hoggets",
+      "Ram",
+      "Lamb",
+    ]);
+  });
+
+  it("prefills the season start dates with the engine's defaults, labelled for the animal", async () => {
+    const { user, main, group } = await renderSetup();
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Ewes" }));
+    // Spec §9: Sheep defaults to season 4, mid-season lambing.
+    expect(group("Season").getByRole("radio", { name: "Mid-season lambing" })).toBeChecked();
+    const ewes = defaultsOf(21);
+    expect(main.getByLabelText("Lambing season start date")).toHaveValue(ewes.birthDate);
+    expect(main.getByLabelText("Breeding season start date")).toHaveValue(ewes.breedingDate);
+
+    await user.click(group("Season").getByRole("radio", { name: "Hill lambing" }));
+    expect(main.getByLabelText("Lambing season start date")).toHaveValue(defaultsOf(25).birthDate);
+
+    await user.click(group("Animal").getByRole("radio", { name: "Lamb" }));
+    expect(main.getByLabelText("Birth date")).toHaveValue(defaultsOf(28).birthDate);
+    expect(main.queryByLabelText("Breeding season start date")).not.toBeInTheDocument();
+
+    // The ram has no birth date (spec §9): breeding alone, and that is enough to proceed.
+    await user.click(group("Animal").getByRole("radio", { name: "Ram" }));
+    expect(main.queryByLabelText(/Lambing season start date|Birth date/)).not.toBeInTheDocument();
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^Footrot/ }));
+    expect(main.getByRole("button", { name: "Next step" })).toBeEnabled();
+  });
+
+  it("warns when cows are bred before calving, in the spec's words, and not on sheep defaults", async () => {
+    const { user, main, group } = await renderSetup();
+    const warning =
+      "[!] The breeding season start date is before the Calving Season. Please double check to make sure this is not an error.";
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Cows" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    expect(main.queryByRole("alert")).not.toBeInTheDocument();
+
+    const calving = main.getByLabelText("Calving season start date");
+    await user.clear(calving);
+    await user.type(calving, "2027-06-01");
+    expect(main.getByRole("alert")).toHaveTextContent(warning);
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Ewes" }));
+    // Tupping comes before lambing by design (decision 005).
+    expect(main.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("keeps the draft under calendarForm and finds it again after a reload", async () => {
+    const first = await renderSetup();
+    await first.user.click(first.group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await first.user.click(first.group("Animal").getByRole("radio", { name: "Cows" }));
+    await first.user.click(first.group("Season").getByRole("radio", { name: "Spring calving" }));
+    await first.user.click(first.group("Diseases").getByRole("checkbox", { name: /^IBR/ }));
+    const stored = JSON.parse(window.localStorage.getItem("calendarForm") ?? "null");
+    expect(stored).toEqual(readCalendarForm());
+    expect(stored).toMatchObject({ enterpriseID: 1, animalID: 1, seasonID: 1, diseases: [2] });
+    first.unmount();
+
+    const again = await renderSetup();
+    expect(again.group("Enterprise").getByRole("radio", { name: "Dairy" })).toBeChecked();
+    expect(again.group("Animal").getByRole("radio", { name: "Cows" })).toBeChecked();
+    expect(again.group("Diseases").getByRole("checkbox", { name: /^IBR/ })).toBeChecked();
+    expect(again.main.getByLabelText("Calving season start date")).toHaveValue(
+      defaultsOf(1).birthDate,
+    );
+  });
+
+  it("goes to step 2 on 'Next step'", async () => {
+    const { user, router, group, nextStep } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
+    await user.click(group("Season").getByRole("radio", { name: "Autumn calving" }));
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^Pneumonia/ }));
+
+    await user.click(nextStep());
+
+    expect(router.state.location.pathname).toBe("/calendar");
+  });
+});

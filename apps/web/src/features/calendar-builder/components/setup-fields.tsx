@@ -1,0 +1,185 @@
+import type { CalendarForm, CalendarFormField, ReferenceLists } from "@vaxcal/contracts";
+import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
+import { useId, type ReactNode } from "react";
+import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/form-fields.tsx";
+import { resolveBreedingWarning } from "../lib/breeding-warning.ts";
+import {
+  chooseAnimal,
+  chooseEnterprise,
+  chooseSeason,
+  listAnimalDiseases,
+  listAnimalSeasons,
+  listEnterpriseAnimals,
+  needsBirthDate,
+  needsBreedingDate,
+} from "../lib/calendar-setup.ts";
+
+type SetupFieldsProps = {
+  reference: ReferenceLists;
+  today: IsoDate;
+  form: CalendarForm;
+  /** A choice of enterprise, animal or season: a batch of fields, after which the combination is found again. */
+  onChoose: (fields: Partial<CalendarForm>) => void;
+  /** A date or the disease list. */
+  onSetField: (name: CalendarFormField, value: unknown) => void;
+};
+
+/**
+ * The rows of step 1 (spec §2 'Setup your calendar'): enterprise, animal, season (only when the
+ * animal has more than one), the season start dates and the diseases. Used by the step 1 page,
+ * which edits the kept draft directly, and by the quick-start modal, which edits a copy.
+ */
+export function SetupFields({ reference, today, form, onChoose, onSetField }: SetupFieldsProps) {
+  const groupName = useId();
+  const animals = listEnterpriseAnimals(reference, form.enterpriseID);
+  const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
+  const seasons = listAnimalSeasons(reference, form.enterpriseID, form.animalID);
+  const season = seasons.find((candidate) => candidate.id === form.seasonID);
+  const diseases = listAnimalDiseases(reference, form.animalID);
+  const combination = form.animalEnterpriseSeasonCombination;
+  const hasSetup = form.enterpriseID !== null && animal !== undefined && combination !== null;
+  const setup = hasSetup
+    ? {
+        enterprise: { id: form.enterpriseID ?? 0 },
+        animal: { id: animal.id, isAdult: animal.isAdult },
+        birthDate: needsBirthDate(animal) ? form.birthDate : null,
+        breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
+      }
+    : null;
+  const breedingWarning =
+    setup && combination ? resolveBreedingWarning({ setup, combination, today }) : null;
+  const birthLabel = setup ? resolveBirthLabel(setup) : null;
+  const defaultsHint = season
+    ? `Filled in with the usual dates for ${season.name.toLowerCase()}. Change them to match your farm.`
+    : undefined;
+
+  return (
+    <div className="setup-fields">
+      <FieldGroup legend="Enterprise">
+        {reference.enterprises.map((enterprise) => (
+          <RadioOption
+            key={enterprise.id}
+            name={`${groupName}-enterprise`}
+            label={enterprise.name}
+            isChecked={form.enterpriseID === enterprise.id}
+            onChoose={() => onChoose(chooseEnterprise(form, enterprise.id, reference, today))}
+          />
+        ))}
+      </FieldGroup>
+
+      {form.enterpriseID !== null && (
+        <FieldGroup legend="Animal">
+          {animals.map((option) => (
+            <RadioOption
+              key={option.id}
+              name={`${groupName}-animal`}
+              label={option.name}
+              isChecked={form.animalID === option.id}
+              onChoose={() => onChoose(chooseAnimal(form, option.id, reference, today))}
+            />
+          ))}
+        </FieldGroup>
+      )}
+
+      {seasons.length > 1 && (
+        <FieldGroup legend="Season">
+          {seasons.map((option) => (
+            <RadioOption
+              key={option.id}
+              name={`${groupName}-season`}
+              label={option.name}
+              isChecked={form.seasonID === option.id}
+              onChoose={() => onChoose(chooseSeason(form, option.id, reference, today))}
+            />
+          ))}
+        </FieldGroup>
+      )}
+
+      {setup && animal && (
+        <FieldGroup legend="Season Start Dates" hint={defaultsHint}>
+          <div className="setup-fields__dates">
+            {needsBirthDate(animal) && (
+              <TextField
+                label={birthLabel === "Birth" ? "Birth date" : `${birthLabel} season start date`}
+                type="date"
+                value={form.birthDate ?? ""}
+                onChange={(event) => onSetField("birthDate", event.target.value || null)}
+              />
+            )}
+            {needsBreedingDate(animal) && (
+              <TextField
+                label="Breeding season start date"
+                type="date"
+                value={form.breedingDate ?? ""}
+                onChange={(event) => onSetField("breedingDate", event.target.value || null)}
+              />
+            )}
+          </div>
+          {breedingWarning && (
+            <p className="setup-fields__warning" role="alert">
+              {breedingWarning}
+            </p>
+          )}
+        </FieldGroup>
+      )}
+
+      {setup && (
+        <FieldGroup legend="Diseases" hint="Pick the diseases to vaccinate against.">
+          {diseases.map((disease) => (
+            <CheckboxField
+              key={disease.id}
+              label={<DiseaseLabel name={disease.name} description={disease.desc_name} />}
+              checked={form.diseases.includes(disease.id)}
+              onChange={(event) =>
+                onSetField(
+                  "diseases",
+                  event.target.checked
+                    ? [...form.diseases, disease.id]
+                    : form.diseases.filter((diseaseId) => diseaseId !== disease.id),
+                )
+              }
+            />
+          ))}
+        </FieldGroup>
+      )}
+    </div>
+  );
+}
+
+function DiseaseLabel({ name, description }: { name: string; description: string }) {
+  return (
+    <span className="setup-fields__disease">
+      <span className="setup-fields__disease-name">{name}</span>
+      <span className="setup-fields__disease-description">{description}</span>
+    </span>
+  );
+}
+
+function RadioOption({
+  name,
+  label,
+  isChecked,
+  onChoose,
+}: {
+  name: string;
+  label: ReactNode;
+  isChecked: boolean;
+  onChoose: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="checkbox-field">
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        className="checkbox-field__control"
+        checked={isChecked}
+        onChange={onChoose}
+      />
+      <label className="checkbox-field__label" htmlFor={id}>
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import type {
+  Animal,
+  AnimalEnterpriseSeasonCombination,
+  CalendarForm,
+  ReferenceLists,
+  Season,
+} from "@vaxcal/contracts";
+import {
+  hasBirthDate,
+  resolveDefaultSeasonId,
+  resolveSeasonDefaults,
+  type CalendarSetup,
+  type IsoDate,
+} from "@vaxcal/schedule";
+
+/*
+ * Step 1's choices (spec §2 'Setup your calendar', §5 'Calendar'): what each radio offers and what
+ * choosing one does to the rest of the draft. Pure functions over the reference lists, so the
+ * page, the quick-start modal and the tests share one set of rules.
+ */
+
+export type SetupReference = Pick<
+  ReferenceLists,
+  "enterprises" | "animals" | "seasons" | "diseases" | "animalEnterpriseSeasonCombinations"
+>;
+
+/** Spec §2: the enterprise's animals, in the order Cows, Replacement Heifers, Weanlings, Calves. */
+export function listEnterpriseAnimals(reference: SetupReference, enterpriseId: number | null) {
+  const enterprise = reference.enterprises.find((candidate) => candidate.id === enterpriseId);
+  if (!enterprise) return [];
+  return reference.animals
+    .filter((animal) => enterprise.animalArray.includes(animal.id))
+    .sort((left, right) => left.sortOrder - right.sortOrder || left.id - right.id);
+}
+
+/** The seasons an animal can be planned for in an enterprise: those with a combination. */
+export function listAnimalSeasons(
+  reference: SetupReference,
+  enterpriseId: number | null,
+  animalId: number | null,
+): Season[] {
+  const seasonIds = new Set(
+    reference.animalEnterpriseSeasonCombinations
+      .filter((combination) => combination.enterprise_id === enterpriseId)
+      .filter((combination) => combination.animal_id === animalId)
+      .map((combination) => combination.season_id),
+  );
+  return reference.seasons.filter((season) => seasonIds.has(season.id));
+}
+
+/** The animal's diseases (spec §2 'Diseases'), in reference order. */
+export function listAnimalDiseases(reference: SetupReference, animalId: number | null) {
+  const animal = reference.animals.find((candidate) => candidate.id === animalId);
+  if (!animal) return [];
+  return reference.diseases.filter((disease) => animal.diseases.includes(disease.id));
+}
+
+/** Spec §3: the form's combination matches all three ids. */
+export function findCombination(
+  combinations: readonly AnimalEnterpriseSeasonCombination[],
+  ids: Pick<CalendarForm, "enterpriseID" | "animalID" | "seasonID">,
+): AnimalEnterpriseSeasonCombination | null {
+  return (
+    combinations.find(
+      (combination) =>
+        combination.enterprise_id === ids.enterpriseID &&
+        combination.animal_id === ids.animalID &&
+        combination.season_id === ids.seasonID,
+    ) ?? null
+  );
+}
+
+/**
+ * The season to preselect: the one already chosen if the animal still has it, else the
+ * enterprise's default (spec §9: Sheep → mid-season lambing), else the only one there is.
+ */
+function resolveSeasonChoice(
+  reference: SetupReference,
+  enterpriseId: number | null,
+  animalId: number | null,
+  currentSeasonId: number | null,
+): number | null {
+  const seasons = listAnimalSeasons(reference, enterpriseId, animalId);
+  const offered = (seasonId: number | null) => seasons.some((season) => season.id === seasonId);
+  if (offered(currentSeasonId)) return currentSeasonId;
+  const defaultSeasonId = enterpriseId === null ? null : resolveDefaultSeasonId(enterpriseId);
+  if (offered(defaultSeasonId)) return defaultSeasonId;
+  return seasons.length === 1 ? (seasons[0]?.id ?? null) : null;
+}
+
+/**
+ * The fields that follow from new enterprise, animal and season ids: the season preselected,
+ * the dates prefilled with the engine's season defaults whenever the combination changes, and
+ * the diseases the new animal does not have dropped.
+ */
+function settleChoices(
+  form: CalendarForm,
+  ids: Pick<CalendarForm, "enterpriseID" | "animalID" | "seasonID">,
+  reference: SetupReference,
+  today: IsoDate,
+): Partial<CalendarForm> {
+  const seasonID = resolveSeasonChoice(reference, ids.enterpriseID, ids.animalID, ids.seasonID);
+  const next = { enterpriseID: ids.enterpriseID, animalID: ids.animalID, seasonID };
+  const combination = findCombination(reference.animalEnterpriseSeasonCombinations, next);
+  const animalDiseaseIds = new Set(
+    listAnimalDiseases(reference, ids.animalID).map((disease) => disease.id),
+  );
+  const diseases = form.diseases.filter((diseaseId) => animalDiseaseIds.has(diseaseId));
+  if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
+    return { ...next, diseases };
+  }
+  const defaults = combination
+    ? resolveSeasonDefaults(combination, today)
+    : { birthDate: null, breedingDate: null };
+  return { ...next, diseases, ...defaults };
+}
+
+export function chooseEnterprise(
+  form: CalendarForm,
+  enterpriseId: number,
+  reference: SetupReference,
+  today: IsoDate,
+): Partial<CalendarForm> {
+  const animals = listEnterpriseAnimals(reference, enterpriseId);
+  // Dairy and Beef share their animals, so switching between them keeps the animal.
+  const animalID = animals.some((animal) => animal.id === form.animalID) ? form.animalID : null;
+  return settleChoices(
+    form,
+    { enterpriseID: enterpriseId, animalID, seasonID: form.seasonID },
+    reference,
+    today,
+  );
+}
+
+export function chooseAnimal(
+  form: CalendarForm,
+  animalId: number,
+  reference: SetupReference,
+  today: IsoDate,
+): Partial<CalendarForm> {
+  return settleChoices(
+    form,
+    { enterpriseID: form.enterpriseID, animalID: animalId, seasonID: form.seasonID },
+    reference,
+    today,
+  );
+}
+
+export function chooseSeason(
+  form: CalendarForm,
+  seasonId: number,
+  reference: SetupReference,
+  today: IsoDate,
+): Partial<CalendarForm> {
+  return settleChoices(
+    form,
+    { enterpriseID: form.enterpriseID, animalID: form.animalID, seasonID: seasonId },
+    reference,
+    today,
+  );
+}
+
+type AnimalFacts = Pick<Animal, "id" | "isAdult">;
+
+/** Adults are bred: they need a breeding date (spec §5). */
+export function needsBreedingDate(animal: AnimalFacts | undefined): boolean {
+  return animal?.isAdult ?? false;
+}
+
+/** Every animal but the ram (id 8) has a birth, calving or lambing date (spec §5, §9). */
+export function needsBirthDate(animal: AnimalFacts | undefined): boolean {
+  return animal !== undefined && hasBirthDate(animal.id);
+}
+
+/**
+ * The engine's setup from the draft, once enterprise, animal and season are chosen (so the
+ * combination exists) and the animal's dates are set; null before that. Diseases are not needed.
+ */
+export function buildCalendarSetup(
+  form: CalendarForm,
+  animal: AnimalFacts | undefined,
+): CalendarSetup | null {
+  if (
+    form.enterpriseID === null ||
+    form.seasonID === null ||
+    form.animalEnterpriseSeasonCombination === null ||
+    animal === undefined ||
+    animal.id !== form.animalID
+  ) {
+    return null;
+  }
+  if (needsBreedingDate(animal) && form.breedingDate === null) return null;
+  if (needsBirthDate(animal) && form.birthDate === null) return null;
+  return {
+    enterprise: { id: form.enterpriseID },
+    animal: { id: animal.id, isAdult: animal.isAdult },
+    birthDate: needsBirthDate(animal) ? form.birthDate : null,
+    breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
+  };
+}
+
+/**
+ * Spec §5: 'Next step' is enabled only when enterprise, animal and season are chosen, a breeding
+ * date is set for adult animals, a birth date is set unless the animal has id 8, and at least one
+ * disease is chosen.
+ */
+export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | undefined): boolean {
+  return buildCalendarSetup(form, animal) !== null && form.diseases.length > 0;
+}
+
+/** Identifies what step 2's shots were computed from; a change means computing them again. */
+export function describeSetupKey(combinationId: number, setup: CalendarSetup): string {
+  return [combinationId, setup.birthDate ?? "", setup.breedingDate ?? ""].join("|");
+}

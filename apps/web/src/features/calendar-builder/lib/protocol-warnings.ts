@@ -1,0 +1,139 @@
+import type { Warning } from "@vaxcal/contracts";
+import {
+  ProtocolRule,
+  findShot,
+  type Calendar,
+  type IsoDate,
+  type ProtocolWarning,
+  type VaccineInput,
+} from "@vaxcal/schedule";
+
+/*
+ * The engine's protocol warnings (checkProtocol) as the page shows them: a short name beside the
+ * shot, and the matching preset popup of the `warnings` list with its placeholders filled.
+ */
+
+/** Popup presets by slug (the reference data's `WarningSlug`). */
+export const PopupSlug = {
+  shotsInThePastFound: "shotsInThePastFound",
+  maxShotsReached: "maxShotsReached",
+  removeDisease: "removeDisease",
+  deleteShot: "deleteShot",
+  recurrentShotMirror: "recurrentShotMirror",
+  ruleSpacing: "ruleSpacing",
+  ruleMinimumAge: "ruleMinimumAge",
+  rulePregnancy: "rulePregnancy",
+  rulePreBreedingGap: "rulePreBreedingGap",
+  ruleBlackoutWindow: "ruleBlackoutWindow",
+  ruleProductWindow: "ruleProductWindow",
+} as const;
+export type PopupSlug = (typeof PopupSlug)[keyof typeof PopupSlug];
+
+export const protocolRuleNames: Record<ProtocolRule, string> = {
+  spacing: "Spacing",
+  minimumAge: "Minimum age",
+  pregnancy: "Pregnancy",
+  beforeBreeding: "Before breeding",
+  blackout: "Blackout",
+  productWindow: "Product window",
+  maxShots: "Max shots",
+};
+
+const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
+  spacing: PopupSlug.ruleSpacing,
+  minimumAge: PopupSlug.ruleMinimumAge,
+  pregnancy: PopupSlug.rulePregnancy,
+  beforeBreeding: PopupSlug.rulePreBreedingGap,
+  blackout: PopupSlug.ruleBlackoutWindow,
+  productWindow: PopupSlug.ruleProductWindow,
+  // No preset explains it after the fact; the engine's own sentence does.
+  maxShots: null,
+};
+
+export type PopupParameters = Record<string, string | number>;
+
+/** Fills `{name}` placeholders; a placeholder with no value stays as it is, visibly. */
+export function fillPlaceholders(text: string, parameters: PopupParameters): string {
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in parameters ? String(parameters[name]) : placeholder,
+  );
+}
+
+export function findPreset(warnings: readonly Warning[], slug: string): Warning | null {
+  return warnings.find((warning) => warning.slug === slug) ?? null;
+}
+
+function toDayNumber(date: IsoDate): number {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+function findVaccine(calendar: Calendar, shotId: string): VaccineInput | null {
+  const shot = findShot(calendar, shotId);
+  const column = calendar.diseases.find((candidate) => candidate.diseaseId === shot?.diseaseId);
+  return column?.vaccine ?? null;
+}
+
+/** Days from a date to the next breeding date on or after it (adults breed every year). */
+function countDaysToBreeding(calendar: Calendar, date: IsoDate): number | null {
+  const breedingDate = calendar.setup.breedingDate;
+  if (breedingDate === null) return null;
+  const shotDay = toDayNumber(date);
+  for (let year = Number(date.slice(0, 4)); year <= Number(date.slice(0, 4)) + 1; year++) {
+    const candidate = toDayNumber(`${year}${breedingDate.slice(4)}`);
+    if (candidate >= shotDay) return candidate - shotDay;
+  }
+  return null;
+}
+
+export type RulePopup = {
+  slug: PopupSlug | null;
+  parameters: PopupParameters;
+  vaccine: VaccineInput | null;
+  /** The engine's own sentence, for a rule without a preset. */
+  message: string;
+  title: string;
+};
+
+/** The popup a protocol warning opens from beside one of its shots. */
+export function describeRulePopup(
+  warning: ProtocolWarning,
+  shotId: string,
+  calendar: Calendar,
+): RulePopup {
+  const vaccine = findVaccine(calendar, shotId);
+  const shot = findShot(calendar, shotId);
+  const parameters: PopupParameters = { vaccine: vaccine?.name ?? "This vaccine" };
+  const rules = vaccine?.rules;
+  if (warning.rule === ProtocolRule.spacing) {
+    const otherId = warning.shotIds.find((id) => id !== shotId) ?? shotId;
+    const other = findShot(calendar, otherId);
+    parameters.otherVaccine = findVaccine(calendar, otherId)?.name ?? "another vaccine";
+    if (shot?.date && other?.date) {
+      parameters.days = Math.abs(toDayNumber(shot.date) - toDayNumber(other.date));
+    }
+  } else if (warning.rule === ProtocolRule.minimumAge && rules) {
+    parameters.minAgeDays = rules.min_age_days ?? 0;
+    const birthDate = calendar.setup.birthDate;
+    if (shot?.date && birthDate) {
+      parameters.ageDays = toDayNumber(shot.date) - toDayNumber(birthDate);
+    }
+  } else if (warning.rule === ProtocolRule.beforeBreeding && rules) {
+    parameters.minDays = rules.min_days_before_breeding ?? 0;
+    const days = shot?.date ? countDaysToBreeding(calendar, shot.date) : null;
+    if (days !== null) parameters.days = days;
+  } else if (warning.rule === ProtocolRule.blackout && rules?.blackout_birth_days) {
+    parameters.daysBefore = -rules.blackout_birth_days.from;
+    parameters.daysAfter = rules.blackout_birth_days.to;
+  } else if (warning.rule === ProtocolRule.productWindow && rules?.window_birth_days) {
+    parameters.earliestDays = -rules.window_birth_days.from;
+    parameters.latestDays = -rules.window_birth_days.to;
+  }
+  return {
+    slug: slugByRule[warning.rule],
+    parameters,
+    vaccine,
+    message: warning.message,
+    title: `${protocolRuleNames[warning.rule]} rule`,
+  };
+}

@@ -1,0 +1,165 @@
+import { ScopedDiseaseSchema, type ScopedDisease, type VaccineRules } from "@vaxcal/contracts";
+import {
+  restoreCalendar,
+  type Calendar,
+  type CalendarSetup,
+  type IsoDate,
+  type VaccineInput,
+} from "@vaxcal/schedule";
+import { z } from "zod";
+import { create } from "zustand";
+import { StorageKey } from "../../../config/storage-keys.ts";
+import { readStorage, removeStorage, writeStorage } from "../../../lib/storage.ts";
+
+/*
+ * Step 2's draft (spec §4, §9): `scopedDiseasesAvailable` holds the animal's diseases as the
+ * server computed them for the current setup, `scopedDiseasesAll` the calendar's columns with
+ * the farmer's edits (first occurrences only: the engine derives the yearly copies again). Both
+ * carry the setup they belong to, so a reload shows the same calendar without a network call,
+ * and a changed setup starts afresh.
+ */
+
+const CalendarDraftSchema = z.object({
+  setupKey: z.string(),
+  diseases: z.array(ScopedDiseaseSchema),
+  /** The shotsInThePastFound question was answered for this calendar. */
+  hasReviewedPastShots: z.boolean(),
+});
+export type CalendarDraft = z.infer<typeof CalendarDraftSchema>;
+
+const AvailableDiseasesSchema = z.object({
+  setupKey: z.string(),
+  diseases: z.array(ScopedDiseaseSchema),
+});
+export type AvailableDiseases = z.infer<typeof AvailableDiseasesSchema>;
+
+type CalendarDraftState = {
+  draft: CalendarDraft | null;
+  available: AvailableDiseases | null;
+};
+
+function readStored<T>(key: string, schema: z.ZodType<T>): T | null {
+  const text = readStorage(key);
+  if (text === null) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const useCalendarDraftStore = create<CalendarDraftState>(() => ({
+  draft: readStored(StorageKey.scopedDiseasesAll, CalendarDraftSchema),
+  available: readStored(StorageKey.scopedDiseasesAvailable, AvailableDiseasesSchema),
+}));
+
+function saveDraft(draft: CalendarDraft): void {
+  useCalendarDraftStore.setState({ draft });
+  writeStorage(StorageKey.scopedDiseasesAll, JSON.stringify(draft));
+}
+
+/** Spec §7: the call's result becomes the available diseases; those on the form, the calendar's. */
+export function startCalendarDraft(
+  setupKey: string,
+  diseases: readonly ScopedDisease[],
+  formDiseaseIds: readonly number[],
+): void {
+  const available: AvailableDiseases = { setupKey, diseases: [...diseases] };
+  useCalendarDraftStore.setState({ available });
+  writeStorage(StorageKey.scopedDiseasesAvailable, JSON.stringify(available));
+  saveDraft({
+    setupKey,
+    diseases: diseases.filter((disease) => formDiseaseIds.includes(disease.id)),
+    hasReviewedPastShots: false,
+  });
+}
+
+/**
+ * Brings the calendar's columns in line with the form's diseases (ticked or unticked in step 1
+ * since): new ones come from the available list, dropped ones go, and the rest keep their edits.
+ */
+export function alignDraftDiseases(formDiseaseIds: readonly number[]): void {
+  const { draft, available } = useCalendarDraftStore.getState();
+  if (draft === null) return;
+  const kept = draft.diseases.filter((disease) => formDiseaseIds.includes(disease.id));
+  const added = (available?.diseases ?? []).filter(
+    (disease) =>
+      formDiseaseIds.includes(disease.id) && !kept.some((column) => column.id === disease.id),
+  );
+  if (added.length === 0 && kept.length === draft.diseases.length) return;
+  saveDraft({ ...draft, diseases: [...kept, ...added] });
+}
+
+/** Spec §4 'Add-diseases dialog': the chosen diseases join the calendar with their computed shots. */
+export function addDraftDiseases(diseaseIds: readonly number[]): void {
+  const { draft, available } = useCalendarDraftStore.getState();
+  if (draft === null) return;
+  const added = (available?.diseases ?? []).filter(
+    (disease) =>
+      diseaseIds.includes(disease.id) && !draft.diseases.some((column) => column.id === disease.id),
+  );
+  saveDraft({ ...draft, diseases: [...draft.diseases, ...added] });
+}
+
+/** Keeps an edited calendar: each column's first occurrences, in the calendar's column order. */
+export function saveDraftCalendar(calendar: Calendar): void {
+  const { draft } = useCalendarDraftStore.getState();
+  if (draft === null) return;
+  const diseases = calendar.diseases.flatMap((column) => {
+    const disease = draft.diseases.find((candidate) => candidate.id === column.diseaseId);
+    if (disease === undefined) return [];
+    if (disease.vaccine === undefined) return [disease];
+    const shots = column.shots.filter((shot) => !shot.isMirroredCopy);
+    return [{ ...disease, vaccine: { ...disease.vaccine, shots } }];
+  });
+  saveDraft({ ...draft, diseases });
+}
+
+export function markPastShotsReviewed(): void {
+  const { draft } = useCalendarDraftStore.getState();
+  if (draft === null || draft.hasReviewedPastShots) return;
+  saveDraft({ ...draft, hasReviewedPastShots: true });
+}
+
+const noRules: VaccineRules = {
+  max_shots: null,
+  min_age_days: null,
+  live: false,
+  not_in_pregnancy: false,
+  min_days_before_breeding: null,
+  blackout_birth_days: null,
+  window_birth_days: null,
+  compatible_vaccine_ids: [],
+};
+
+/** The engine's vaccine from a scoped one: the call always includes rules, but be safe. */
+export function toVaccineInput(disease: ScopedDisease): VaccineInput | null {
+  if (disease.vaccine === undefined) return null;
+  return { ...disease.vaccine, rules: disease.vaccine.rules ?? noRules };
+}
+
+/** The draft as the engine's calendar; the browser runs the engine, so edits need no network. */
+export function restoreDraftCalendar(
+  draft: CalendarDraft,
+  setup: CalendarSetup,
+  today: IsoDate,
+): Calendar {
+  return restoreCalendar({
+    setup,
+    diseases: draft.diseases.map((disease) => ({
+      id: disease.id,
+      vaccineId: disease.vaccine?.id ?? null,
+      shots: disease.vaccine?.shots ?? [],
+    })),
+    vaccines: draft.diseases.flatMap((disease) => toVaccineInput(disease) ?? []),
+    today,
+  });
+}
+
+/** Forgets step 2's draft, in memory and in localStorage. */
+export function resetCalendarDraft(): void {
+  useCalendarDraftStore.setState({ draft: null, available: null });
+  removeStorage(StorageKey.scopedDiseasesAll);
+  removeStorage(StorageKey.scopedDiseasesAvailable);
+}
