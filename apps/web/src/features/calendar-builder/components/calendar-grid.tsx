@@ -199,30 +199,25 @@ function ShotLabel({
   onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
   const date = shot.date ?? "";
+  const repeats =
+    shot.is_recurrent === 1 ? "repeats every year" : `repeats every ${shot.is_recurrent} years`;
+  const label = `${name}, ${formatDisplayDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}`;
   return (
     <div className="shot">
+      {/* The label names the shot in full; the visible text is its short form. */}
       <button
         type="button"
         className="shot__label"
         style={accent}
+        aria-label={label}
         data-mirror={shot.isMirroredCopy || undefined}
         data-warning={warnings.length > 0 || undefined}
         onClick={onOpen}
       >
-        <span className="shot__day" aria-hidden="true">
-          {date.slice(8)}
-        </span>
+        <span className="shot__day">{date.slice(8)}</span>
         <span className="shot__name">
           {name}
-          <span className="visually-hidden">, {formatDisplayDate(date)}</span>
-          {shot.isMirroredCopy && (
-            <span className="shot__repeat">
-              <span aria-hidden="true"> ↻</span>
-              <span className="visually-hidden">
-                , repeats every {shot.is_recurrent === 1 ? "year" : `${shot.is_recurrent} years`}
-              </span>
-            </span>
-          )}
+          {shot.isMirroredCopy && <span className="shot__repeat"> ↻</span>}
         </span>
       </button>
       {warnings.map((warning) => (
@@ -230,13 +225,11 @@ function ShotLabel({
           key={`${warning.rule}-${warning.shotIds.join("-")}`}
           type="button"
           className="shot__warning"
+          aria-label={`${protocolRuleNames[warning.rule]} rule · ${warning.source}: ${name} on ${formatDisplayDate(date)}`}
           onClick={() => onOpenWarning(warning)}
         >
           <span aria-hidden="true">⚠ </span>
           {protocolRuleNames[warning.rule]} rule · {warning.source}
-          <span className="visually-hidden">
-            : {name} on {formatDisplayDate(date)}
-          </span>
         </button>
       ))}
     </div>
