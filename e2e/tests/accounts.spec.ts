@@ -100,6 +100,8 @@ test.describe("accounts", () => {
     await page.getByRole("main").getByRole("button", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
     await expect(dialog.getByText("(1/3)")).toBeVisible();
+    // Past the 190 ms opening animation, so the picture shows the modal as it settles.
+    await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`register-step-1-${layout}.png`) });
     await dialog.getByLabel("First name").fill("Aoife");
     await dialog.getByLabel("Surname").fill("Byrne");
