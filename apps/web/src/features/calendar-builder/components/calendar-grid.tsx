@@ -110,9 +110,10 @@ export function CalendarGrid({
                 <button
                   type="button"
                   className="calendar-grid__remove"
+                  aria-label={`Remove ${disease?.name ?? "this disease"}`}
                   onClick={() => onRemoveDisease(column.diseaseId)}
                 >
-                  Remove<span className="visually-hidden"> {disease?.name}</span>
+                  Remove
                 </button>
               </th>
             ))}
@@ -131,18 +132,12 @@ export function CalendarGrid({
                     <button
                       type="button"
                       className="calendar-grid__add"
+                      aria-label={`Add shot for ${disease?.name ?? "this disease"} in ${year}${isReached ? " (most shots reached)" : ""}`}
                       data-max-reached={isReached}
                       onClick={() => onAddShot(column.diseaseId, year)}
                     >
-                      <span className="calendar-grid__add-mark" aria-hidden="true">
-                        {isReached ? "[!]" : "[+]"}
-                      </span>{" "}
+                      <span className="calendar-grid__add-mark">{isReached ? "[!]" : "[+]"}</span>{" "}
                       Add shot
-                      <span className="visually-hidden">
-                        {" "}
-                        for {disease?.name ?? "this disease"} in {year}
-                        {isReached && " (most shots reached)"}
-                      </span>
                     </button>
                   </td>
                 );

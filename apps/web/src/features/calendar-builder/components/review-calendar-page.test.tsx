@@ -1,0 +1,226 @@
+import { act, screen, within } from "@testing-library/react";
+import { referenceData } from "@vaxcal/reference-data";
+import { beforeEach, describe, expect, it } from "vitest";
+import { allowConsoleErrors } from "../../../testing/console-guard.ts";
+import { server } from "../../../testing/mocks/server.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
+import { ModalName, openModal } from "../../../stores/modals.ts";
+import { formatDisplayDate, readToday } from "../lib/calendar-dates.ts";
+import { resetCalendarDraft } from "../stores/calendar-draft-store.ts";
+import {
+  applyCalendarFormFields,
+  readCalendarForm,
+  resetCalendarForm,
+} from "../stores/calendar-form-store.ts";
+import {
+  createFailingScopedDiseasesHandler,
+  createFullReferenceHandlers,
+  createScopedDiseasesHandler,
+} from "../testing/calendar-builder-fixtures.ts";
+
+let scopedCalls: string[];
+
+beforeEach(() => {
+  resetCalendarForm();
+  resetCalendarDraft();
+  scopedCalls = [];
+  server.use(
+    createScopedDiseasesHandler(readToday(), scopedCalls),
+    ...createFullReferenceHandlers(),
+  );
+});
+
+/** Dairy cows, spring calving, far enough ahead that no shot is in the past. */
+function chooseDairyCows(
+  diseases: number[],
+  birthDate = "2031-02-01",
+  breedingDate = "2031-04-25",
+) {
+  applyCalendarFormFields(
+    { enterpriseID: 1, animalID: 1, seasonID: 1, birthDate, breedingDate, diseases },
+    referenceData.combinations,
+  );
+}
+
+async function renderReview() {
+  const view = renderApp("/calendar");
+  await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
+  const grid = await screen.findByRole("region", { name: "Vaccination calendar" });
+  return { ...view, grid: within(grid), main: within(screen.getByRole("main")) };
+}
+
+describe("step 2 'Review your calendar' (spec §2, §4)", () => {
+  it("sends a visitor without a finished step 1 to PublicHome, from /calendar and /calendar/{id}", async () => {
+    for (const path of ["/calendar", "/calendar/12"]) {
+      const { router, unmount } = renderApp(path);
+      await screen.findByRole("heading", { level: 1, name: /planned/ });
+      expect(router.state.location.pathname).toBe("/");
+      unmount();
+    }
+  });
+
+  it("sends a visitor to PublicHome when an adult has no breeding date", async () => {
+    chooseDairyCows([1]);
+    applyCalendarFormFields({ breedingDate: null }, referenceData.combinations);
+    const { router } = renderApp("/calendar");
+
+    await screen.findByRole("heading", { level: 1, name: /planned/ });
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("shows one column per chosen disease with the computed shots", async () => {
+    chooseDairyCows([1, 3]);
+    const { grid, main } = await renderReview();
+
+    expect(grid.getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "Month",
+      expect.stringMatching(/^BVD/),
+      expect.stringMatching(/^Leptospirosis/),
+    ]);
+    expect(grid.getByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeInTheDocument();
+    expect(
+      grid.getByRole("button", { name: "Bovilis BVD, 28 March 2032, repeats every year" }),
+    ).toBeInTheDocument();
+    expect(main.getByText(/consult your vet/)).toBeInTheDocument();
+    expect(scopedCalls).toHaveLength(1);
+    expect(new URL(scopedCalls[0] ?? "").searchParams.get("include")).toBe(
+      "vaccine,vaccine.shots,vaccine.rules",
+    );
+  });
+
+  it("moves a shot at once, in the browser, and keeps the edit across a reload", async () => {
+    chooseDairyCows([1]);
+    const first = await renderReview();
+
+    await first.user.click(first.grid.getByRole("button", { name: "Bovilis BVD, 28 March 2031" }));
+    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
+    const date = panel.getByLabelText("Date of this shot");
+    await first.user.clear(date);
+    await first.user.type(date, "2031-02-20");
+    await first.user.click(panel.getByRole("button", { name: "Confirm" }));
+
+    expect(first.grid.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    expect(
+      first.grid.getByRole("button", { name: "Bovilis BVD, 20 February 2032, repeats every year" }),
+    ).toBeVisible();
+    expect(first.grid.queryByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeNull();
+    first.unmount();
+
+    const again = await renderReview();
+    expect(again.grid.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    // The kept draft answered: no second call for the same setup.
+    expect(scopedCalls).toHaveLength(1);
+  });
+
+  it("shows 'Failed to load calendar data' when the scoped call fails", async () => {
+    allowConsoleErrors();
+    server.use(createFailingScopedDiseasesHandler());
+    chooseDairyCows([1]);
+    renderApp("/calendar");
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Failed to load calendar data" }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the empty state once every disease is removed, and adds one back", async () => {
+    chooseDairyCows([1]);
+    const { user, grid, main } = await renderReview();
+
+    await user.click(grid.getByRole("button", { name: "Remove BVD" }));
+    const confirm = within(screen.getByRole("dialog", { name: "Remove disease" }));
+    expect(confirm.getByText(/remove BVD and all its shots/)).toBeInTheDocument();
+    await user.click(confirm.getByRole("button", { name: "Remove" }));
+
+    expect(main.getByText("No diseases selected yet.")).toBeInTheDocument();
+    expect(readCalendarForm().diseases).toEqual([]);
+    const addButtons = main.getAllByRole("button", { name: "Add diseases" });
+    await user.click(addButtons[addButtons.length - 1] as HTMLElement);
+    const dialog = within(screen.getByRole("dialog", { name: "Add diseases" }));
+    await user.click(dialog.getByRole("checkbox", { name: "Calf scour" }));
+    await user.click(dialog.getByRole("button", { name: "Add selected" }));
+
+    expect(
+      await screen.findByRole("button", { name: "Bovilis Rotavec Corona, 28 December 2030" }),
+    ).toBeInTheDocument();
+    expect(readCalendarForm().diseases).toEqual([5]);
+  });
+
+  it("asks about shots in the past on load, and 'Remove them' drops them", async () => {
+    // Calving two months ago and breeding in two months: the pre-calving Covexin 10 is past.
+    const today = readToday();
+    const birthDate = shiftDate(today, -60);
+    const covexin = shiftDate(birthDate, -56);
+    chooseDairyCows([1, 4], birthDate, shiftDate(today, 60));
+    const { user } = renderApp("/calendar");
+
+    const popup = within(await screen.findByRole("dialog", { name: "Shots in the past" }));
+    expect(popup.getByText(/dated before today/)).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: `Covexin 10, ${formatDisplayDate(covexin)}` }),
+    ).toBeInTheDocument();
+    await user.click(popup.getByRole("button", { name: "Remove them" }));
+
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(
+      screen.queryByRole("button", { name: `Covexin 10, ${formatDisplayDate(covexin)}` }),
+    ).toBeNull();
+    // The yearly series lives on from next year's shot, now its own first occurrence.
+    const nextYear = `${Number(covexin.slice(0, 4)) + 1}${covexin.slice(4)}`;
+    expect(
+      screen.getByRole("button", { name: `Covexin 10, ${formatDisplayDate(nextYear)}` }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: /^Bovilis BVD, / }).length).toBeGreaterThan(0);
+  });
+});
+
+function shiftDate(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+describe("the generateCalendar modal, a quick start (PRODUCT.md decision 15)", () => {
+  it("holds step 1's choices and goes to step 2 on Generate", async () => {
+    const { user, router } = renderApp("/logged-out");
+    await screen.findByRole("heading", { level: 1 });
+    act(() => openModal(ModalName.generateCalendar));
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Generate a calendar" }));
+    const generate = await dialog.findByRole("button", { name: "Generate" });
+    expect(generate).toBeDisabled();
+    expect(
+      dialog.getByText("You have to fill in all dates and pick at least one disease to proceed."),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole("radio", { name: "Sheep" }));
+    await user.click(dialog.getByRole("radio", { name: "Ewes" }));
+    await user.click(dialog.getByRole("checkbox", { name: /^Orf/ }));
+    // The kept draft changes only on Generate.
+    expect(readCalendarForm().enterpriseID).toBeNull();
+    await user.click(generate);
+
+    expect(router.state.location.pathname).toBe("/calendar");
+    expect(readCalendarForm()).toMatchObject({
+      enterpriseID: 3,
+      animalID: 5,
+      seasonID: 4,
+      diseases: [15],
+    });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Review your calendar" }),
+    ).toBeInTheDocument();
+  });
+
+  it("leaves the draft as it was on Cancel", async () => {
+    chooseDairyCows([1]);
+    const before = readCalendarForm();
+    const { user } = renderApp("/logged-out");
+    await screen.findByRole("heading", { level: 1 });
+    act(() => openModal(ModalName.generateCalendar));
+    const dialog = within(await screen.findByRole("dialog", { name: "Generate a calendar" }));
+
+    await user.click(await dialog.findByRole("radio", { name: "Beef" }));
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+
+    expect(readCalendarForm()).toEqual(before);
+  });
+});
