@@ -1,4 +1,6 @@
 import { referenceData } from "@vaxcal/reference-data";
+import { logOut, useAuthStore } from "../../../lib/auth.ts";
+import { startCalendarDraft, useCalendarDraftStore } from "./calendar-draft-store.ts";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import {
   applyCalendarFormFields,
@@ -120,5 +122,20 @@ describe("the calendar form draft (spec §3, §4, §5)", () => {
 
     expect(readCalendarForm()).toEqual(emptyCalendarForm);
     expect(readStoredForm()).toEqual(emptyCalendarForm);
+  });
+
+  it("is wiped on logout, with step 2's draft (spec §4)", () => {
+    useAuthStore.setState({ isAuthenticated: true });
+    applyCalendarFormFields(
+      { enterpriseID: 1, animalID: 1, seasonID: 1, diseases: [1] },
+      combinations,
+    );
+    startCalendarDraft("1|2031-02-01|2031-04-25", [], [1]);
+
+    logOut();
+
+    expect(readCalendarForm()).toEqual(emptyCalendarForm);
+    expect(useCalendarDraftStore.getState()).toEqual({ draft: null, available: null });
+    expect(window.localStorage.getItem("scopedDiseasesAll")).toBeNull();
   });
 });

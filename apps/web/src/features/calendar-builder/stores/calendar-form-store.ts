@@ -7,8 +7,10 @@ import {
 import { create } from "zustand";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { StorageKey } from "../../../config/storage-keys.ts";
+import { useAuthStore } from "../../../lib/auth.ts";
 import { readStorage, removeStorage, writeStorage } from "../../../lib/storage.ts";
 import { findCombination } from "../lib/calendar-setup.ts";
+import { resetCalendarDraft } from "./calendar-draft-store.ts";
 
 /*
  * Spec §3 'Calendar form' and §4: the step 1 draft, kept in localStorage under `calendarForm` and
@@ -121,3 +123,12 @@ export function applyCalendarFormFields(
 export function resetCalendarForm(): void {
   useCalendarFormStore.setState({ ...emptyCalendarForm });
 }
+
+// Spec §4: logout clears local storage and wipes calendar data, so the draft held in memory goes
+// with it; the next visitor on this phone starts from an empty step 1.
+useAuthStore.subscribe((state, previous) => {
+  if (previous.isAuthenticated && !state.isAuthenticated) {
+    resetCalendarForm();
+    resetCalendarDraft();
+  }
+});
