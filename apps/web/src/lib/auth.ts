@@ -53,6 +53,7 @@ export function setCurrentUser(user: UserProfile): void {
 
 /** Spec §4: logout clears local storage, which also drops the cached lists and the draft. */
 export function logOut(): void {
-  clearStorage();
+  // Features that reset their own state on sign-out may write it back; clearing last wins.
   useAuthStore.setState({ ...signedOut });
+  clearStorage();
 }
