@@ -5,6 +5,7 @@ import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { authMessages } from "../auth-messages.ts";
 import { LoginRequestSchema, describeLoginError, useLogIn } from "../api/log-in.ts";
+import "./login-modal-body.css";
 
 /** Spec §2 'Login': username (e-mail or phone), password, Login, Signup and Forgot password. */
 export function LoginModalBody() {
