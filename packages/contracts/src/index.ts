@@ -2,3 +2,4 @@ export * from "./errors.ts";
 export * from "./reference.ts";
 export * from "./accounts.ts";
 export * from "./calendar-builder.ts";
+export * from "./calendars.ts";

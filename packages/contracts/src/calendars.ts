@@ -1,0 +1,295 @@
+import { z } from "zod";
+import { isPlainText } from "./accounts.ts";
+import { ScheduledShotSchema, calendarBuilderMessages } from "./calendar-builder.ts";
+import { Id, IsoDateSchema } from "./reference.ts";
+
+/**
+ * Saved calendars (spec §2 final page and My Calendars, §3, §7, §8; PRODUCT.md decision 14):
+ * saving the step 2 calendar, listing, opening, deleting and downloading it, its SVG preview and
+ * its iCalendar feed. Every call but the feed needs `Authorization: Bearer <token>`.
+ *
+ * Who may act on a calendar: its owner, and a vet practice the owner has linked (spec §1). Anyone
+ * else gets a 404, exactly as for an id that does not exist, so ids leak nothing.
+ */
+
+/** Every text the saved-calendar calls return or the pages show. Spec texts word for word. */
+export const calendarMessages = {
+  /** Spec §8, word for word. */
+  listFailed: "Failed to load user calendars",
+  /** Spec §8, word for word. */
+  detailFailed: "Failed to load calendar detail",
+  /** Spec §8, word for word. */
+  submitFailed: "There was an error creating your calendar.",
+  /** Spec §8, word for word. */
+  submitSucceeded:
+    "Successfully created your calendar. You can follow the link to download your PDF.",
+  /** Spec §2 My Calendars, word for word. */
+  deleteConfirm: "Are you sure you want to delete this calendar?",
+  /** Spec §2's empty state, word for word; the server answers it when no disease is sent. */
+  noDiseases: "No diseases selected yet.",
+  /** Printed on the PDF and in every feed event (spec §1: automatic, a vet should be consulted). */
+  disclaimer:
+    "Your calendar is generated automatically from the vaccine makers’ product information and Irish advisory guidance. It is not veterinary advice: always consult your vet before you vaccinate.",
+  notFound: "We could not find this calendar.",
+  combinationUnknown:
+    "This enterprise, animal and season do not go together. Please go back to step 1.",
+  isAdultMismatch: "This does not match the animal chosen.",
+  birthDateRequired: calendarBuilderMessages.birthDateRequired,
+  breedingDateRequired: calendarBuilderMessages.breedingDateRequired,
+  dateOutOfRange: "Please choose a date between 2000 and 2100.",
+  diseaseUnknown: "This disease is not in our list.",
+  diseaseNotOffered: "This disease is not offered for this animal.",
+  diseaseRepeated: "This disease is on the calendar twice.",
+  vaccineMismatch: "This is not the vaccine offered for this disease and animal.",
+  templateUnknown: "This shot is not one of the vaccine's protocol shots for this animal.",
+  shotRepeated: "Two shots on this calendar have the same id.",
+  shotDiseaseMismatch: "This shot belongs to another disease.",
+  shotIdInvalid: "A shot id is 1 to 64 letters, digits, '-', '_' or '~'.",
+  tooManyDiseases: "A calendar can hold at most 30 diseases.",
+  tooManyShots: "A calendar can hold at most 2,000 shots.",
+  actionMismatch: "Use action 'create' with POST /api/calendar and 'update' with PUT.",
+  calendarIdMismatch: "calendarId must be the id of the calendar in the address.",
+  textInvalid: "Please use only letters, numbers and punctuation.",
+  textTooLong: "Please use at most 100 characters.",
+  feedRegenerated:
+    "Your calendar has new subscription links. The old links have stopped working: subscribe again with a new one.",
+} as const;
+
+/** Bounds on what one save may hold: generous for a farm, small enough to refuse junk. */
+export const calendarLimits = {
+  diseases: 30,
+  /** All shots of all diseases together, mirrored copies included. */
+  shots: 2_000,
+  text: 100,
+  shotId: 64,
+  /** Recurrence periods (years) and cycles beyond these are not a real protocol. */
+  recurrence: 10,
+  cycle: 200,
+  firstYear: 2000,
+  lastYear: 2100,
+} as const;
+
+/** Spec §3 submit payload `action`. */
+export const CalendarAction = { create: "create", update: "update" } as const;
+export type CalendarAction = (typeof CalendarAction)[keyof typeof CalendarAction];
+
+/** Every saved-calendar path, so the web app never spells one twice. `:id` is the calendar id. */
+export const calendarPaths = {
+  create: "/api/calendar",
+  update: "/api/calendar/:id",
+  list: "/api/user/calendars",
+  detail: "/api/calendars/:id",
+  remove: "/api/calendars/:id",
+  /** application/pdf, `Content-Disposition: attachment; filename="calendar-{id}.pdf"`. */
+  download: "/api/calendars/:id/download",
+  /** image/svg+xml; needs the bearer token, so fetch it and show it from a blob: URL. */
+  preview: "/api/calendars/:id/preview.svg",
+  regenerateFeed: "/api/calendars/:id/feed/regenerate",
+  /** Public (no login): the secret token is the credential. text/calendar. */
+  feed: "/api/calendars/feed/:token.ics",
+} as const;
+
+/** A calendar path with its id filled in, e.g. `buildCalendarPath("download", 12)`. */
+export function buildCalendarPath(
+  name: Exclude<keyof typeof calendarPaths, "create" | "list" | "feed">,
+  calendarId: number,
+): string {
+  return calendarPaths[name].replace(":id", String(calendarId));
+}
+
+/** Counts code points, so a fada or an emoji is one character as a person counts it. */
+function countCharacters(value: string): number {
+  return [...value].length;
+}
+
+/** A short text a person typed or the reference data named: bounded and printable. */
+const ShortTextSchema = z
+  .string()
+  .refine((value) => countCharacters(value) <= calendarLimits.text, calendarMessages.textTooLong)
+  .refine(isPlainText, calendarMessages.textInvalid);
+
+/** A real `YYYY-MM-DD` date in the years a farm calendar can cover. */
+export const CalendarDateSchema = IsoDateSchema.refine((date) => {
+  const year = Number(date.slice(0, 4));
+  return year >= calendarLimits.firstYear && year <= calendarLimits.lastYear;
+}, calendarMessages.dateOutOfRange);
+
+const ShotIdSchema = z.string().regex(/^[A-Za-z0-9_~-]{1,64}$/, calendarMessages.shotIdInvalid);
+
+/**
+ * One shot as sent at "Finish Calendar": the engine's `Shot` (what `prepareForSubmit` returns).
+ * The fields the engine derives (copies' links, year index, row, order in month, booster flag)
+ * may be left out: the server lays the calendar out again with the same engine. `diseaseId`, if
+ * sent, must be its column's disease.
+ */
+export const SubmitShotSchema = z.object({
+  id: ShotIdSchema,
+  diseaseId: Id.optional(),
+  templateId: Id.nullable().optional(),
+  /** Undated shots are skipped, as the engine's submit does (spec §5). */
+  date: CalendarDateSchema.nullable(),
+  custom_name: ShortTextSchema.nullable(),
+  is_recurrent: z.number().int().min(0).max(calendarLimits.recurrence),
+  cycle: z.number().int().min(1).max(calendarLimits.cycle),
+  userInitiated: z.boolean(),
+  show_once: z.boolean().optional(),
+  sourceShotId: z.string().max(calendarLimits.shotId).nullable().optional(),
+  isMirroredCopy: z.boolean().optional(),
+  yearIndex: z.number().int().nullable().optional(),
+  row: z.number().int().nullable().optional(),
+  orderInMonth: z.number().int().nullable().optional(),
+  isBooster: z.boolean().optional(),
+});
+export type SubmitShot = z.input<typeof SubmitShotSchema>;
+
+/** One column: the disease, the vaccine the engine gave it for this animal, and its shots. */
+export const SubmitDiseaseSchema = z.object({
+  id: Id,
+  vaccineId: Id.nullable(),
+  shots: z.array(SubmitShotSchema).max(calendarLimits.shots, calendarMessages.tooManyShots),
+});
+export type SubmitDisease = z.input<typeof SubmitDiseaseSchema>;
+
+const NamedSchema = z.object({ id: Id, name: ShortTextSchema });
+
+/**
+ * Spec §3 submit `setup`. The ids must be a real animal–enterprise–season combination and
+ * `isAdult` must match the animal. The names are for the reader of the payload: the server keeps
+ * the reference data's names. The ram has no birth date (spec §9): a birthDate sent for him is
+ * ignored, as the scoped diseases call ignores it.
+ */
+export const CalendarSetupSchema = z.object({
+  enterprise: NamedSchema,
+  animal: NamedSchema.extend({ isAdult: z.boolean() }),
+  season: NamedSchema,
+  birthDate: CalendarDateSchema.nullable(),
+  breedingDate: CalendarDateSchema.nullable(),
+});
+export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
+
+/**
+ * POST /api/calendar (action `create`, calendarId null) and PUT /api/calendar/:id (action
+ * `update`, calendarId null or the id in the address): spec §3's submit payload. `data` is what
+ * the engine's `prepareForSubmit` returns, with the setup's names added.
+ *
+ * The server checks it with the same engine: a real combination, the dates each animal needs,
+ * diseases offered for the animal with their vaccine, shots from that vaccine's templates (or
+ * added by the user), unique shot ids. It then stores `prepareForSubmit(restoreCalendar(data))`:
+ * for a payload that came from `prepareForSubmit`, exactly what was sent. PUT replaces the whole
+ * calendar. Bad input gets a 400 with field issues (paths like `body.data.diseases.0.id`), a body
+ * over 2 MiB a 413; nothing is written in either case.
+ */
+export const SubmitCalendarRequestSchema = z.object({
+  calendarId: Id.nullable().default(null),
+  action: z.enum([CalendarAction.create, CalendarAction.update], {
+    error: calendarMessages.actionMismatch,
+  }),
+  data: z.object({
+    setup: CalendarSetupSchema,
+    diseases: z
+      .array(SubmitDiseaseSchema)
+      .min(1, calendarMessages.noDiseases)
+      .max(calendarLimits.diseases, calendarMessages.tooManyDiseases)
+      .refine(
+        (diseases) =>
+          diseases.reduce((count, disease) => count + disease.shots.length, 0) <=
+          calendarLimits.shots,
+        calendarMessages.tooManyShots,
+      ),
+  }),
+});
+export type SubmitCalendarRequest = z.input<typeof SubmitCalendarRequestSchema>;
+export type ParsedSubmitCalendarRequest = z.output<typeof SubmitCalendarRequestSchema>;
+
+/**
+ * A calendar's secret iCalendar feed (PRODUCT.md decision 14), as four ways to subscribe. Each
+ * link carries the same secret token: share them only with the farm. Regenerating gives new links
+ * and the old ones answer 404.
+ */
+export const CalendarFeedUrlsSchema = z.object({
+  /** The feed itself, `{PUBLIC_URL}/api/calendars/feed/{token}.ics`. */
+  https: z.string(),
+  /** The same with `webcal://`, for Apple Calendar and any app that handles webcal links. */
+  webcal: z.string(),
+  /** Google Calendar's "add by URL" page for the webcal link. */
+  google: z.string(),
+  /** Outlook.com's "subscribe from web" page for the https link. */
+  outlook: z.string(),
+});
+export type CalendarFeedUrls = z.infer<typeof CalendarFeedUrlsSchema>;
+
+const TimestampSchema = z.iso.datetime({ offset: true });
+
+/**
+ * One saved calendar in GET /api/user/calendars and in the save answer: spec §3's summary and
+ * listing fields, snake_case as the spec names them, plus where to get its PDF and its feed.
+ */
+export const CalendarSummarySchema = z.object({
+  id: Id,
+  /** The calendar year: the later of the birth and breeding years (spec §4). */
+  year: z.number().int(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  /** Names, as the reference data has them. */
+  enterprise: z.string(),
+  animal: z.string(),
+  season: z.string(),
+  birth_date: IsoDateSchema.nullable(),
+  breeding_date: IsoDateSchema.nullable(),
+  /** The diseases' names in column order, joined with ", ". */
+  diseases: z.string(),
+  /**
+   * A path, `/api/calendars/{id}/preview.svg`: an SVG thumbnail (a year grid with dots in the
+   * vaccines' colours). It needs the bearer token like every calendar call, so an `<img src>`
+   * cannot load it: fetch it and show it through `URL.createObjectURL(blob)`.
+   */
+  previewImageUrl: z.string(),
+  /** A path, `/api/calendars/{id}/download`: the PDF, also behind the bearer token. */
+  downloadUrl: z.string(),
+  feedUrls: CalendarFeedUrlsSchema,
+});
+export type CalendarSummary = z.infer<typeof CalendarSummarySchema>;
+
+/** GET /api/user/calendars: the signed-in user's own calendars, newest first. */
+export const ListCalendarsResponseSchema = z.array(CalendarSummarySchema);
+export type ListCalendarsResponse = z.infer<typeof ListCalendarsResponseSchema>;
+
+/** POST /api/calendar (201) and PUT /api/calendar/:id (200): spec §3 "the calendar with its id". */
+export const SubmitCalendarResponseSchema = z.object({ calendar: CalendarSummarySchema });
+export type SubmitCalendarResponse = z.infer<typeof SubmitCalendarResponseSchema>;
+
+/**
+ * GET /api/calendars/:id: spec §3's detail (calendarId, setup, diseases). `diseases` is exactly
+ * what was stored, in column order, with every shot's engine fields: pass `setup` and `diseases`
+ * with the reference vaccines to the engine's `restoreCalendar` to edit it again.
+ */
+export const CalendarDetailSchema = z.object({
+  calendarId: Id,
+  setup: z.object({
+    enterprise: z.object({ id: Id, name: z.string() }),
+    animal: z.object({ id: Id, name: z.string(), isAdult: z.boolean() }),
+    season: z.object({ id: Id, name: z.string() }),
+    birthDate: IsoDateSchema.nullable(),
+    breedingDate: IsoDateSchema.nullable(),
+  }),
+  diseases: z.array(
+    z.object({ id: Id, vaccineId: Id.nullable(), shots: z.array(ScheduledShotSchema) }),
+  ),
+  year: z.number().int(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  previewImageUrl: z.string(),
+  downloadUrl: z.string(),
+  feedUrls: CalendarFeedUrlsSchema,
+});
+export type CalendarDetail = z.infer<typeof CalendarDetailSchema>;
+
+/** POST /api/calendars/:id/feed/regenerate: the new links; the old ones now answer 404. */
+export const RegenerateFeedResponseSchema = z.object({
+  message: z.string(),
+  feedUrls: CalendarFeedUrlsSchema,
+});
+export type RegenerateFeedResponse = z.infer<typeof RegenerateFeedResponseSchema>;
+
+/** DELETE /api/calendars/:id answers 204 with no body; its feed then answers 404 too. */
+export const deleteCalendarStatus = 204;
