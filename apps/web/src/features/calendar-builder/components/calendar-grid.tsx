@@ -55,8 +55,11 @@ export function CalendarGrid({
   onOpenWarning,
 }: CalendarGridProps) {
   const shotsByCell = new Map<string, Shot[]>();
+  const shotNames = new Map<string, string>();
   for (const column of calendar.diseases) {
+    const disease = diseases.find((candidate) => candidate.id === column.diseaseId);
     for (const shot of column.shots) {
+      shotNames.set(shot.id, describeShotName(shot, disease));
       if (shot.date === null) continue;
       const key = `${column.diseaseId}|${readYearMonth(shot.date)}`;
       const shots = shotsByCell.get(key);
@@ -162,6 +165,7 @@ export function CalendarGrid({
                           name={describeShotName(shot, disease)}
                           accent={readAccent(disease)}
                           warnings={warningsByShot.get(shot.id) ?? []}
+                          shotNames={shotNames}
                           onOpen={() => onOpenShot(shot)}
                           onOpenWarning={(warning) => onOpenWarning(warning, shot)}
                         />
@@ -183,6 +187,7 @@ function ShotLabel({
   name,
   accent,
   warnings,
+  shotNames,
   onOpen,
   onOpenWarning,
 }: {
@@ -190,6 +195,7 @@ function ShotLabel({
   name: string;
   accent: CSSProperties;
   warnings: readonly ProtocolWarning[];
+  shotNames: ReadonlyMap<string, string>;
   onOpen: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
@@ -215,18 +221,27 @@ function ShotLabel({
           {shot.isMirroredCopy && <span className="shot__repeat"> ↻</span>}
         </span>
       </button>
-      {warnings.map((warning) => (
-        <button
-          key={`${warning.rule}-${warning.shotIds.join("-")}`}
-          type="button"
-          className="shot__warning"
-          aria-label={`${protocolRuleNames[warning.rule]} rule · ${warning.source}: ${name} on ${formatDisplayDate(date)}`}
-          onClick={() => onOpenWarning(warning)}
-        >
-          <span aria-hidden="true">⚠ </span>
-          {protocolRuleNames[warning.rule]} rule · {warning.source}
-        </button>
-      ))}
+      {warnings.map((warning) => {
+        // A pair rule names the other shot, so two warnings beside one shot are told apart.
+        const otherId = warning.shotIds.find((shotId) => shotId !== shot.id);
+        const other = otherId === undefined ? undefined : shotNames.get(otherId);
+        const ruleText = `${protocolRuleNames[warning.rule]} rule · ${warning.source}`;
+        return (
+          <button
+            key={`${warning.rule}-${warning.shotIds.join("-")}`}
+            type="button"
+            className="shot__warning"
+            aria-label={`${ruleText}: ${name} on ${formatDisplayDate(date)}${other ? `, with ${other}` : ""}`}
+            onClick={() => onOpenWarning(warning)}
+          >
+            <span aria-hidden="true">⚠</span>
+            <span>
+              {ruleText}
+              {other && <span className="shot__warning-other">with {other}</span>}
+            </span>
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -20,7 +20,7 @@ function Landscape() {
   return (
     <>
       <rect width="320" height="120" fill="#dceef7" />
-      <circle cx="270" cy="26" r="14" fill="#f2c14e" />
+      <circle cx="236" cy="24" r="13" fill="#f2c14e" />
       <path d="M0 78 Q80 52 170 74 T320 66 V120 H0Z" fill="#9cc48f" />
       <path d="M0 96 Q110 76 220 94 T320 90 V120 H0Z" fill="#6fa262" />
     </>

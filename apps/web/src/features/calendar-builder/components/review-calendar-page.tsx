@@ -368,8 +368,8 @@ function CalendarReview({
           <p className="review-explainer__checks" role="status">
             <span aria-hidden="true">⚠ </span>
             {protocolWarnings.length === 1
-              ? "1 shot breaks a protocol rule. It is marked beside the shot."
-              : `${protocolWarnings.length} protocol rules are broken. They are marked beside the shots.`}
+              ? "1 protocol warning: it is marked beside its shot. Tap it to read why."
+              : `${protocolWarnings.length} protocol warnings: they are marked beside their shots. Tap one to read why.`}
           </p>
         )}
       </div>
