@@ -233,3 +233,4 @@ export const vetPractices = pgTable("vet_practices", {
 // The accounts module's tables (users, sessions, one-time secrets, throttles) and the outbox.
 export * from "./schema/accounts.ts";
 export * from "./schema/outbox.ts";
+export * from "./schema/calendars.ts";

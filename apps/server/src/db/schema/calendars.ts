@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  animalEnterpriseSeasonCombinations,
+  animals,
+  diseases,
+  enterprises,
+  seasons,
+  vaccines,
+  vetPractices,
+} from "../schema.ts";
+import { users } from "./accounts.ts";
+
+/*
+ * Saved calendars (spec §3): the setup, its disease columns in order, and every shot as the
+ * engine's submit laid it out. Shots are rows with a real `date` column, so the reminders can
+ * sweep "shots due in 7 days" with an index instead of opening every calendar.
+ */
+
+const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const dateColumn = (name: string) => date(name, { mode: "string" });
+
+export const calendars = pgTable(
+  "calendars",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** The farmer who owns it; a vet practice the farmer links may read and edit it too. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    combinationId: integer("combination_id")
+      .notNull()
+      .references(() => animalEnterpriseSeasonCombinations.id),
+    enterpriseId: integer("enterprise_id")
+      .notNull()
+      .references(() => enterprises.id),
+    animalId: integer("animal_id")
+      .notNull()
+      .references(() => animals.id),
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasons.id),
+    birthDate: dateColumn("birth_date"),
+    breedingDate: dateColumn("breeding_date"),
+    /** Spec §4's calendar year: the later of the birth and breeding years. */
+    calendarYear: integer("calendar_year").notNull(),
+    /**
+     * The feed token is HMAC(APP_SECRET, nonce): only the random nonce and the token's SHA-256
+     * are stored (decision 401). A new nonce is a new token; the old one then finds nothing.
+     */
+    feedNonce: text("feed_nonce").notNull(),
+    feedTokenHash: text("feed_token_hash").notNull(),
+    createdAt: timestampColumn("created_at").notNull().defaultNow(),
+    updatedAt: timestampColumn("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("calendars_feed_token_hash_unique").on(table.feedTokenHash),
+    index("calendars_user_id_created_at").on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** A calendar's columns, in order, each with the vaccine the engine gave it for the animal. */
+export const calendarDiseases = pgTable(
+  "calendar_diseases",
+  {
+    calendarId: integer("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    diseaseId: integer("disease_id")
+      .notNull()
+      .references(() => diseases.id),
+    position: integer("position").notNull(),
+    vaccineId: integer("vaccine_id").references(() => vaccines.id),
+  },
+  (table) => [primaryKey({ columns: [table.calendarId, table.diseaseId] })],
+);
+
+/** One shot, first occurrence or mirrored copy, with the engine's fields as saved. */
+export const calendarShots = pgTable(
+  "calendar_shots",
+  {
+    calendarId: integer("calendar_id").notNull(),
+    diseaseId: integer("disease_id").notNull(),
+    /** The engine's shot id: `{disease}-{template}`, `{disease}-u{n}` or `{first}~{cycle}`. */
+    shotKey: text("shot_key").notNull(),
+    /** Its order in the column as saved (by date), so a read gives back exactly what was sent. */
+    position: integer("position").notNull(),
+    /** Not a foreign key: an admin may retire a template without touching saved calendars. */
+    templateId: integer("template_id"),
+    date: dateColumn("date").notNull(),
+    customName: text("custom_name"),
+    isRecurrent: integer("is_recurrent").notNull(),
+    showOnce: boolean("show_once").notNull(),
+    cycle: integer("cycle").notNull(),
+    sourceShotKey: text("source_shot_key"),
+    isMirroredCopy: boolean("is_mirrored_copy").notNull(),
+    yearIndex: integer("year_index").notNull(),
+    row: integer("row").notNull(),
+    orderInMonth: integer("order_in_month").notNull(),
+    isBooster: boolean("is_booster").notNull(),
+    userInitiated: boolean("user_initiated").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.calendarId, table.shotKey] }),
+    foreignKey({
+      columns: [table.calendarId, table.diseaseId],
+      foreignColumns: [calendarDiseases.calendarId, calendarDiseases.diseaseId],
+    }).onDelete("cascade"),
+    index("calendar_shots_date").on(table.date),
+    check("calendar_shots_cycle", sql`${table.cycle} >= 1`),
+  ],
+);
+
+/**
+ * Vets: a user with the VET_MANAGER role who belongs to a practice. Farmers link a practice with
+ * `users.vet_practice_id` (the profile's vet_id); the practice's members may then read and edit
+ * that farmer's calendars. Vet registration will fill this table; for now tests do.
+ */
+export const vetPracticeMembers = pgTable(
+  "vet_practice_members",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vetPracticeId: integer("vet_practice_id")
+      .notNull()
+      .references(() => vetPractices.id, { onDelete: "cascade" }),
+    createdAt: timestampColumn("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("vet_practice_members_vet_practice_id").on(table.vetPracticeId)],
+);
