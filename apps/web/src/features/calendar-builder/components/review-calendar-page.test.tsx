@@ -112,6 +112,29 @@ describe("step 2 'Review your calendar' (spec §2, §4)", () => {
     expect(scopedCalls).toHaveLength(1);
   });
 
+  it("adds the diseases ticked in step 1 since, keeping the edits of the others", async () => {
+    chooseDairyCows([1]);
+    const first = await renderReview();
+    await first.user.click(first.grid.getByRole("button", { name: "Bovilis BVD, 28 March 2031" }));
+    const date = within(screen.getByRole("dialog")).getByLabelText("Date of this shot");
+    await first.user.clear(date);
+    await first.user.type(date, "2031-02-20");
+    await first.user.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: "Confirm" }),
+    );
+    first.unmount();
+
+    applyCalendarFormFields({ diseases: [1, 3] }, referenceData.combinations);
+    const again = await renderReview();
+
+    expect(again.grid.getAllByRole("columnheader")).toHaveLength(3);
+    expect(again.grid.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    expect(
+      again.grid.getByRole("button", { name: "Bovilis Leptavoid-H, 14 March 2031" }),
+    ).toBeVisible();
+    expect(scopedCalls).toHaveLength(1);
+  });
+
   it("shows 'Failed to load calendar data' when the scoped call fails", async () => {
     allowConsoleErrors();
     server.use(createFailingScopedDiseasesHandler());
