@@ -234,7 +234,9 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     ).toContainText("[+]");
     await addBvd.click();
     const maxShots = page.getByRole("dialog", { name: "Maximum shots reached" });
-    await expect(maxShots).toContainText("Bovilis BVD already has 2 shots this year");
+    await expect(maxShots).toContainText(
+      "Bovilis BVD already has the most shots its protocol allows this year (2)",
+    );
     await maxShots.getByRole("button", { name: "Add shot" }).click();
     const addPanel = page.getByRole("dialog", { name: "Add a Bovilis BVD shot" });
     await expect(addPanel).toBeVisible();

@@ -58,7 +58,7 @@ export const warnings: Warning[] = [
     id: 2,
     slug: WarningSlug.maxShotsReached,
     title: "Maximum shots reached",
-    body: "{vaccine} already has {max} shots this year, the most its protocol allows. Do you still want to add another shot?",
+    body: "{vaccine} already has the most shots its protocol allows this year ({max}). Do you still want to add another shot?",
     button_confirm: "Add shot",
     button_cancel: "Cancel",
     severity: WarningSeverity.alert,

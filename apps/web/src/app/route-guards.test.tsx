@@ -45,8 +45,6 @@ describe("open routes", () => {
     { path: "/password/reset", heading: "Reset your password" },
     // Without a token from an e-mail link, both reset paths ask for the e-mail address.
     { path: "/password/reset/confirm", heading: "Reset your password" },
-    { path: "/calendar", heading: "Review your calendar" },
-    { path: "/calendar/12", heading: "Edit your calendar" },
     { path: "/email/verify/7/abc123", heading: "Verify your email" },
     { path: "/logged-out", heading: "You’ve been logged out!" },
   ])("$path shows '$heading' to a visitor", async ({ path, heading }) => {

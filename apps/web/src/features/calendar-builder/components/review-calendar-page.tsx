@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   calendarBuilderMessages,
   type CalendarForm,
+  type CalendarSummary,
   type ReferenceLists,
   type ScopedDisease,
 } from "@vaxcal/contracts";
@@ -27,7 +28,6 @@ import { Link, Navigate } from "react-router";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { hostGates } from "../../../config/hosts.ts";
 import { paths } from "../../../config/paths.ts";
-import { useAuthStore } from "../../../lib/auth.ts";
 import { useNavigateToError } from "../../../lib/error-route.ts";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 import { scopedDiseasesQueryOptions } from "../api/get-scoped-diseases.ts";
@@ -52,11 +52,23 @@ import {
 import { AddDiseasesDialog } from "./add-diseases-dialog.tsx";
 import { CalendarGrid, formatFootnoteMark } from "./calendar-grid.tsx";
 import { PresetPopup } from "./preset-popup.tsx";
+import { FinishCalendar } from "./finish-calendar.tsx";
 import { ShotPanel } from "./shot-panel.tsx";
 import "./calendar-builder.css";
 
-/** Spec §2 '/calendar': step 2, 'Review your calendar' (create mode). */
-export function ReviewCalendarPage({ reference }: { reference: ReferenceLists }) {
+type ReviewCalendarPageProps = {
+  reference: ReferenceLists;
+  /** Spec §4 page mode: null at /calendar (create), the saved calendar's id at /calendar/{id}. */
+  calendarId?: number | null;
+  onFinished?: (calendar: CalendarSummary) => void;
+};
+
+/** Spec §2 '/calendar' and '/calendar/{id}': step 2, 'Review your calendar'. */
+export function ReviewCalendarPage({
+  reference,
+  calendarId = null,
+  onFinished = () => {},
+}: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
   // Spec §2: a step 1 form that is not valid on arrival sends the visitor to PublicHome. Once
@@ -75,6 +87,8 @@ export function ReviewCalendarPage({ reference }: { reference: ReferenceLists })
       setup={setup}
       setupKey={describeSetupKey(combinationId, setup)}
       combinationId={combinationId}
+      calendarId={calendarId}
+      onFinished={onFinished}
     />
   );
 }
@@ -113,15 +127,18 @@ function CalendarReview({
   setup,
   setupKey,
   combinationId,
+  calendarId,
+  onFinished,
 }: {
   reference: ReferenceLists;
   form: CalendarForm;
   setup: CalendarSetup;
   setupKey: string;
   combinationId: number;
+  calendarId: number | null;
+  onFinished: (calendar: CalendarSummary) => void;
 }) {
   const navigateToError = useNavigateToError();
-  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const [today] = useState(readToday);
   const draft = useCalendarDraftStore((state) => state.draft);
   const available = useCalendarDraftStore((state) => state.available);
@@ -133,7 +150,6 @@ function CalendarReview({
   });
   const [popup, setPopup] = useState<Popup>(null);
   const [hasDismissedPastShots, setHasDismissedPastShots] = useState(false);
-  const [finishNote, setFinishNote] = useState<string | null>(null);
   const hasAlignedDiseases = useRef(false);
   const formDiseaseIds = form.diseases;
 
@@ -238,7 +254,7 @@ function CalendarReview({
       disease,
       fallback: {
         title: "Maximum shots reached",
-        body: `This vaccine already has ${check.max ?? 0} shots this year.`,
+        body: `This vaccine already has the most shots its protocol allows this year (${check.max ?? 0}).`,
       },
       onConfirm: () => setPopup({ kind: "addShot", diseaseId, year }),
       onCancel: () => setPopup(null),
@@ -283,18 +299,6 @@ function CalendarReview({
     });
   }
 
-  function handleFinish() {
-    if (!isAuthenticated) {
-      openModal(ModalName.login);
-      return;
-    }
-    setFinishNote(
-      columns.length === 0
-        ? calendarBuilderMessages.noDiseases
-        : "Saving calendars to your account is coming soon. Your draft is kept on this device.",
-    );
-  }
-
   const enterprise = reference.enterprises.find((candidate) => candidate.id === form.enterpriseID);
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
   const season = reference.seasons.find((candidate) => candidate.id === form.seasonID);
@@ -311,7 +315,9 @@ function CalendarReview({
     <div className="review-page">
       <title>Review your calendar · VaxCal</title>
       <div className="review-page__heading">
-        <p className="review-page__eyebrow">Step 2 of 2</p>
+        <p className="review-page__eyebrow">
+          {calendarId === null ? "Step 2 of 2" : "Editing a saved calendar"}
+        </p>
         <h1>Review your calendar</h1>
       </div>
 
@@ -419,20 +425,13 @@ function CalendarReview({
         your vet before you vaccinate.
       </p>
 
-      <div className="review-finish">
-        <button
-          type="button"
-          className="button button--primary button--large"
-          onClick={handleFinish}
-        >
-          Finish Calendar
-        </button>
-        {finishNote && (
-          <p className="review-finish__note" role="status">
-            {finishNote}
-          </p>
-        )}
-      </div>
+      <FinishCalendar
+        calendar={calendar}
+        reference={reference}
+        seasonId={form.seasonID ?? 0}
+        calendarId={calendarId}
+        onFinished={onFinished}
+      />
 
       {isAskingAboutPastShots && (
         <PresetPopup
