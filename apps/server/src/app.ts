@@ -17,6 +17,7 @@ import { serveWebApp } from "./http/web-app.ts";
 import { developmentSigningSecret } from "./modules/accounts/accounts.context.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
+import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import type { Clock } from "./modules/outbox/message-outbox.ts";
 import { createMessaging } from "./modules/outbox/messaging.ts";
@@ -86,6 +87,16 @@ export async function buildApp({
   if (config.nodeEnv !== NodeEnv.production) {
     await app.register(outboxRoutes, { db: database.db });
   }
+
+  // --- Saved calendars (owner: saved calendars, issue 5; decision 401) ---
+  // Save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
+  await app.register(calendarsRoutes, {
+    db: database.db,
+    clock,
+    secret: config.appSecret ?? developmentSigningSecret,
+    publicUrl: config.publicUrl,
+  });
+  // --- end saved calendars ---
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;

@@ -1,0 +1,314 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  CalendarDetailSchema,
+  ListCalendarsResponseSchema,
+  RegenerateFeedResponseSchema,
+  SubmitCalendarResponseSchema,
+  calendarMessages,
+  type SubmitCalendarRequest,
+} from "@vaxcal/contracts";
+import { referenceData } from "@vaxcal/reference-data";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { asUser, registerUser, type RegisteredUser } from "../accounts/accounts.test-support.ts";
+import {
+  buildEngineCalendar,
+  buildSubmitPayload,
+  dairySpringCows,
+  editCalendar,
+  listOfferedDiseaseIds,
+} from "./calendars.test-support.ts";
+
+const publicUrl = "https://vaxcal.example.ie";
+let testApp: TestApp;
+let farmer: RegisteredUser;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ publicUrl });
+  farmer = await registerUser(testApp.app, { farmer_name: "Ó Súilleabháin's Farm, Dún Laoghaire" });
+});
+afterAll(() => testApp.close());
+
+async function saveCalendar(payload: SubmitCalendarRequest, token = farmer.token) {
+  const response = await testApp.app.inject(
+    asUser(token, { method: "POST", url: "/api/calendar", payload }),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return SubmitCalendarResponseSchema.parse(response.json()).calendar;
+}
+
+async function getDetail(id: number, token = farmer.token) {
+  const response = await testApp.app.inject(
+    asUser(token, { method: "GET", url: `/api/calendars/${id}` }),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return CalendarDetailSchema.parse(response.json());
+}
+
+function readPdfText(pdf: Buffer): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-pdf-"));
+  try {
+    const file = path.join(folder, "calendar.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** `2026-03-14` as the PDF prints it: `14 Mar 2026`. */
+function formatPrintedDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  const monthName = new Date(Date.UTC(2000, (month ?? 1) - 1, 1)).toLocaleString("en-GB", {
+    month: "short",
+    timeZone: "UTC",
+  });
+  return `${day} ${monthName} ${year}`;
+}
+
+describe("saving and reopening a calendar", () => {
+  it("gives back every shot exactly as sent, including moved and user-added ones", async () => {
+    const edited = editCalendar(buildEngineCalendar(), "2026-01-09", "2027-06-18");
+    const payload = buildSubmitPayload(edited);
+    const saved = await saveCalendar(payload);
+
+    const detail = await getDetail(saved.id);
+    expect(detail.calendarId).toBe(saved.id);
+    expect(detail.diseases).toEqual(payload.data.diseases);
+    const shots = detail.diseases.flatMap((disease) => disease.shots);
+    expect(shots.find((shot) => shot.date === "2026-01-09")?.userInitiated).toBe(true);
+    expect(shots.find((shot) => shot.date === "2027-06-18")?.id).toMatch(/-u1$/);
+    expect(detail.setup).toEqual({
+      enterprise: { id: 1, name: "Dairy" },
+      animal: { id: 1, name: "Cows", isAdult: true },
+      season: { id: 1, name: "Spring calving" },
+      birthDate: "2026-02-01",
+      breedingDate: "2026-04-25",
+    });
+  });
+
+  it("answers the save with the spec's listing fields and links built on PUBLIC_URL", async () => {
+    const diseaseIds = listOfferedDiseaseIds(1, 3);
+    const saved = await saveCalendar(
+      buildSubmitPayload(buildEngineCalendar(dairySpringCows, diseaseIds)),
+    );
+    const names = diseaseIds.map(
+      (id) => referenceData.diseases.find((disease) => disease.id === id)?.name,
+    );
+    expect(saved).toMatchObject({
+      year: 2026,
+      enterprise: "Dairy",
+      animal: "Cows",
+      season: "Spring calving",
+      birth_date: "2026-02-01",
+      breeding_date: "2026-04-25",
+      diseases: names.join(", "),
+      previewImageUrl: `/api/calendars/${saved.id}/preview.svg`,
+      downloadUrl: `/api/calendars/${saved.id}/download`,
+    });
+    const { https, webcal, google, outlook } = saved.feedUrls;
+    expect(https).toMatch(/^https:\/\/vaxcal\.example\.ie\/api\/calendars\/feed\/[\w-]{43}\.ics$/);
+    expect(webcal).toBe(https.replace("https://", "webcal://"));
+    expect(google).toBe(`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`);
+    expect(outlook).toBe(
+      `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(https)}`,
+    );
+  });
+
+  it("lists the user's own calendars newest first, and only theirs", async () => {
+    const other = await registerUser(testApp.app);
+    const mine = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
+    await saveCalendar(buildSubmitPayload(buildEngineCalendar()), other.token);
+
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: "/api/user/calendars" }),
+    );
+    expect(response.statusCode).toBe(200);
+    const listing = ListCalendarsResponseSchema.parse(response.json());
+    expect(listing[0]?.id).toBe(mine.id);
+    expect(listing.length).toBeGreaterThanOrEqual(1);
+    const otherListing = ListCalendarsResponseSchema.parse(
+      (
+        await testApp.app.inject(asUser(other.token, { method: "GET", url: "/api/user/calendars" }))
+      ).json(),
+    );
+    expect(otherListing).toHaveLength(1);
+    expect(listing.map((calendar) => calendar.id)).not.toContain(otherListing[0]?.id);
+  });
+
+  it("replaces the calendar on update, and the PDF prints the moved date", async () => {
+    const calendar = buildEngineCalendar();
+    const saved = await saveCalendar(buildSubmitPayload(calendar));
+    const moved = editCalendar(calendar, "2026-01-23", "2026-08-07");
+    const payload = buildSubmitPayload(moved, dairySpringCows, {
+      action: "update",
+      calendarId: saved.id,
+    });
+    // The update drops the last disease: PUT replaces, so its column must be gone afterwards.
+    payload.data.diseases = payload.data.diseases.slice(0, -1);
+
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${saved.id}`, payload }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(SubmitCalendarResponseSchema.parse(response.json()).calendar.id).toBe(saved.id);
+    const detail = await getDetail(saved.id);
+    expect(detail.diseases).toEqual(payload.data.diseases);
+
+    const download = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${saved.id}/download` }),
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(download.headers["content-disposition"]).toBe(
+      `attachment; filename="calendar-${saved.id}.pdf"`,
+    );
+    const text = readPdfText(download.rawPayload);
+    expect(text).toContain("23 Jan 2026");
+    expect(text).toContain("7 Aug 2026");
+    expect(text).toContain("Ó Súilleabháin's Farm, Dún Laoghaire");
+    expect(text).toContain(farmer.email ?? "");
+    for (const disease of detail.diseases) {
+      const name = referenceData.diseases.find((candidate) => candidate.id === disease.id)?.name;
+      expect(text).toContain(name);
+      for (const shot of disease.shots) expect(text).toContain(formatPrintedDate(shot.date ?? ""));
+    }
+  });
+
+  it("deletes the calendar with its feed", async () => {
+    const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
+    const feedPath = new URL(saved.feedUrls.https).pathname;
+    expect((await testApp.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(200);
+
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "DELETE", url: `/api/calendars/${saved.id}` }),
+    );
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
+    const again = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${saved.id}` }),
+    );
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ error: { message: calendarMessages.notFound } });
+    expect((await testApp.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
+  });
+});
+
+describe("the preview", () => {
+  it("draws one dot per shot in its vaccine's colour", async () => {
+    const calendar = buildEngineCalendar();
+    const saved = await saveCalendar(buildSubmitPayload(calendar));
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: saved.previewImageUrl }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    const detail = await getDetail(saved.id);
+    const dots = response.body.match(/<circle /g) ?? [];
+    const shotCount = detail.diseases.reduce((count, disease) => count + disease.shots.length, 0);
+    expect(dots.length).toBe(shotCount);
+    const firstVaccine = referenceData.vaccines.find(
+      (vaccine) => vaccine.id === detail.diseases[0]?.vaccineId,
+    );
+    expect(response.body).toContain(`fill="rgb(${firstVaccine?.accent_color})"`);
+
+    const cached = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "GET",
+        url: saved.previewImageUrl,
+        headers: { "if-none-match": String(response.headers.etag) },
+      }),
+    );
+    expect(cached.statusCode).toBe(304);
+  });
+});
+
+describe("the calendar feed", () => {
+  it("is an iCalendar with one all-day event per shot and an alarm 7 days before", async () => {
+    const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
+    const response = await testApp.app.inject({
+      method: "GET",
+      url: new URL(saved.feedUrls.https).pathname,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+
+    const calendar = new ICAL.Component(ICAL.parse(response.body));
+    const events = calendar.getAllSubcomponents("vevent");
+    const detail = await getDetail(saved.id);
+    const shots = detail.diseases.flatMap((disease) =>
+      disease.shots.map((shot) => ({ shot, diseaseId: disease.id, vaccineId: disease.vaccineId })),
+    );
+    expect(events).toHaveLength(shots.length);
+    for (const { shot, diseaseId, vaccineId } of shots) {
+      const event = events.find((candidate) =>
+        String(candidate.getFirstPropertyValue("uid")).startsWith(
+          `calendar-${saved.id}-${shot.id}@`,
+        ),
+      );
+      expect(event, shot.id).toBeDefined();
+      const start = event?.getFirstPropertyValue("dtstart") as ICAL.Time;
+      expect(start.isDate).toBe(true);
+      expect(start.toString()).toBe(shot.date);
+      const disease = referenceData.diseases.find((candidate) => candidate.id === diseaseId);
+      const vaccine = referenceData.vaccines.find((candidate) => candidate.id === vaccineId);
+      const summary = String(event?.getFirstPropertyValue("summary"));
+      expect(summary).toContain(disease?.name);
+      expect(summary).toContain(shot.custom_name ?? vaccine?.name);
+      const description = String(event?.getFirstPropertyValue("description"));
+      expect(description).toContain("Dairy, Cows (Spring calving)");
+      expect(description).toContain(calendarMessages.disclaimer);
+      const alarm = event?.getFirstSubcomponent("valarm");
+      const trigger = alarm?.getFirstPropertyValue("trigger") as ICAL.Duration;
+      expect(trigger.toSeconds()).toBe(-7 * 24 * 3600);
+    }
+  });
+
+  it("moves to new links on regenerate, and the old link answers 404", async () => {
+    const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "POST", url: `/api/calendars/${saved.id}/feed/regenerate` }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { feedUrls, message } = RegenerateFeedResponseSchema.parse(response.json());
+    expect(message).toBe(calendarMessages.feedRegenerated);
+    expect(feedUrls.https).not.toBe(saved.feedUrls.https);
+
+    const oldFeed = await testApp.app.inject({
+      method: "GET",
+      url: new URL(saved.feedUrls.https).pathname,
+    });
+    expect(oldFeed.statusCode).toBe(404);
+    const newFeed = await testApp.app.inject({
+      method: "GET",
+      url: new URL(feedUrls.https).pathname,
+    });
+    expect(newFeed.statusCode).toBe(200);
+    expect((await getDetail(saved.id)).feedUrls).toEqual(feedUrls);
+  });
+
+  it("answers 404 for a token that was never issued", async () => {
+    for (const file of ["A".repeat(43) + ".ics", "short.ics", "x".repeat(43), "../etc.ics"]) {
+      const response = await testApp.app.inject({
+        method: "GET",
+        url: `/api/calendars/feed/${encodeURIComponent(file)}`,
+      });
+      expect(response.statusCode, file).toBe(404);
+    }
+  });
+
+  it("never takes its links from the Host header", async () => {
+    const response = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "GET",
+        url: "/api/user/calendars",
+        headers: { host: "attacker.example.com", "x-forwarded-host": "attacker.example.com" },
+      }),
+    );
+    expect(response.body).not.toContain("attacker");
+  });
+});

@@ -1,0 +1,251 @@
+import {
+  CalendarDetailSchema,
+  ErrorBodySchema,
+  ErrorCode,
+  ListCalendarsResponseSchema,
+  RegenerateFeedResponseSchema,
+  SubmitCalendarRequestSchema,
+  SubmitCalendarResponseSchema,
+  calendarMessages,
+  calendarPaths,
+  deleteCalendarStatus,
+} from "@vaxcal/contracts";
+import type { IsoDate } from "@vaxcal/schedule";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { renderCalendarPdf } from "../../pdf/render-calendar-pdf.ts";
+import { createRequireUser, readSession } from "../accounts/authentication.ts";
+import { readIrishToday } from "../calendar-builder/calendar-builder.routes.ts";
+import type { Clock } from "../outbox/message-outbox.ts";
+import { toCalendarKey } from "./calendar-access.ts";
+import { buildCalendarPrintout } from "./calendar-document.ts";
+import { hashFeedToken } from "./calendar-feed-token.ts";
+import {
+  createCalendar,
+  deleteCalendar,
+  listCalendars,
+  readCalendarDetail,
+  readCalendarDocument,
+  regenerateFeed,
+  updateCalendar,
+  type CalendarsContext,
+} from "./calendars.service.ts";
+import { renderCalendarFeed } from "./render-calendar-feed.ts";
+import { renderCalendarPreviewSvg } from "./render-calendar-preview.ts";
+
+export type CalendarsRoutesOptions = {
+  db: Db;
+  clock: Clock;
+  /** Derives each calendar's feed token (APP_SECRET). */
+  secret: string;
+  publicUrl: string;
+  /** Today as `YYYY-MM-DD`; defaults to the date in Ireland. */
+  readToday?: () => IsoDate;
+};
+
+// 2,000 shots with long custom names fit in 2 MiB; anything bigger is refused before parsing.
+const submitBodyLimitBytes = 2 * 1024 * 1024;
+const feedFilePattern = /^([A-Za-z0-9_-]+)\.ics$/;
+
+const IdParamsSchema = z.object({ id: z.string().max(20) });
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+const security = [{ bearerAuth: [] }];
+
+/**
+ * Saved calendars (spec §2, §3, §7): save, list, open, delete, download, preview and the feed.
+ * Every route but the feed needs a login; every route that names a calendar goes through
+ * `requireAccessibleCalendar`, so someone else's calendar answers 404 like a missing one.
+ */
+export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = async (
+  app,
+  { db, clock, secret, publicUrl, readToday = () => readIrishToday(clock()) },
+) => {
+  const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
+  const requireUser = createRequireUser({ db, clock });
+  const feedHost = new URL(publicUrl).host;
+
+  app.post(
+    calendarPaths.create,
+    {
+      preHandler: requireUser,
+      bodyLimit: submitBodyLimitBytes,
+      schema: {
+        tags: ["calendars"],
+        summary: "Save a new calendar (spec §3 submit payload, action create)",
+        security,
+        body: SubmitCalendarRequestSchema,
+        response: { 201: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const calendar = await createCalendar(context, readSession(request).userId, request.body);
+      return reply.code(201).send({ calendar });
+    },
+  );
+
+  app.put(
+    calendarPaths.update,
+    {
+      preHandler: requireUser,
+      bodyLimit: submitBodyLimitBytes,
+      schema: {
+        tags: ["calendars"],
+        summary: "Replace a saved calendar (spec §3 submit payload, action update)",
+        security,
+        params: IdParamsSchema,
+        body: SubmitCalendarRequestSchema,
+        response: { 200: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      return { calendar: await updateCalendar(context, key, request.body) };
+    },
+  );
+
+  app.get(
+    calendarPaths.list,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "The signed-in user's calendars, newest first (spec §3 listing)",
+        security,
+        response: { 200: ListCalendarsResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return listCalendars(context, readSession(request).userId);
+    },
+  );
+
+  app.get(
+    calendarPaths.detail,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "A saved calendar: calendarId, setup and diseases with their shots as stored",
+        security,
+        params: IdParamsSchema,
+        response: { 200: CalendarDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      return readCalendarDetail(context, key);
+    },
+  );
+
+  app.delete(
+    calendarPaths.remove,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "Delete a saved calendar, its shots and its feed",
+        security,
+        params: IdParamsSchema,
+        response: { [deleteCalendarStatus]: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteCalendar(context, toCalendarKey(request.params.id, readSession(request).userId));
+      return reply.code(deleteCalendarStatus).send(null);
+    },
+  );
+
+  app.get(
+    calendarPaths.download,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "The calendar as a printable PDF (A4 landscape), saved as calendar-{id}.pdf",
+        description: "application/pdf. Errors (401, 404) carry the usual error body.",
+        security,
+        params: IdParamsSchema,
+        // No response schema: the body is binary, which the JSON serializer must not touch.
+      },
+    },
+    async (request, reply) => {
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      const document = await readCalendarDocument(context, key);
+      const pdf = await renderCalendarPdf(buildCalendarPrintout(document, readToday()));
+      return reply
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename="calendar-${document.id}.pdf"`)
+        .type("application/pdf")
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    calendarPaths.preview,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "The calendar's SVG thumbnail (needs the bearer token: show it from a blob URL)",
+        security,
+        params: IdParamsSchema,
+        response: { 200: z.string(), 304: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      const document = await readCalendarDocument(context, key);
+      const etag = `"${document.id}-${document.updatedAt.getTime()}"`;
+      reply.header("cache-control", "private, no-cache").header("etag", etag);
+      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
+      return reply.type("image/svg+xml; charset=utf-8").send(renderCalendarPreviewSvg(document));
+    },
+  );
+
+  app.post(
+    calendarPaths.regenerateFeed,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "New secret feed links; the old ones stop working",
+        security,
+        params: IdParamsSchema,
+        response: { 200: RegenerateFeedResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      regenerateFeed(context, toCalendarKey(request.params.id, readSession(request).userId)),
+  );
+
+  app.get(
+    "/api/calendars/feed/:file",
+    {
+      schema: {
+        tags: ["calendars"],
+        summary: "The calendar's iCalendar feed (public: the secret token in the path is the key)",
+        description:
+          "One all-day event per shot with a reminder 7 days before. Subscribe with the calendar's feedUrls (Google, Apple via webcal, Outlook).",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.string(), 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const token = feedFilePattern.exec(request.params.file)?.[1];
+      const feedTokenHash = token === undefined ? null : hashFeedToken(token);
+      if (feedTokenHash === null) {
+        throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
+      }
+      const document = await readCalendarDocument(context, { feedTokenHash });
+      return reply
+        .header("cache-control", "private, max-age=900")
+        .header("x-robots-tag", "noindex")
+        .type("text/calendar; charset=utf-8")
+        .send(renderCalendarFeed(document, feedHost));
+    },
+  );
+};

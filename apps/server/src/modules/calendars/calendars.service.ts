@@ -1,0 +1,288 @@
+import {
+  CalendarAction,
+  ErrorCode,
+  buildCalendarPath,
+  calendarMessages,
+  type CalendarDetail,
+  type CalendarSummary,
+  type ParsedSubmitCalendarRequest,
+  type RegenerateFeedResponse,
+} from "@vaxcal/contracts";
+import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
+import type { Db, Executor } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { Clock } from "../outbox/message-outbox.ts";
+import { createScopedDiseasesRepository } from "../calendar-builder/scoped-diseases.repository.ts";
+import { createReferenceRepository } from "../reference/reference.repository.ts";
+import {
+  requireAccessibleCalendar,
+  type AccessibleCalendar,
+  type CalendarKey,
+  type CalendarRow,
+  type UserCalendarKey,
+} from "./calendar-access.ts";
+import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
+import type { CalendarDocument } from "./calendar-document.ts";
+import { createCalendarsRepository, type CalendarNames } from "./calendars.repository.ts";
+import { checkCalendarSubmission, type CheckedCalendar } from "./check-calendar-submission.ts";
+
+/** What every saved-calendar operation needs, passed in by buildApp (or a test). */
+export type CalendarsContext = {
+  db: Db;
+  clock: Clock;
+  /** Today in Ireland as `YYYY-MM-DD`, for the engine. */
+  readToday: () => IsoDate;
+  /** Derives the feed tokens (APP_SECRET). */
+  secret: string;
+  /** Feed links start with it, never with the request's Host header. */
+  publicUrl: string;
+};
+
+type SubmitRequest = ParsedSubmitCalendarRequest;
+
+function invalidField(path: string, message: string): AppError {
+  return new AppError(ErrorCode.validation, message, [{ path: `body.${path}`, message }]);
+}
+
+function buildSummary(
+  context: CalendarsContext,
+  row: Pick<
+    CalendarRow,
+    "id" | "calendarYear" | "createdAt" | "updatedAt" | "birthDate" | "breedingDate" | "feedNonce"
+  >,
+  names: CalendarNames,
+  diseases: string,
+): CalendarSummary {
+  return {
+    id: row.id,
+    year: row.calendarYear,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    enterprise: names.enterprise,
+    animal: names.animal,
+    season: names.season,
+    birth_date: row.birthDate,
+    breeding_date: row.breedingDate,
+    diseases,
+    previewImageUrl: buildCalendarPath("preview", row.id),
+    downloadUrl: buildCalendarPath("download", row.id),
+    feedUrls: buildFeedUrls(context.publicUrl, deriveFeedToken(context.secret, row.feedNonce)),
+  };
+}
+
+function checkSubmission(
+  context: CalendarsContext,
+  executor: Executor,
+  data: SubmitRequest["data"],
+) {
+  return checkCalendarSubmission(data, {
+    referenceRepository: createReferenceRepository(executor),
+    scopedDiseasesRepository: createScopedDiseasesRepository(executor),
+    calendarsRepository: createCalendarsRepository(executor),
+    today: context.readToday(),
+  });
+}
+
+function describeSaved(
+  context: CalendarsContext,
+  checked: CheckedCalendar,
+  row: Pick<CalendarRow, "id" | "createdAt" | "updatedAt" | "feedNonce">,
+): CalendarSummary {
+  return buildSummary(
+    context,
+    {
+      ...row,
+      calendarYear: checked.setupColumns.calendarYear,
+      birthDate: checked.setupColumns.birthDate ?? null,
+      breedingDate: checked.setupColumns.breedingDate ?? null,
+    },
+    checked.combination,
+    checked.diseaseNames.join(", "),
+  );
+}
+
+/** POST /api/calendar: checks the calendar with the engine and stores it in one transaction. */
+export async function createCalendar(
+  context: CalendarsContext,
+  userId: number,
+  request: SubmitRequest,
+): Promise<CalendarSummary> {
+  if (request.action !== CalendarAction.create) {
+    throw invalidField("action", calendarMessages.actionMismatch);
+  }
+  if (request.calendarId !== null) {
+    throw invalidField("calendarId", calendarMessages.calendarIdMismatch);
+  }
+  const checked = await checkSubmission(context, context.db, request.data);
+  const now = context.clock();
+  const feed = createFeedCredentials(context.secret);
+  const calendarId = await context.db.transaction(async (transaction) => {
+    const repository = createCalendarsRepository(transaction);
+    const id = await repository.insertCalendar({
+      userId,
+      ...checked.setupColumns,
+      feedNonce: feed.nonce,
+      feedTokenHash: feed.tokenHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repository.insertColumns(id, checked.columns);
+    return id;
+  });
+  return describeSaved(context, checked, {
+    id: calendarId,
+    createdAt: now,
+    updatedAt: now,
+    feedNonce: feed.nonce,
+  });
+}
+
+/**
+ * PUT /api/calendar/:id: replaces the whole calendar (PUT semantics: a column or shot left out is
+ * deleted). The row is locked first, so two saves of one calendar run one after the other.
+ */
+export async function updateCalendar(
+  context: CalendarsContext,
+  key: UserCalendarKey,
+  request: SubmitRequest,
+): Promise<CalendarSummary> {
+  // Access first: someone else's calendar is a 404 whatever the payload holds.
+  await requireAccessibleCalendar(context.db, key);
+  if (request.action !== CalendarAction.update) {
+    throw invalidField("action", calendarMessages.actionMismatch);
+  }
+  if (request.calendarId !== null && request.calendarId !== key.calendarId) {
+    throw invalidField("calendarId", calendarMessages.calendarIdMismatch);
+  }
+  const checked = await checkSubmission(context, context.db, request.data);
+  const now = context.clock();
+  const saved = await context.db.transaction(async (transaction) => {
+    const { calendar } = await requireAccessibleCalendar(transaction, key, {
+      lockForUpdate: true,
+    });
+    const repository = createCalendarsRepository(transaction);
+    await repository.updateCalendarSetup(calendar.id, checked.setupColumns, now);
+    await repository.deleteColumns(calendar.id);
+    await repository.insertColumns(calendar.id, checked.columns);
+    return calendar;
+  });
+  return describeSaved(context, checked, { ...saved, updatedAt: now });
+}
+
+/** DELETE /api/calendars/:id: the calendar, its columns, shots and feed go together. */
+export async function deleteCalendar(context: CalendarsContext, key: CalendarKey): Promise<void> {
+  await context.db.transaction(async (transaction) => {
+    const { calendar } = await requireAccessibleCalendar(transaction, key, {
+      lockForUpdate: true,
+    });
+    await createCalendarsRepository(transaction).deleteCalendar(calendar.id);
+  });
+}
+
+/** GET /api/user/calendars: the user's own calendars, newest first. */
+export async function listCalendars(
+  context: CalendarsContext,
+  userId: number,
+): Promise<CalendarSummary[]> {
+  const rows = await createCalendarsRepository(context.db).listUserCalendars(userId);
+  return rows.map((row) => buildSummary(context, row, row, row.diseases));
+}
+
+/** GET /api/calendars/:id: spec §3's detail, with the shots exactly as stored. */
+export async function readCalendarDetail(
+  context: CalendarsContext,
+  key: CalendarKey,
+): Promise<CalendarDetail> {
+  const { calendar } = await requireAccessibleCalendar(context.db, key);
+  const repository = createCalendarsRepository(context.db);
+  const [names, columns, animal] = await Promise.all([
+    repository.readNames(calendar.id),
+    repository.readColumns(calendar.id),
+    repository.readAnimal(calendar.animalId),
+  ]);
+  const summary = buildSummary(
+    context,
+    calendar,
+    names,
+    columns.map((column) => column.diseaseName).join(", "),
+  );
+  return {
+    calendarId: calendar.id,
+    setup: {
+      enterprise: { id: calendar.enterpriseId, name: names.enterprise },
+      animal: { id: calendar.animalId, name: names.animal, isAdult: animal.isAdult },
+      season: { id: calendar.seasonId, name: names.season },
+      birthDate: calendar.birthDate,
+      breedingDate: calendar.breedingDate,
+    },
+    diseases: columns.map((column) => ({
+      id: column.diseaseId,
+      vaccineId: column.vaccineId,
+      shots: [...column.shots],
+    })),
+    year: summary.year,
+    created_at: summary.created_at,
+    updated_at: summary.updated_at,
+    previewImageUrl: summary.previewImageUrl,
+    downloadUrl: summary.downloadUrl,
+    feedUrls: summary.feedUrls,
+  };
+}
+
+/** POST /api/calendars/:id/feed/regenerate: a new secret; the old links answer 404 from now. */
+export async function regenerateFeed(
+  context: CalendarsContext,
+  key: CalendarKey,
+): Promise<RegenerateFeedResponse> {
+  const feed = createFeedCredentials(context.secret);
+  await context.db.transaction(async (transaction) => {
+    const { calendar } = await requireAccessibleCalendar(transaction, key, {
+      lockForUpdate: true,
+    });
+    await createCalendarsRepository(transaction).replaceFeedCredentials(
+      calendar.id,
+      feed.nonce,
+      feed.tokenHash,
+    );
+  });
+  return {
+    message: calendarMessages.feedRegenerated,
+    feedUrls: buildFeedUrls(context.publicUrl, deriveFeedToken(context.secret, feed.nonce)),
+  };
+}
+
+/** Prints show the e-mail, or the mobile in international form when there is no e-mail. */
+function describeUsername(owner: AccessibleCalendar["owner"]): string {
+  return owner.email ?? owner.phone ?? "";
+}
+
+/** Everything the PDF, the preview and the feed print, for a calendar the caller may see. */
+export async function readCalendarDocument(
+  context: CalendarsContext,
+  key: CalendarKey,
+): Promise<CalendarDocument> {
+  const { calendar, owner } = await requireAccessibleCalendar(context.db, key);
+  const repository = createCalendarsRepository(context.db);
+  const [names, columns, animal] = await Promise.all([
+    repository.readNames(calendar.id),
+    repository.readColumns(calendar.id),
+    repository.readAnimal(calendar.animalId),
+  ]);
+  return {
+    id: calendar.id,
+    year: calendar.calendarYear,
+    updatedAt: calendar.updatedAt,
+    farmName: owner.farmName,
+    username: describeUsername(owner),
+    names,
+    birthLabel: resolveBirthLabel({
+      enterprise: { id: calendar.enterpriseId },
+      animal: { id: calendar.animalId, isAdult: animal.isAdult },
+      birthDate: calendar.birthDate,
+      breedingDate: calendar.breedingDate,
+    }),
+    birthDate: calendar.birthDate,
+    breedingDate: calendar.breedingDate,
+    columns,
+  };
+}

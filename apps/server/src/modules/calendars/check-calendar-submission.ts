@@ -1,0 +1,213 @@
+import {
+  ErrorCode,
+  calendarLimits,
+  calendarMessages,
+  type ErrorIssue,
+  type ParsedSubmitCalendarRequest,
+  type ScheduledShot,
+} from "@vaxcal/contracts";
+import {
+  prepareForSubmit,
+  resolveCalendarYear,
+  restoreCalendar,
+  type CalendarSetup,
+  type IsoDate,
+  type SavedShot,
+} from "@vaxcal/schedule";
+import { AppError } from "../../errors/app-error.ts";
+import type { ReferenceRepository } from "../reference/reference.repository.ts";
+import type { ScopedDiseasesRepository } from "../calendar-builder/scoped-diseases.repository.ts";
+import type {
+  CalendarSetupColumns,
+  CalendarsRepository,
+  SavedColumn,
+  SetupCombination,
+} from "./calendars.repository.ts";
+
+export type SubmissionContext = {
+  referenceRepository: ReferenceRepository;
+  scopedDiseasesRepository: ScopedDiseasesRepository;
+  calendarsRepository: CalendarsRepository;
+  /** The engine's only notion of time, `YYYY-MM-DD`. */
+  today: IsoDate;
+};
+
+/** A submission that passed every check, in the form it is stored. */
+export type CheckedCalendar = {
+  combination: SetupCombination;
+  setup: CalendarSetup;
+  setupColumns: CalendarSetupColumns;
+  columns: SavedColumn[];
+  /** The columns' disease names, in order, for the listing's `diseases` text. */
+  diseaseNames: string[];
+};
+
+type SubmitData = ParsedSubmitCalendarRequest["data"];
+
+// A payload with thousands of bad shots would otherwise answer with thousands of issues.
+const mostIssues = 50;
+// Before the engine lays out mirrored copies, refuse a payload whose copies alone would be huge.
+const mostShotsBeforeSubmit = calendarLimits.shots * 10;
+const gridYearsAfterCalendarYear = 3;
+
+class IssueList {
+  readonly issues: ErrorIssue[] = [];
+  add(path: string, message: string): void {
+    if (this.issues.length < mostIssues) this.issues.push({ path: `body.${path}`, message });
+  }
+  throwIfAny(): void {
+    if (this.issues.length === 0) return;
+    const message =
+      this.issues.length === 1 ? (this.issues[0]?.message ?? "") : "Some fields are not valid.";
+    throw new AppError(ErrorCode.validation, message, this.issues);
+  }
+}
+
+/** Spec §5 and §9: adults need a breeding date; every animal but the ram a birth date. */
+function checkSetup(data: SubmitData, combination: SetupCombination | null, issues: IssueList) {
+  const { setup } = data;
+  if (combination === null) {
+    issues.add("data.setup", calendarMessages.combinationUnknown);
+    return;
+  }
+  if (setup.animal.isAdult !== combination.isAdult) {
+    issues.add("data.setup.animal.isAdult", calendarMessages.isAdultMismatch);
+  }
+  if (combination.hasBirthDate && setup.birthDate === null) {
+    issues.add("data.setup.birthDate", calendarMessages.birthDateRequired);
+  }
+  if (combination.isAdult && setup.breedingDate === null) {
+    issues.add("data.setup.breedingDate", calendarMessages.breedingDateRequired);
+  }
+}
+
+/**
+ * Checks a submitted calendar against the reference data and the engine, and returns what to
+ * store: `prepareForSubmit(restoreCalendar(data))`. Only first occurrences are read; mirrored
+ * copies are laid out again by the same engine the browser ran, so for a payload that came from
+ * `prepareForSubmit` the result is exactly what was sent. Throws a 400 listing every problem.
+ */
+export async function checkCalendarSubmission(
+  data: SubmitData,
+  context: SubmissionContext,
+): Promise<CheckedCalendar> {
+  const { setup } = data;
+  const combination = await context.calendarsRepository.findCombination({
+    enterpriseId: setup.enterprise.id,
+    animalId: setup.animal.id,
+    seasonId: setup.season.id,
+  });
+  const issues = new IssueList();
+  checkSetup(data, combination, issues);
+  issues.throwIfAny();
+  if (combination === null) throw new Error("unreachable: a missing combination is an issue");
+
+  const animalId = setup.animal.id;
+  const [diseases, vaccines, templates] = await Promise.all([
+    context.referenceRepository.listDiseases(),
+    context.referenceRepository.listVaccines(),
+    context.scopedDiseasesRepository.listShotTemplates(animalId),
+  ]);
+  const engineSetup: CalendarSetup = {
+    enterprise: { id: setup.enterprise.id },
+    animal: { id: animalId, isAdult: combination.isAdult },
+    // The ram has no birth date (spec §9): one sent for him is ignored, as step 2 ignores it.
+    birthDate: combination.hasBirthDate ? setup.birthDate : null,
+    breedingDate: setup.breedingDate,
+  };
+  const calendarYear = resolveCalendarYear(engineSetup, context.today);
+  const gridLastYear = calendarYear + gridYearsAfterCalendarYear;
+
+  const seenDiseases = new Set<number>();
+  const seenShots = new Set<string>();
+  let shotsBeforeSubmit = 0;
+  data.diseases.forEach((column, columnIndex) => {
+    const path = `data.diseases.${columnIndex}`;
+    const disease = diseases.find((candidate) => candidate.id === column.id);
+    const offer = disease?.animals.find((candidate) => candidate.animal_id === animalId);
+    if (disease === undefined) issues.add(`${path}.id`, calendarMessages.diseaseUnknown);
+    else if (offer === undefined) issues.add(`${path}.id`, calendarMessages.diseaseNotOffered);
+    else if (seenDiseases.has(column.id)) {
+      issues.add(`${path}.id`, calendarMessages.diseaseRepeated);
+    } else if (column.vaccineId !== offer.vaccine_id) {
+      issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
+    }
+    seenDiseases.add(column.id);
+
+    column.shots.forEach((shot, shotIndex) => {
+      const shotPath = `${path}.shots.${shotIndex}`;
+      if (shot.diseaseId !== undefined && shot.diseaseId !== column.id) {
+        issues.add(`${shotPath}.diseaseId`, calendarMessages.shotDiseaseMismatch);
+      }
+      if (seenShots.has(shot.id)) issues.add(`${shotPath}.id`, calendarMessages.shotRepeated);
+      seenShots.add(shot.id);
+      const templateId = shot.templateId ?? null;
+      if (templateId !== null) {
+        const template = templates.find((candidate) => candidate.id === templateId);
+        if (template === undefined || template.vaccine_id !== column.vaccineId) {
+          issues.add(`${shotPath}.templateId`, calendarMessages.templateUnknown);
+        }
+      }
+      if (shot.cycle === 1 && shot.date !== null) {
+        const year = Number(shot.date.slice(0, 4));
+        shotsBeforeSubmit +=
+          shot.is_recurrent >= 1 ? Math.floor((gridLastYear - year) / shot.is_recurrent) + 1 : 1;
+      }
+    });
+  });
+  if (shotsBeforeSubmit > mostShotsBeforeSubmit) {
+    issues.add("data.diseases", calendarMessages.tooManyShots);
+  }
+  issues.throwIfAny();
+
+  const restored = restoreCalendar({
+    setup: engineSetup,
+    diseases: data.diseases.map((column) => ({
+      id: column.id,
+      vaccineId: column.vaccineId,
+      shots: column.shots.map((shot): SavedShot => ({
+        id: shot.id,
+        templateId: shot.templateId ?? null,
+        date: shot.date,
+        custom_name: shot.custom_name,
+        is_recurrent: shot.is_recurrent,
+        cycle: shot.cycle,
+        userInitiated: shot.userInitiated,
+      })),
+    })),
+    vaccines,
+    today: context.today,
+  });
+  const prepared = prepareForSubmit(restored);
+  if (!prepared.ok) {
+    issues.add("data.diseases", calendarMessages.noDiseases);
+    issues.throwIfAny();
+    throw new Error("unreachable: a refused submit is an issue");
+  }
+  const columns = prepared.value.diseases.map((column): SavedColumn => ({
+    diseaseId: column.id,
+    vaccineId: column.vaccineId,
+    shots: column.shots as readonly ScheduledShot[],
+  }));
+  const shotCount = columns.reduce((count, column) => count + column.shots.length, 0);
+  if (shotCount > calendarLimits.shots) issues.add("data.diseases", calendarMessages.tooManyShots);
+  issues.throwIfAny();
+
+  return {
+    combination,
+    setup: engineSetup,
+    setupColumns: {
+      combinationId: combination.id,
+      enterpriseId: setup.enterprise.id,
+      animalId,
+      seasonId: setup.season.id,
+      birthDate: engineSetup.birthDate,
+      breedingDate: engineSetup.breedingDate,
+      calendarYear,
+    },
+    columns,
+    diseaseNames: columns.map(
+      (column) => diseases.find((disease) => disease.id === column.diseaseId)?.name ?? "",
+    ),
+  };
+}

@@ -1,0 +1,71 @@
+import { calendarMessages } from "@vaxcal/contracts";
+import { createEvents, type DateArray, type EventAttributes } from "ics";
+import { describeRoutes, describeShotLabel, type CalendarDocument } from "./calendar-document.ts";
+
+/** Farmers want the week's notice the text reminders give (spec §1, PRODUCT.md decision 16). */
+const alarmDaysBefore = 7;
+
+function toDateArray(date: string): DateArray {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return [year, month, day];
+}
+
+function addOneDay(date: string): DateArray {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
+}
+
+/**
+ * The calendar as an iCalendar feed (PRODUCT.md decision 14): one all-day event per shot, with an
+ * alarm a week before. Each event's UID is stable across saves (calendar id and shot id), so a
+ * subscribed app moves an event when the farmer moves the shot instead of adding another.
+ */
+export function renderCalendarFeed(document: CalendarDocument, host: string): string {
+  const { names } = document;
+  const group = `${names.enterprise}, ${names.animal} (${names.season})`;
+  const farm = document.farmName ? `${document.farmName}: ` : "";
+  const lastModified = document.updatedAt.getTime();
+  const events: EventAttributes[] = [];
+  for (const column of document.columns) {
+    const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
+    for (const shot of column.shots) {
+      if (shot.date === null) continue;
+      const label = describeShotLabel(shot, column);
+      const summary = `${label}: ${column.diseaseName}`;
+      const description = [
+        `Animal group: ${group}`,
+        route ? `Route: ${route}` : null,
+        `Vaccine: ${column.vaccine?.name ?? "to agree with your vet"}`,
+        "",
+        calendarMessages.disclaimer,
+      ]
+        .filter((line) => line !== null)
+        .join("\n");
+      events.push({
+        uid: `calendar-${document.id}-${shot.id}@${host}`,
+        start: toDateArray(shot.date),
+        end: addOneDay(shot.date),
+        title: summary,
+        description,
+        categories: ["Vaccination", column.diseaseName],
+        transp: "TRANSPARENT",
+        lastModified,
+        alarms: [
+          {
+            action: "display",
+            description: `In ${alarmDaysBefore} days: ${summary}`,
+            trigger: { days: alarmDaysBefore, before: true },
+          },
+        ],
+      });
+    }
+  }
+  const { error, value } = createEvents(events, {
+    productId: "-//VaxCal//Vaccination calendar//EN",
+    method: "PUBLISH",
+    calName: `${farm}${names.animal} ${document.year} (VaxCal)`,
+  });
+  if (error || value === null) throw error ?? new Error("ics produced no calendar");
+  return value;
+}
