@@ -34,6 +34,18 @@ describe("PublicHeader on a pre-launch host", () => {
     expect(header.queryByRole("button", { name: "Register" })).not.toBeInTheDocument();
   });
 
+  it.each([
+    { who: "a visitor", isAuthenticated: false },
+    { who: "a signed-in user", isAuthenticated: true },
+  ])("opens the calendar quick start from 'Generate calendar' for $who", async (options) => {
+    const { user } = renderApp("/logged-out", options);
+    const header = within(await screen.findByRole("banner"));
+
+    await user.click(header.getByRole("button", { name: "Generate calendar" }));
+
+    expect(await screen.findByRole("dialog", { name: "Generate a calendar" })).toBeInTheDocument();
+  });
+
   it("toggles the mobile menu with the Menu button", async () => {
     const { user } = renderApp("/logged-out");
     const menuButton = await screen.findByRole("button", { name: "Menu" });

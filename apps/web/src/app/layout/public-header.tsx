@@ -52,6 +52,14 @@ export function PublicHeader() {
             </nav>
           )}
           <div className="site-menu__actions">
+            {/* PRODUCT.md decision 15: the quick way into the calendar builder, on every host. */}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => openModal(ModalName.generateCalendar)}
+            >
+              Generate calendar
+            </button>
             {isAuthenticated ? (
               <>
                 <Link className="greeting" to={paths.settings.getHref()}>

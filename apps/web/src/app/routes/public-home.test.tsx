@@ -19,6 +19,15 @@ describe("PublicHome (spec §2)", () => {
     expect(screen.getByRole("dialog", { name: "Register with VaxCal" })).toBeInTheDocument();
   });
 
+  it("starts a calendar from 'Create your calendar'", async () => {
+    const { user } = renderApp("/");
+    const main = within(screen.getByRole("main"));
+
+    await user.click(await main.findByRole("button", { name: "Create your calendar" }));
+
+    expect(await screen.findByRole("dialog", { name: "Generate a calendar" })).toBeInTheDocument();
+  });
+
   it("shows 'Failed to load initial data' and loads again on Try again", async () => {
     server.use(createFailingReferenceHandler("diseases"));
     const { user } = renderApp("/");

@@ -27,16 +27,25 @@ export function PublicHome() {
           <p className="hero__eyebrow">For cattle, dairy, beef and sheep farmers</p>
           <h1 className="hero__title">Every vaccine shot for your herd or flock, planned.</h1>
           <p className="hero__text">
-            The VaxCal vaccination calendar is in development. Register now and we will let you know
-            as soon as you can build your own calendar.
+            The VaxCal vaccination calendar is in development. Try building your calendar now, and
+            register to save it and get free reminders.
           </p>
-          <button
-            type="button"
-            className="button button--primary button--large"
-            onClick={() => openModal(ModalName.register)}
-          >
-            Register
-          </button>
+          <div className="hero__actions">
+            <button
+              type="button"
+              className="button button--primary button--large"
+              onClick={() => openModal(ModalName.generateCalendar)}
+            >
+              Create your calendar
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--large"
+              onClick={() => openModal(ModalName.register)}
+            >
+              Register
+            </button>
+          </div>
         </div>
         <CalendarIllustration />
       </section>
