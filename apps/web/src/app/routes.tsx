@@ -6,13 +6,18 @@ import { AccountSettingsPage } from "../features/account-settings/components/acc
 import { PasswordResetScreen } from "../features/auth/components/password-reset-screen.tsx";
 import { VerifyEmailPage } from "../features/auth/components/verify-email-page.tsx";
 import { requireCalendarSetup } from "../features/calendar-builder/route-guards.ts";
+import { MyCalendarsPage } from "../features/calendars/components/my-calendars-page.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
 import {
   requireAuthentication,
   requireBetaHost,
   storeMobileCodeAndGoHome,
 } from "./route-guards.ts";
-import { CalendarCreateScreen, CalendarSetupScreen } from "./routes/calendar-builder-screens.tsx";
+import {
+  CalendarCreateScreen,
+  CalendarEditScreen,
+  CalendarSetupScreen,
+} from "./routes/calendar-builder-screens.tsx";
 import { ErrorPage, RouteErrorBoundary, unexpectedErrorMessage } from "./routes/error-page.tsx";
 import { LoggedOutPage } from "./routes/logged-out.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
@@ -66,17 +71,18 @@ export const routes: RouteObject[] = [
             element: <CalendarCreateScreen />,
           },
           {
+            // Saved calendars (issue 5): a saved calendar is someone's own, so a visitor goes to
+            // PublicHome; the screen fills the draft from the calendar before step 2 checks it.
             id: "CalendarDetail",
             path: paths.calendarDetail.path,
-            // Spec §2: redirects when the form is invalid; loading saved calendars is a later issue.
-            loader: requireCalendarSetup,
-            element: <ComingSoonPage title="Edit your calendar" />,
+            loader: requireAuthentication,
+            element: <CalendarEditScreen />,
           },
           {
             id: "MyCalendars",
             path: paths.myCalendars.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="My calendars" />,
+            element: <MyCalendarsPage />,
           },
           {
             id: "AccountSettings",

@@ -1,8 +1,11 @@
+import { calendarMessages } from "@vaxcal/contracts";
 import { useEffect } from "react";
+import { useParams } from "react-router";
 import { ErrorState, LoadingState } from "../../components/ui/status-panels.tsx";
 import { GenerateCalendarModalBody } from "../../features/calendar-builder/components/generate-calendar-modal-body.tsx";
-import { ReviewCalendarPage } from "../../features/calendar-builder/components/review-calendar-page.tsx";
+import { CalendarReviewFlow } from "../../features/calendar-builder/components/calendar-review-flow.tsx";
 import { SetupCalendarPage } from "../../features/calendar-builder/components/setup-calendar-page.tsx";
+import { CalendarFinalPage } from "../../features/calendars/components/calendar-final-page.tsx";
 import { useReferenceData } from "../../features/reference-data/api/get-reference-data.ts";
 import { useNavigateToError } from "../../lib/error-route.ts";
 import { initialDataErrorMessage } from "./public-home.tsx";
@@ -33,7 +36,41 @@ export function CalendarCreateScreen() {
     if (referenceData.isError) navigateToError(initialDataErrorMessage);
   }, [referenceData.isError, navigateToError]);
   if (referenceData.data === undefined) return <LoadingState label="Loading calendar data…" />;
-  return <ReviewCalendarPage reference={referenceData.data} />;
+  // Saved calendars: the final page comes from that feature, handed over here (issue 5).
+  return (
+    <CalendarReviewFlow
+      reference={referenceData.data}
+      calendarId={null}
+      FinalPage={CalendarFinalPage}
+    />
+  );
+}
+
+/**
+ * /calendar/{id}: a saved calendar in edit mode (spec §2 CalendarDetail). A failure to load the
+ * initial data or the calendar goes to the error route with 'Failed to load calendar detail'.
+ */
+export function CalendarEditScreen() {
+  const { id } = useParams();
+  const calendarId = Number(id);
+  const isValidId = Number.isSafeInteger(calendarId) && calendarId > 0;
+  const referenceData = useReferenceData();
+  const navigateToError = useNavigateToError();
+  const hasFailed = referenceData.isError || !isValidId;
+  useEffect(() => {
+    if (hasFailed) navigateToError(calendarMessages.detailFailed);
+  }, [hasFailed, navigateToError]);
+  if (referenceData.data === undefined || !isValidId) {
+    return <LoadingState label="Opening your calendar…" />;
+  }
+  return (
+    <CalendarReviewFlow
+      key={calendarId}
+      reference={referenceData.data}
+      calendarId={calendarId}
+      FinalPage={CalendarFinalPage}
+    />
+  );
 }
 
 /** The header's generateCalendar modal (PRODUCT.md decision 15). */

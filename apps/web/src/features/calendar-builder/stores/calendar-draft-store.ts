@@ -1,4 +1,9 @@
-import { ScopedDiseaseSchema, type ScopedDisease, type VaccineRules } from "@vaxcal/contracts";
+import {
+  ScopedDiseaseSchema,
+  type ScheduledShot,
+  type ScopedDisease,
+  type VaccineRules,
+} from "@vaxcal/contracts";
 import {
   restoreCalendar,
   type Calendar,
@@ -24,6 +29,11 @@ const CalendarDraftSchema = z.object({
   diseases: z.array(ScopedDiseaseSchema),
   /** The shotsInThePastFound question was answered for this calendar. */
   hasReviewedPastShots: z.boolean(),
+  /**
+   * In edit mode (spec §4), the saved calendar this draft was opened from and the version it
+   * was at: a reload keeps the farmer's unsaved edits only while the saved one is unchanged.
+   */
+  savedCalendar: z.object({ id: z.number(), updatedAt: z.string() }).optional(),
 });
 export type CalendarDraft = z.infer<typeof CalendarDraftSchema>;
 
@@ -155,6 +165,54 @@ export function restoreDraftCalendar(
     vaccines: draft.diseases.flatMap((disease) => toVaccineInput(disease) ?? []),
     today,
   });
+}
+
+export type SavedCalendarDraftInput = {
+  setupKey: string;
+  /** The animal's diseases for the saved setup, from the scoped call. */
+  available: readonly ScopedDisease[];
+  /** The saved columns, in order, with the shots as stored (mirrored copies included). */
+  columns: readonly { id: number; shots: readonly ScheduledShot[] }[];
+  savedCalendar: { id: number; updatedAt: string };
+};
+
+/**
+ * Spec §4 'Opening a saved calendar': the draft becomes the saved calendar. Each column keeps
+ * the disease's current vaccine facts and rules from the scoped call and the saved shots (first
+ * occurrences only: the engine lays the copies out again). A saved disease the animal is no
+ * longer offered is left out rather than shown without its vaccine.
+ */
+export function restoreSavedCalendarDraft({
+  setupKey,
+  available,
+  columns,
+  savedCalendar,
+}: SavedCalendarDraftInput): void {
+  const availableDiseases: AvailableDiseases = { setupKey, diseases: [...available] };
+  useCalendarDraftStore.setState({ available: availableDiseases });
+  writeStorage(StorageKey.scopedDiseasesAvailable, JSON.stringify(availableDiseases));
+  const diseases = columns.flatMap((column) => {
+    const disease = available.find((candidate) => candidate.id === column.id);
+    if (disease === undefined) return [];
+    if (disease.vaccine === undefined) return [disease];
+    const shots = column.shots.filter((shot) => !shot.isMirroredCopy);
+    return [{ ...disease, vaccine: { ...disease.vaccine, shots } }];
+  });
+  saveDraft({ setupKey, diseases, hasReviewedPastShots: false, savedCalendar });
+}
+
+/** Whether the kept draft is the one opened from this saved version, with its unsaved edits. */
+export function hasKeptSavedDraft(
+  setupKey: string,
+  savedCalendar: { id: number; updatedAt: string },
+): boolean {
+  const { draft, available } = useCalendarDraftStore.getState();
+  return (
+    draft?.setupKey === setupKey &&
+    available?.setupKey === setupKey &&
+    draft.savedCalendar?.id === savedCalendar.id &&
+    draft.savedCalendar.updatedAt === savedCalendar.updatedAt
+  );
 }
 
 /** Forgets step 2's draft, in memory and in localStorage. */

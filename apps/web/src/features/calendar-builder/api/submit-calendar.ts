@@ -1,0 +1,38 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  CalendarAction,
+  SubmitCalendarResponseSchema,
+  buildCalendarPath,
+  calendarPaths,
+  type SubmitCalendarRequest,
+  type SubmitCalendarResponse,
+} from "@vaxcal/contracts";
+import { sendJson } from "../../../lib/api-client.ts";
+
+export type SubmitCalendarInput = {
+  /** The saved calendar being edited (spec §4 edit mode); null creates a new one. */
+  calendarId: number | null;
+  data: SubmitCalendarRequest["data"];
+};
+
+/**
+ * Spec §7: POST /api/calendar creates, PUT /api/calendar/{id} replaces the whole calendar. The
+ * answer carries the saved calendar with its id, PDF and feed links.
+ */
+export function submitCalendar({
+  calendarId,
+  data,
+}: SubmitCalendarInput): Promise<SubmitCalendarResponse> {
+  if (calendarId === null) {
+    const body: SubmitCalendarRequest = { calendarId: null, action: CalendarAction.create, data };
+    return sendJson(calendarPaths.create, SubmitCalendarResponseSchema, body);
+  }
+  const body: SubmitCalendarRequest = { calendarId, action: CalendarAction.update, data };
+  return sendJson(buildCalendarPath("update", calendarId), SubmitCalendarResponseSchema, body, {
+    method: "PUT",
+  });
+}
+
+export function useSubmitCalendar() {
+  return useMutation({ mutationFn: submitCalendar });
+}

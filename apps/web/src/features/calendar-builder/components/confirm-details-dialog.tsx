@@ -1,0 +1,152 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { UserProfile } from "@vaxcal/contracts";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { CheckboxField, TextField } from "../../../components/ui/form-fields.tsx";
+import { LoadingState } from "../../../components/ui/status-panels.tsx";
+import { useAuthStore } from "../../../lib/auth.ts";
+import { useCurrentUser } from "../../../lib/current-user.ts";
+import { checkUserExists } from "../api/check-user-exists.ts";
+import {
+  ContactDetailsSchema,
+  contactMessages,
+  needsEmailCheck,
+  prefillContactDetails,
+  type ContactDetails,
+  type ContactDetailsInput,
+} from "../lib/contact-details.ts";
+import { CalendarDialog } from "./calendar-dialog.tsx";
+
+type ConfirmDetailsDialogProps = {
+  /** The label of the button that saves: 'Finish Calendar' or 'Update Calendar'. */
+  submitLabel: string;
+  onConfirm: (details: ContactDetails) => void;
+  onCancel: () => void;
+};
+
+/**
+ * Spec §4 'Finish click': a signed-in farmer confirms the contact details, prefilled from the
+ * profile, before the calendar is saved. The profile is on its way right after a login; the
+ * popup waits for it rather than showing empty fields that would then jump.
+ */
+export function ConfirmDetailsDialog({
+  submitLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDetailsDialogProps) {
+  const profile = useCurrentUser();
+  const storedUser = useAuthStore((state) => state.user);
+  const user = profile.data ?? storedUser;
+
+  return (
+    <CalendarDialog title="Confirm your details" onClose={onCancel}>
+      {user === null && profile.isPending ? (
+        <LoadingState label="Loading your details…" />
+      ) : (
+        <ContactDetailsForm
+          user={user}
+          submitLabel={submitLabel}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
+    </CalendarDialog>
+  );
+}
+
+function ContactDetailsForm({
+  user,
+  submitLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDetailsDialogProps & { user: UserProfile | null }) {
+  const [isChecking, setIsChecking] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ContactDetailsInput, unknown, ContactDetails>({
+    resolver: zodResolver(ContactDetailsSchema),
+    defaultValues: prefillContactDetails(user),
+  });
+
+  const submit = handleSubmit(async (details) => {
+    if (needsEmailCheck(details.email, user)) {
+      setIsChecking(true);
+      const isTaken = await checkUserExists(details.email ?? "").then(
+        (answer) => answer.userExist,
+        // The check only warns; without signal it must not stop the farmer saving the calendar.
+        () => false,
+      );
+      setIsChecking(false);
+      if (isTaken) {
+        setError("email", { type: "server", message: contactMessages.emailTaken });
+        setFocus("email");
+        return;
+      }
+    }
+    onConfirm(details);
+  });
+
+  return (
+    <form className="form confirm-details" noValidate onSubmit={(event) => void submit(event)}>
+      <p>Please check your contact details before we save your calendar.</p>
+      <div className="confirm-details__pair">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label="Surname"
+          autoComplete="family-name"
+          isOptional
+          error={errors.surname?.message}
+          {...register("surname")}
+        />
+      </div>
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel"
+        isOptional
+        error={errors.phone_number?.message}
+        {...register("phone_number")}
+      />
+      <TextField
+        label="Your vet's email address"
+        type="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        isOptional
+        error={errors.vet_email_address?.message}
+        {...register("vet_email_address")}
+      />
+      <CheckboxField
+        label="I agree to the terms and conditions and the privacy policy."
+        error={errors.agree_to_terms?.message}
+        {...register("agree_to_terms")}
+      />
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={isChecking}>
+          {isChecking ? "Checking your details…" : submitLabel}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

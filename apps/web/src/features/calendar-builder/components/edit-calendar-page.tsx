@@ -1,0 +1,139 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  calendarMessages,
+  type CalendarDetail,
+  type CalendarForm,
+  type CalendarSummary,
+  type ReferenceLists,
+} from "@vaxcal/contracts";
+import type { CalendarSetup } from "@vaxcal/schedule";
+import { useEffect, useMemo } from "react";
+import { LoadingState } from "../../../components/ui/status-panels.tsx";
+import { useNavigateToError } from "../../../lib/error-route.ts";
+import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
+import {
+  scopedDiseasesQueryOptions,
+  type ScopedDiseasesRequest,
+} from "../api/get-scoped-diseases.ts";
+import { buildCalendarSetup, describeSetupKey, findCombination } from "../lib/calendar-setup.ts";
+import { applyCalendarFormFields, useCalendarFormStore } from "../stores/calendar-form-store.ts";
+import {
+  hasKeptSavedDraft,
+  restoreSavedCalendarDraft,
+  useCalendarDraftStore,
+} from "../stores/calendar-draft-store.ts";
+import { ReviewCalendarPage } from "./review-calendar-page.tsx";
+
+/** Stands in while the detail is on its way; the scoped query stays off until it is there. */
+const noSavedSetup: ScopedDiseasesRequest = {
+  combinationId: 0,
+  setup: {
+    enterprise: { id: 0 },
+    animal: { id: 0, isAdult: false },
+    birthDate: null,
+    breedingDate: null,
+  },
+};
+
+type SavedSetup = {
+  form: CalendarForm;
+  setup: CalendarSetup;
+  combinationId: number;
+  setupKey: string;
+  savedCalendar: { id: number; updatedAt: string };
+};
+
+/** The step 1 draft and engine setup a saved calendar stands for; null if it no longer fits. */
+function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): SavedSetup | null {
+  const ids = {
+    enterpriseID: detail.setup.enterprise.id,
+    animalID: detail.setup.animal.id,
+    seasonID: detail.setup.season.id,
+  };
+  const combination = findCombination(reference.animalEnterpriseSeasonCombinations, ids);
+  const animal = reference.animals.find((candidate) => candidate.id === ids.animalID);
+  if (combination === null) return null;
+  const form: CalendarForm = {
+    ...ids,
+    id: detail.calendarId,
+    birthDate: detail.setup.birthDate,
+    breedingDate: detail.setup.breedingDate,
+    diseases: detail.diseases.map((disease) => disease.id),
+    animalEnterpriseSeasonCombination: combination,
+  };
+  const setup = buildCalendarSetup(form, animal);
+  if (setup === null) return null;
+  return {
+    form,
+    setup,
+    combinationId: combination.id,
+    setupKey: describeSetupKey(combination.id, setup),
+    savedCalendar: { id: detail.calendarId, updatedAt: detail.updated_at },
+  };
+}
+
+/**
+ * Spec §2 '/calendar/{id}' and §4 'Opening a saved calendar': loads the calendar's details, fills
+ * the draft from them (the engine's restoreCalendar runs on it), then shows step 2 in edit mode.
+ * A failure goes to the error route with 'Failed to load calendar detail'. A reload keeps the
+ * farmer's unsaved edits as long as the saved calendar has not changed since it was opened.
+ */
+export function EditCalendarPage({
+  reference,
+  calendarId,
+  onFinished,
+}: {
+  reference: ReferenceLists;
+  calendarId: number;
+  onFinished: (calendar: CalendarSummary) => void;
+}) {
+  const navigateToError = useNavigateToError();
+  const detail = useQuery(calendarDetailQueryOptions(calendarId));
+  const saved = useMemo(
+    () => (detail.data ? describeSavedSetup(detail.data, reference) : null),
+    [detail.data, reference],
+  );
+  const form = useCalendarFormStore();
+  // Read for the re-render: whether the kept draft is this calendar's is asked of the store below.
+  useCalendarDraftStore((state) => state.draft);
+  const formSetup = buildCalendarSetup(
+    form,
+    reference.animals.find((candidate) => candidate.id === form.animalID),
+  );
+  const isRestored =
+    saved !== null &&
+    form.id === calendarId &&
+    formSetup !== null &&
+    form.animalEnterpriseSeasonCombination !== null &&
+    describeSetupKey(form.animalEnterpriseSeasonCombination.id, formSetup) === saved.setupKey &&
+    hasKeptSavedDraft(saved.setupKey, saved.savedCalendar);
+  // The animal's diseases for the saved setup: their vaccines, rules and the add-diseases list.
+  const scoped = useQuery({
+    ...scopedDiseasesQueryOptions(saved ?? noSavedSetup),
+    enabled: saved !== null && !isRestored,
+  });
+
+  const hasFailed =
+    detail.isError || scoped.isError || (detail.data !== undefined && saved === null);
+  useEffect(() => {
+    if (hasFailed) navigateToError(calendarMessages.detailFailed);
+  }, [hasFailed, navigateToError]);
+
+  useEffect(() => {
+    if (isRestored || saved === null || detail.data === undefined || scoped.data === undefined) {
+      return;
+    }
+    applyCalendarFormFields(saved.form, reference.animalEnterpriseSeasonCombinations);
+    restoreSavedCalendarDraft({
+      setupKey: saved.setupKey,
+      available: scoped.data,
+      columns: detail.data.diseases,
+      savedCalendar: saved.savedCalendar,
+    });
+  }, [isRestored, saved, detail.data, scoped.data, reference]);
+
+  if (!isRestored) return <LoadingState label="Opening your calendar…" />;
+  return (
+    <ReviewCalendarPage reference={reference} calendarId={calendarId} onFinished={onFinished} />
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  accountMessages,
+  calendarMessages,
+  type CalendarSummary,
+  type ReferenceLists,
+} from "@vaxcal/contracts";
+import type { Calendar } from "@vaxcal/schedule";
+import { useEffect, useRef, useState } from "react";
+import { AlertBox } from "../../../components/ui/form-fields.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { readIsAuthenticated, useAuthStore } from "../../../lib/auth.ts";
+import { ModalName, openModal, useModalStore } from "../../../stores/modals.ts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { useSubmitCalendar } from "../api/submit-calendar.ts";
+import { buildSubmitData } from "../lib/submit-payload.ts";
+import { ConfirmDetailsDialog } from "./confirm-details-dialog.tsx";
+import "./calendar-finish.css";
+
+/** Spec §9: the view scrolls to the bottom 1 s after submit, where the button tells progress. */
+export const submitScrollDelayMs = 1000;
+
+export const finishLabels = {
+  create: "Finish Calendar",
+  update: "Update Calendar",
+  /** Spec §4, word for word. */
+  submitting: "Generating your calendar...",
+  /** Spec §4, word for word. */
+  retry: "Retry",
+} as const;
+
+/** The spec's text is for a new calendar; an update says what happened in the same words. */
+const updateSucceeded =
+  "Successfully updated your calendar. You can follow the link to download your PDF.";
+
+/**
+ * `awaitingLogin`: a visitor pressed Finish and the login modal is open; once they have logged in
+ * or registered, the confirm popup opens on the same draft (spec §4 'Finish click').
+ */
+type FinishIntent = "none" | "awaitingLogin" | "confirming";
+
+type FinishCalendarProps = {
+  calendar: Calendar;
+  reference: ReferenceLists;
+  seasonId: number;
+  /** Spec §4 page mode: null creates (POST), an id updates that calendar (PUT). */
+  calendarId: number | null;
+  onFinished: (calendar: CalendarSummary) => void;
+};
+
+/** Spec §2 step 2's bottom button and §4 'Submission': idle, submitting, error, done. */
+export function FinishCalendar({
+  calendar,
+  reference,
+  seasonId,
+  calendarId,
+  onFinished,
+}: FinishCalendarProps) {
+  const submission = useSubmitCalendar();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const isModalOpen = useModalStore((state) => state.openModalName !== null);
+  const [intent, setIntent] = useState<FinishIntent>("none");
+  const [blockedNote, setBlockedNote] = useState<string | null>(null);
+  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // A visitor who closes the login modal without logging in has given up finishing for now.
+  useEffect(
+    () =>
+      useModalStore.subscribe((state) => {
+        if (state.openModalName === null && !readIsAuthenticated()) {
+          setIntent((current) => (current === "awaitingLogin" ? "none" : current));
+        }
+      }),
+    [],
+  );
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+
+  // The popup opens once the login modal has gone, so it is not behind the inert page.
+  const isConfirming =
+    intent === "confirming" || (intent === "awaitingLogin" && isAuthenticated && !isModalOpen);
+  const idleLabel = calendarId === null ? finishLabels.create : finishLabels.update;
+
+  function askToLogIn() {
+    setIntent("awaitingLogin");
+    openModal(ModalName.login);
+  }
+
+  function handleFinishClick() {
+    const data = buildSubmitData(calendar, reference, seasonId);
+    if (!data.ok) {
+      // Spec §5: submit is blocked without diseases.
+      setBlockedNote(data.error.message);
+      return;
+    }
+    setBlockedNote(null);
+    if (!isAuthenticated) {
+      askToLogIn();
+      return;
+    }
+    // Retry sends the same calendar again; the details were confirmed the first time.
+    if (submission.isError && !isUnauthorised(submission.error)) submit();
+    else setIntent("confirming");
+  }
+
+  function submit() {
+    const data = buildSubmitData(calendar, reference, seasonId);
+    if (!data.ok) return;
+    submission.mutate(
+      { calendarId, data: data.value },
+      {
+        onSuccess: (answer) => {
+          showNotification(
+            NotificationType.success,
+            calendarId === null ? calendarMessages.submitSucceeded : updateSucceeded,
+          );
+          onFinished(answer.calendar);
+        },
+        onError: (error) => {
+          // An expired session: log in again, then the popup opens on the same draft.
+          if (isUnauthorised(error)) askToLogIn();
+        },
+      },
+    );
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(scrollToBottom, submitScrollDelayMs);
+  }
+
+  const label = submission.isPending
+    ? finishLabels.submitting
+    : submission.isError
+      ? finishLabels.retry
+      : idleLabel;
+
+  return (
+    <div className="review-finish">
+      <AlertBox messages={submission.isError ? describeSubmitFailure(submission.error) : []} />
+      <button
+        type="button"
+        className="button button--primary button--large"
+        onClick={handleFinishClick}
+        disabled={submission.isPending}
+        aria-describedby={blockedNote ? "finish-note" : undefined}
+      >
+        {submission.isPending && <span className="review-finish__spinner" aria-hidden="true" />}
+        {label}
+      </button>
+      {blockedNote && (
+        <p id="finish-note" className="review-finish__note" role="status">
+          {blockedNote}
+        </p>
+      )}
+      {/* Announced while the button itself is disabled and cannot be focused. */}
+      <p className="visually-hidden" role="status">
+        {submission.isPending ? finishLabels.submitting : ""}
+      </p>
+      {isConfirming && (
+        <ConfirmDetailsDialog
+          submitLabel={idleLabel}
+          onCancel={() => setIntent("none")}
+          onConfirm={() => {
+            setIntent("none");
+            submit();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function isUnauthorised(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Spec §8's text, and what the server said was wrong when it named it. */
+function describeSubmitFailure(error: unknown): string[] {
+  if (isUnauthorised(error))
+    return [calendarMessages.submitFailed, accountMessages.unauthenticated];
+  const details =
+    error instanceof ApiError && error.status === 400
+      ? error.issues.map((issue) => issue.message)
+      : [];
+  return [calendarMessages.submitFailed, ...new Set(details)];
+}
+
+function scrollToBottom(): void {
+  const isReducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  window.scrollTo({
+    top: document.documentElement.scrollHeight,
+    behavior: isReducedMotion ? "auto" : "smooth",
+  });
+}

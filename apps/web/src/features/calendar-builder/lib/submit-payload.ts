@@ -1,0 +1,45 @@
+import type { ReferenceLists, SubmitCalendarRequest } from "@vaxcal/contracts";
+import { prepareForSubmit, type Calendar, type ScheduleResult } from "@vaxcal/schedule";
+
+export type SubmitData = SubmitCalendarRequest["data"];
+
+/**
+ * Spec §3 submit `data` from the calendar on screen: the engine's `prepareForSubmit` (spec §5:
+ * blocked without diseases, undated shots skipped, shots outside the displayed years dropped
+ * unless the farmer chose them) with the setup's names added from the reference lists.
+ */
+export function buildSubmitData(
+  calendar: Calendar,
+  reference: Pick<ReferenceLists, "enterprises" | "animals" | "seasons">,
+  seasonId: number,
+): ScheduleResult<SubmitData> {
+  const prepared = prepareForSubmit(calendar);
+  if (!prepared.ok) return prepared;
+  const { setup, diseases } = prepared.value;
+  const nameOf = (list: readonly { id: number; name: string }[], id: number) =>
+    list.find((item) => item.id === id)?.name ?? "";
+  return {
+    ok: true,
+    value: {
+      setup: {
+        enterprise: {
+          id: setup.enterprise.id,
+          name: nameOf(reference.enterprises, setup.enterprise.id),
+        },
+        animal: {
+          id: setup.animal.id,
+          name: nameOf(reference.animals, setup.animal.id),
+          isAdult: setup.animal.isAdult,
+        },
+        season: { id: seasonId, name: nameOf(reference.seasons, seasonId) },
+        birthDate: setup.birthDate,
+        breedingDate: setup.breedingDate,
+      },
+      diseases: diseases.map((disease) => ({
+        id: disease.id,
+        vaccineId: disease.vaccineId,
+        shots: [...disease.shots],
+      })),
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  RegenerateFeedResponseSchema,
+  buildCalendarPath,
+  type ListCalendarsResponse,
+} from "@vaxcal/contracts";
+import { sendJson } from "../../../lib/api-client.ts";
+import { userCalendarsQueryKey } from "./list-calendars.ts";
+
+/** PRODUCT.md decision 14: new secret feed links for a calendar; the old ones stop working. */
+export function regenerateFeed(calendarId: number) {
+  return sendJson(
+    buildCalendarPath("regenerateFeed", calendarId),
+    RegenerateFeedResponseSchema,
+    {},
+  );
+}
+
+export function useRegenerateFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateFeed,
+    onSuccess: ({ feedUrls }, calendarId) => {
+      queryClient.setQueryData<ListCalendarsResponse>(userCalendarsQueryKey, (calendars) =>
+        calendars?.map((calendar) =>
+          calendar.id === calendarId ? { ...calendar, feedUrls } : calendar,
+        ),
+      );
+    },
+  });
+}

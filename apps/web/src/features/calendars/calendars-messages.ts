@@ -1,0 +1,18 @@
+/**
+ * Texts of the saved calendars' screens that the spec does not give word for word. The spec's own
+ * texts (list failure, delete question, submit outcome) come from the contracts' calendarMessages.
+ */
+export const calendarsTexts = {
+  emptyList: "You have no vaccination calendars yet.",
+  /** Spec §8 says a failed delete or download is only logged; PRODUCT.md asks for what a farmer
+   *  expects, so a short notice says it did not work. */
+  deleteFailed: "We could not delete this calendar. Please check your signal and try again.",
+  downloadFailed: "We could not download your calendar. Please check your signal and try again.",
+  regenerateFailed: "We could not make new links. Please check your signal and try again.",
+  deleted: "Your calendar has been deleted.",
+  previewFailed: "The preview could not be loaded.",
+  linkCopied: "The calendar link is copied. Paste it into your calendar app.",
+} as const;
+
+/** PRODUCT.md decision 14: after the final page, My Calendars (spec §4 'done … then redirect'). */
+export const finalPageRedirectSeconds = 15;

@@ -1,0 +1,39 @@
+import type { CalendarSummary } from "@vaxcal/contracts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { useDownloadCalendar } from "../api/download-calendar.ts";
+import { calendarsTexts } from "../calendars-messages.ts";
+
+/** Spec §2 'Download Calendar': the PDF, saved as calendar-{id}.pdf. */
+export function DownloadCalendarButton({
+  calendar,
+  label = "Download Calendar",
+  isLarge = false,
+  onDownload,
+}: {
+  calendar: Pick<CalendarSummary, "id" | "downloadUrl">;
+  label?: string;
+  isLarge?: boolean;
+  onDownload?: () => void;
+}) {
+  const download = useDownloadCalendar();
+  return (
+    <button
+      type="button"
+      className={`button button--primary${isLarge ? " button--large" : ""}`}
+      disabled={download.isPending}
+      onClick={() => {
+        onDownload?.();
+        download.mutate(calendar, {
+          onError: (error) => {
+            // Spec §8: logged; and, as a farmer expects, said (PRODUCT.md).
+            console.error("Calendar download failed", error);
+            showNotification(NotificationType.error, calendarsTexts.downloadFailed);
+          },
+        });
+      }}
+    >
+      <span aria-hidden="true">⤓</span>
+      {download.isPending ? "Preparing your PDF…" : label}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import { calendarMessages } from "@vaxcal/contracts";
+import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { useUserCalendars } from "../api/list-calendars.ts";
+import { calendarsTexts } from "../calendars-messages.ts";
+import { CalendarCard } from "./calendar-card.tsx";
+import { CreateCalendarLink } from "./create-calendar-link.tsx";
+import "./calendars.css";
+
+/**
+ * Spec §2 'My Calendars' (/calendars, login required): the banner with 'Create new calendar',
+ * the saved calendars as collapsible cards, newest first and open, or a notice when there are
+ * none. A failed load says so in the spec's words, with a way to try again (spec §8).
+ */
+export function MyCalendarsPage() {
+  const calendars = useUserCalendars();
+
+  return (
+    <div className="my-calendars">
+      <title>My Calendars · VaxCal</title>
+      <section className="my-calendars__banner" aria-labelledby="my-calendars-title">
+        <div>
+          <h1 id="my-calendars-title" tabIndex={-1}>
+            My Calendars
+          </h1>
+          <p>Your saved vaccination calendars. Open one to change it, or download it to print.</p>
+        </div>
+        <CreateCalendarLink label="Create new calendar" />
+      </section>
+
+      {calendars.isPending ? (
+        <LoadingState label="Loading your calendars…" />
+      ) : calendars.isError ? (
+        <ErrorState
+          message={calendarMessages.listFailed}
+          onRetry={() => void calendars.refetch()}
+        />
+      ) : calendars.data.length === 0 ? (
+        <div className="my-calendars__empty">
+          <p>{calendarsTexts.emptyList}</p>
+          <CreateCalendarLink label="Create your first calendar" />
+        </div>
+      ) : (
+        <ul className="my-calendars__list" aria-label="Your calendars">
+          {calendars.data.map((calendar, index) => (
+            <li key={calendar.id}>
+              <CalendarCard calendar={calendar} isInitiallyOpen={index === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
