@@ -1,0 +1,112 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { calendarMessages } from "@vaxcal/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCalendarPrintout } from "../modules/calendars/calendar-document.ts";
+import { buildSampleCalendarDocument } from "../modules/calendars/calendars.test-support.ts";
+import { renderCalendarPdf } from "./render-calendar-pdf.ts";
+
+const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-pdf-test-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function runPoppler(tool: string, args: string[]): string {
+  return execFileSync(tool, args, { encoding: "utf8" });
+}
+
+const document = buildSampleCalendarDocument();
+const [firstColumn] = document.columns;
+if (!firstColumn) throw new Error("the sample calendar has no column");
+// A farmer's own name for a shot, with a fada and a euro sign.
+firstColumn.shots = firstColumn.shots.map((shot, index) =>
+  index === 0 ? { ...shot, custom_name: "Dosáil (€4.50 a head)" } : shot,
+);
+const printout = buildCalendarPrintout(document, "2026-03-02");
+let file = "";
+let text = "";
+
+beforeAll(async () => {
+  file = path.join(folder, "calendar.pdf");
+  writeFileSync(file, await renderCalendarPdf(printout));
+  text = runPoppler("pdftotext", ["-layout", file, "-"]);
+});
+
+describe("the calendar PDF", () => {
+  it("is A4 landscape", () => {
+    expect(runPoppler("pdfinfo", [file])).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+  });
+
+  it("heads every page with VaxCal, the farm and the username, fadas intact", () => {
+    const pages = text.split("\f").filter((page) => page.trim() !== "");
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      expect(page).toContain("VaxCal");
+      expect(page).toContain("Ó Súilleabháin's Farm, Dún Laoghaire");
+      expect(page).toContain("seán.ó.súilleabháin@example.ie");
+    }
+  });
+
+  it("states the setup", () => {
+    for (const words of [
+      "Enterprise: Dairy",
+      "Animal: Cows",
+      "Season: Spring calving",
+      "Calving date: 1 February 2026",
+      "Breeding date: 25 April 2026",
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it("has a column per disease and every shot's date, vaccine and route", () => {
+    expect(document.columns).toHaveLength(6);
+    const flat = text.replace(/\s+/g, " ");
+    for (const column of document.columns) {
+      expect(text).toContain(column.diseaseName);
+      for (const shot of column.shots) {
+        const [year, month, day] = (shot.date ?? "").split("-").map(Number);
+        const monthName = new Date(Date.UTC(2000, (month ?? 1) - 1)).toLocaleString("en-GB", {
+          month: "short",
+          timeZone: "UTC",
+        });
+        expect(text, shot.id).toContain(`${day} ${monthName} ${year}`);
+      }
+      if (column.vaccine) expect(flat).toContain(column.vaccine.name.split(" ")[0]);
+    }
+    expect(flat).toContain("Intramuscular");
+    expect(flat).toContain("Subcutaneous");
+    // The name wraps in its narrow column, so only its first words share a line.
+    expect(flat).toContain("Dosáil (€4.50");
+  });
+
+  it("ends every page with the footnotes, the vet disclaimer, the date and 'x / y'", () => {
+    const pages = text.split("\f").filter((page) => page.trim() !== "");
+    const flatDisclaimer = calendarMessages.disclaimer.replace(/\s+/g, " ");
+    pages.forEach((page, index) => {
+      const flat = page.replace(/\s+/g, " ");
+      expect(flat).toContain(flatDisclaimer);
+      expect(flat).toContain("Generated on 2 March 2026");
+      // pdftotext closes up the thin spaces around the slash.
+      expect(flat).toMatch(new RegExp(`${index + 1} ?/ ?${pages.length}\\s*$`));
+      expect(flat).toContain("*** Where infection is confirmed");
+    });
+  });
+
+  it("renders to an image a person can read", () => {
+    runPoppler("pdftoppm", [
+      "-png",
+      "-r",
+      "30",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      file,
+      path.join(folder, "page"),
+    ]);
+    expect(
+      readdirSync(folder).some((name) => name.startsWith("page") && name.endsWith(".png")),
+    ).toBe(true);
+  });
+});
