@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import {
+  calendarMessages,
+  calendarPaths,
+  type CalendarDetail,
+  type SubmitCalendarRequest,
+} from "@vaxcal/contracts";
+import {
+  prepareForSubmit,
+  restoreCalendar,
+  updateShotDate,
+  type CalendarSetup,
+} from "@vaxcal/schedule";
+import { http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  buildCalendarSummary,
+  createSavedCalendarsBackend,
+  createSavedCalendarsHandlers,
+  failWith500,
+  type SavedCalendarsBackend,
+} from "../../../testing/mocks/calendar-handlers.ts";
+import { server } from "../../../testing/mocks/server.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
+import { readToday } from "../lib/calendar-dates.ts";
+import { resetCalendarDraft, toVaccineInput } from "../stores/calendar-draft-store.ts";
+import { readCalendarForm, resetCalendarForm } from "../stores/calendar-form-store.ts";
+import {
+  computeScopedDiseases,
+  createFullReferenceHandlers,
+  createScopedDiseasesHandler,
+} from "../testing/calendar-builder-fixtures.ts";
+
+let backend: SavedCalendarsBackend;
+let scopedCalls: string[];
+
+const setup: CalendarSetup = {
+  enterprise: { id: 1 },
+  animal: { id: 1, isAdult: true },
+  birthDate: "2031-02-01",
+  breedingDate: "2031-04-25",
+};
+
+/**
+ * Calendar 7 as the server stores it: dairy cows, spring calving, BVD and Leptospirosis, with the
+ * farmer's BVD shot moved from 28 March to 20 February 2031.
+ */
+function buildSavedDetail(updatedAt = "2026-11-20T10:15:00.000Z"): CalendarDetail {
+  const today = readToday();
+  const scoped = computeScopedDiseases(1, setup.birthDate, setup.breedingDate, today).filter(
+    (disease) => disease.id === 1 || disease.id === 3,
+  );
+  const calendar = restoreCalendar({
+    setup,
+    diseases: scoped.map((disease) => ({
+      id: disease.id,
+      vaccineId: disease.vaccine?.id ?? null,
+      shots: disease.vaccine?.shots ?? [],
+    })),
+    vaccines: scoped.flatMap((disease) => toVaccineInput(disease) ?? []),
+    today,
+  });
+  const bvd = calendar.diseases[0]?.shots.find((shot) => shot.date === "2031-03-28");
+  const moved = updateShotDate(calendar, bvd?.id ?? "", "2031-02-20");
+  if (!moved.ok) throw new Error(moved.error.message);
+  const prepared = prepareForSubmit(moved.value);
+  if (!prepared.ok) throw new Error(prepared.error.message);
+  const summary = buildCalendarSummary({ id: 7, updated_at: updatedAt });
+  return {
+    calendarId: 7,
+    setup: {
+      enterprise: { id: 1, name: "Dairy" },
+      animal: { id: 1, name: "Cows", isAdult: true },
+      season: { id: 1, name: "Spring calving" },
+      birthDate: setup.birthDate,
+      breedingDate: setup.breedingDate,
+    },
+    diseases: prepared.value.diseases.map((disease) => ({ ...disease, shots: [...disease.shots] })),
+    year: 2031,
+    created_at: summary.created_at,
+    updated_at: summary.updated_at,
+    previewImageUrl: summary.previewImageUrl,
+    downloadUrl: summary.downloadUrl,
+    feedUrls: summary.feedUrls,
+  };
+}
+
+beforeEach(() => {
+  resetCalendarForm();
+  resetCalendarDraft();
+  scopedCalls = [];
+  backend = createSavedCalendarsBackend([buildCalendarSummary({ id: 7 })]);
+  backend.details.set(7, buildSavedDetail());
+  server.use(
+    createScopedDiseasesHandler(readToday(), scopedCalls),
+    ...createFullReferenceHandlers(),
+    ...createSavedCalendarsHandlers(backend),
+  );
+});
+
+async function renderEdit() {
+  const view = renderApp("/calendar/7", { isAuthenticated: true });
+  await screen.findByRole("region", { name: "Vaccination calendar" });
+  return view;
+}
+
+describe("edit mode at /calendar/{id} (spec §2 CalendarDetail, §4 'Opening a saved calendar')", () => {
+  it("opens the saved calendar in step 2, with its own shots and the Update button", async () => {
+    await renderEdit();
+
+    expect(screen.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+    expect(screen.getByText("Editing a saved calendar")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    expect(
+      screen.getByRole("button", { name: "Bovilis BVD, 20 February 2032, repeats every year" }),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Update Calendar" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Finish Calendar" })).toBeNull();
+    // The draft is the saved calendar now, with its id, so a reload stays in edit mode.
+    expect(readCalendarForm()).toMatchObject({
+      id: 7,
+      enterpriseID: 1,
+      animalID: 1,
+      diseases: [1, 3],
+    });
+  });
+
+  it("replaces the calendar with PUT on Update, then shows the final page", async () => {
+    const { user } = await renderEdit();
+    await user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
+    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
+    await user.clear(panel.getByLabelText("Date of this shot"));
+    await user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
+    await user.click(panel.getByRole("button", { name: "Confirm" }));
+
+    await user.click(screen.getByRole("button", { name: "Update Calendar" }));
+    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+    await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
+    await user.click(popup.getByRole("button", { name: "Update Calendar" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
+    ).toBeVisible();
+    expect(screen.getByText("Calendar updated")).toBeVisible();
+    const puts = backend.calls.filter((call) => call.method === "PUT");
+    expect(puts.map((call) => call.path)).toEqual(["/api/calendar/7"]);
+    const body = puts[0]?.body as SubmitCalendarRequest;
+    expect(body.action).toBe("update");
+    expect(body.calendarId).toBe(7);
+    expect(body.data.diseases.map((disease) => disease.id)).toEqual([1, 3]);
+    const bvdDates = body.data.diseases[0]?.shots.map((shot) => shot.date);
+    expect(bvdDates).toContain("2031-02-10");
+    expect(bvdDates).not.toContain("2031-02-20");
+    expect(backend.calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("keeps unsaved edits across a reload while the saved calendar is unchanged", async () => {
+    const first = await renderEdit();
+    await first.user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
+    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
+    await first.user.clear(panel.getByLabelText("Date of this shot"));
+    await first.user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
+    await first.user.click(panel.getByRole("button", { name: "Confirm" }));
+    first.unmount();
+
+    await renderEdit();
+    expect(screen.getByRole("button", { name: "Bovilis BVD, 10 February 2031" })).toBeVisible();
+    expect(scopedCalls).toHaveLength(1);
+  });
+
+  it("opens the saved version when it changed since the draft was made", async () => {
+    const first = await renderEdit();
+    await first.user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
+    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
+    await first.user.clear(panel.getByLabelText("Date of this shot"));
+    await first.user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
+    await first.user.click(panel.getByRole("button", { name: "Confirm" }));
+    first.unmount();
+
+    backend.details.set(7, buildSavedDetail("2026-11-21T08:00:00.000Z"));
+    await renderEdit();
+    expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+  });
+
+  it("goes to the error route with 'Failed to load calendar detail' when the calendar cannot be loaded", async () => {
+    server.use(http.get(calendarPaths.detail, failWith500));
+    renderApp("/calendar/7", { isAuthenticated: true });
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: calendarMessages.detailFailed }),
+    ).toBeVisible();
+  });
+
+  it("goes to the error route for a calendar that is not there", async () => {
+    const { router } = renderApp("/calendar/99", { isAuthenticated: true });
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: calendarMessages.detailFailed }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/calendar/99");
+  });
+
+  it("sends a visitor to PublicHome", async () => {
+    const { router } = renderApp("/calendar/7");
+    await screen.findByRole("heading", { level: 1, name: /planned/ });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(backend.calls).toEqual([]);
+  });
+});
