@@ -197,6 +197,23 @@ describe("node src/server.ts", () => {
   );
 
   it(
+    "refuses a second server on the same data directory with one clear line, and no crash",
+    async () => {
+      const first = await startServer();
+      const second = spawnServer({ PORT: String(await findFreePort()) });
+
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain("is already in use by another running server");
+      expect(second.output()).not.toMatch(/TypeError|\n\s+at /);
+      // The first server was not disturbed.
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      expect(await stopServer(first, "SIGTERM")).toBe(0);
+      expect(await findClusterProcesses()).toEqual([]);
+    },
+    startTimeoutMs,
+  );
+
+  it(
     "leaves no PostgreSQL behind when the start fails half way",
     async () => {
       // PostgreSQL, migrations and seeding succeed; listening then fails on a taken port.

