@@ -115,19 +115,25 @@ export function createSavedCalendarsHandlers(backend: SavedCalendarsBackend) {
         { status: 201 },
       );
     }),
-    http.put(calendarPaths.update, async ({ request, params }) => {
-      const body = (await request.json()) as SubmitCalendarRequest;
-      record("PUT", request, body);
-      if (!find(params.id)) return notFound();
-      return HttpResponse.json<SubmitCalendarResponse>({
-        calendar: saveCalendar(body, Number(params.id)),
-      });
-    }),
-    http.get(calendarPaths.detail, ({ request, params }) => {
-      record("GET", request);
-      const detail = backend.details.get(Number(params.id));
-      return detail ? HttpResponse.json<CalendarDetail>(detail) : notFound();
-    }),
+    http.put<{ id: string }, SubmitCalendarRequest, SubmitCalendarResponse | ErrorBody>(
+      calendarPaths.update,
+      async ({ request, params }) => {
+        const body = (await request.json()) as SubmitCalendarRequest;
+        record("PUT", request, body);
+        if (!find(params.id)) return notFound();
+        return HttpResponse.json<SubmitCalendarResponse>({
+          calendar: saveCalendar(body, Number(params.id)),
+        });
+      },
+    ),
+    http.get<{ id: string }, never, CalendarDetail | ErrorBody>(
+      calendarPaths.detail,
+      ({ request, params }) => {
+        record("GET", request);
+        const detail = backend.details.get(Number(params.id));
+        return detail ? HttpResponse.json<CalendarDetail>(detail) : notFound();
+      },
+    ),
     http.delete(calendarPaths.remove, ({ request, params }) => {
       record("DELETE", request);
       if (!find(params.id)) return notFound();
@@ -149,16 +155,19 @@ export function createSavedCalendarsHandlers(backend: SavedCalendarsBackend) {
       if (!find(params.id)) return notFound();
       return new HttpResponse(previewSvg, { headers: { "Content-Type": "image/svg+xml" } });
     }),
-    http.post(calendarPaths.regenerateFeed, ({ request, params }) => {
-      record("POST", request);
-      const calendar = find(params.id);
-      if (!calendar) return notFound();
-      const feedUrls = buildFeedUrls(`fresh-${calendar.id}`);
-      calendar.feedUrls = feedUrls;
-      return HttpResponse.json<RegenerateFeedResponse>({
-        message: calendarMessages.feedRegenerated,
-        feedUrls,
-      });
-    }),
+    http.post<{ id: string }, never, RegenerateFeedResponse | ErrorBody>(
+      calendarPaths.regenerateFeed,
+      ({ request, params }) => {
+        record("POST", request);
+        const calendar = find(params.id);
+        if (!calendar) return notFound();
+        const feedUrls = buildFeedUrls(`fresh-${calendar.id}`);
+        calendar.feedUrls = feedUrls;
+        return HttpResponse.json<RegenerateFeedResponse>({
+          message: calendarMessages.feedRegenerated,
+          feedUrls,
+        });
+      },
+    ),
   ];
 }
