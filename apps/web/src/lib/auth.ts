@@ -1,4 +1,4 @@
-import type { UserProfile } from "@vaxcal/contracts";
+import type { RoleName, UserProfile } from "@vaxcal/contracts";
 import { create } from "zustand";
 import { StorageKey } from "../config/storage-keys.ts";
 import { clearStorage, readStorage, writeStorage } from "./storage.ts";
@@ -56,4 +56,9 @@ export function logOut(): void {
   // Features that reset their own state on sign-out may write it back; clearing last wins.
   useAuthStore.setState({ ...signedOut });
   clearStorage();
+}
+
+/** Whether the signed-in user holds a role; always false until the profile has loaded. */
+export function hasRole(user: UserProfile | null, role: RoleName): boolean {
+  return user?.roles.some((held) => held.name === role) ?? false;
 }

@@ -1,5 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { accountPaths, RoleName, type UserProfile } from "@vaxcal/contracts";
+import { http, HttpResponse } from "msw";
+import { StorageKey } from "../../config/storage-keys.ts";
+import { farmerFixture } from "../../testing/mocks/account-fixtures.ts";
+import { server } from "../../testing/mocks/server.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 
 // jsdom's host is localhost, a pre-launch host.
@@ -25,13 +30,30 @@ describe("PublicHeader on a pre-launch host", () => {
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Create Calendar", "/beta"],
       ["View My Calendars", "/calendars"],
-      ["Admin", "/admin"],
-      ["Vet", "/vet/dashboard"],
     ]);
     for (const link of links) expect(link).toHaveClass("prelaunch-item");
     expect(header.getByRole("link", { name: "My account" })).toHaveAttribute("href", "/settings");
     expect(header.getByRole("button", { name: "Logout" })).toBeInTheDocument();
     expect(header.queryByRole("button", { name: "Register" })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    { role: RoleName.admin, link: ["Admin", "/admin"] },
+    { role: RoleName.vetManager, link: ["Vet", "/vet/dashboard"] },
+  ])("adds the $role link only for a user with that role (spec §6)", async ({ role, link }) => {
+    server.use(
+      http.get(accountPaths.user, () =>
+        HttpResponse.json<UserProfile>({ ...farmerFixture, roles: [{ name: role }] }),
+      ),
+    );
+    // With a stored token the app loads the profile, and with it the roles.
+    window.localStorage.setItem(StorageKey.authToken, "test-token");
+    renderApp("/logged-out", { isAuthenticated: true });
+    const nav = within(await screen.findByRole("navigation", { name: "Main" }));
+
+    const roleLink = await nav.findByRole("link", { name: link[0] });
+    expect(roleLink).toHaveAttribute("href", link[1]);
+    expect(nav.getAllByRole("link")).toHaveLength(3);
   });
 
   it.each([

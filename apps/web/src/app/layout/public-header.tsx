@@ -3,13 +3,15 @@ import { Link, NavLink } from "react-router";
 import { LogoMark } from "../../components/ui/logo.tsx";
 import { hostGates } from "../../config/hosts.ts";
 import { paths } from "../../config/paths.ts";
-import { useAuthStore } from "../../lib/auth.ts";
+import { RoleName } from "@vaxcal/contracts";
+import { hasRole, useAuthStore } from "../../lib/auth.ts";
 import { ModalName, openModal } from "../../stores/modals.ts";
 
 /** Spec §2 'Public header and layout'. */
 export function PublicHeader() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const userName = useAuthStore((state) => state.userName);
+  const user = useAuthStore((state) => state.user);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const showsPrelaunchNav = isAuthenticated && hostGates.showsPrelaunchItems;
@@ -46,8 +48,13 @@ export function PublicHeader() {
               <ul className="site-nav">
                 <PrelaunchNavItem to={paths.calendarSetup.getHref()} label="Create Calendar" />
                 <PrelaunchNavItem to={paths.myCalendars.getHref()} label="View My Calendars" />
-                <PrelaunchNavItem to={paths.admin.getHref()} label="Admin" />
-                <PrelaunchNavItem to={paths.vetDashboard.getHref()} label="Vet" />
+                {/* Spec §6: the Admin and Vet links show only to those roles. */}
+                {hasRole(user, RoleName.admin) && (
+                  <PrelaunchNavItem to={paths.admin.getHref()} label="Admin" />
+                )}
+                {hasRole(user, RoleName.vetManager) && (
+                  <PrelaunchNavItem to={paths.vetDashboard.getHref()} label="Vet" />
+                )}
               </ul>
             </nav>
           )}
