@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 
 /*
@@ -16,9 +16,14 @@ const fontsDirectory = path.join(import.meta.dirname, "../assets/fonts");
  * glyph caches then stay warm. Parsing per document cost about 30 ms per font, most of a render.
  * Each document still embeds its own subset.
  */
+// fontkit (pdfkit's own font engine) ships no types: this is the one call used.
+const fontkit = createRequire(import.meta.url)("fontkit") as {
+  create(buffer: Uint8Array): unknown;
+};
 function loadFont(file: string): PDFKit.Mixins.PDFFontSource {
   const font = fontkit.create(readFileSync(path.join(fontsDirectory, file)));
-  return font as unknown as PDFKit.Mixins.PDFFontSource;
+  // pdfkit takes a parsed fontkit font where its types only name file sources.
+  return font as PDFKit.Mixins.PDFFontSource;
 }
 const regularFont = loadFont("DejaVuSansCondensed.ttf");
 const boldFont = loadFont("DejaVuSansCondensed-Bold.ttf");

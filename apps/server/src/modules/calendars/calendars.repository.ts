@@ -1,5 +1,6 @@
 import type { ScheduledShot } from "@vaxcal/contracts";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { VaccineInput } from "@vaxcal/schedule";
+import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { calendarDiseases, calendarShots, calendars } from "../../db/schema/calendars.ts";
@@ -48,34 +49,70 @@ export type DescribedColumn = SavedColumn & {
   vaccine: { name: string; accentColor: string; vaccineType: string } | null;
 };
 
-// A multi-row INSERT carries 17 parameters a shot; PostgreSQL allows 65,535 per statement.
-const shotsPerInsert = 1_000;
-
-function toShotRow(calendarId: number, shot: ScheduledShot, position: number) {
+/** One shot as a JSON record for json_to_recordset: SQL's column names, the engine's values. */
+function toShotRecord(shot: ScheduledShot, position: number) {
   if (shot.date === null || shot.yearIndex === null || shot.row === null) {
     // The engine's submit never keeps an undated shot; reaching here is a bug, not bad input.
     throw new Error(`shot ${shot.id} has no date or layout after prepareForSubmit`);
   }
   return {
-    calendarId,
-    diseaseId: shot.diseaseId,
-    shotKey: shot.id,
+    disease_id: shot.diseaseId,
+    shot_key: shot.id,
     position,
-    templateId: shot.templateId,
+    template_id: shot.templateId,
     date: shot.date,
-    customName: shot.custom_name,
-    isRecurrent: shot.is_recurrent,
-    showOnce: shot.show_once,
+    custom_name: shot.custom_name,
+    is_recurrent: shot.is_recurrent,
+    show_once: shot.show_once,
     cycle: shot.cycle,
-    sourceShotKey: shot.sourceShotId,
-    isMirroredCopy: shot.isMirroredCopy,
-    yearIndex: shot.yearIndex,
+    source_shot_key: shot.sourceShotId,
+    is_mirrored_copy: shot.isMirroredCopy,
+    year_index: shot.yearIndex,
     row: shot.row,
-    orderInMonth: shot.orderInMonth ?? 0,
-    isBooster: shot.isBooster,
-    userInitiated: shot.userInitiated,
+    order_in_month: shot.orderInMonth ?? 0,
+    is_booster: shot.isBooster,
+    user_initiated: shot.userInitiated,
   };
 }
+
+function toColumnRecords(columns: readonly SavedColumn[]) {
+  return columns.map((column, position) => ({
+    disease_id: column.diseaseId,
+    position,
+    vaccine_id: column.vaccineId,
+  }));
+}
+
+function toShotRecords(columns: readonly SavedColumn[]) {
+  return columns.flatMap((column) => column.shots.map(toShotRecord));
+}
+
+/*
+ * The columns and shots go in as two JSON parameters unpacked by json_to_recordset: one statement
+ * and one round trip however many shots there are, and no limit of 65,535 bound parameters.
+ * Sibling data-modifying CTEs run as one statement, so the foreign keys from shots to columns are
+ * checked at its end, when both are in.
+ */
+const insertColumnsSql = (calendarId: SQL, columns: readonly SavedColumn[]) => sql`
+  columns_written AS (
+    INSERT INTO calendar_diseases (calendar_id, disease_id, position, vaccine_id)
+    SELECT ${calendarId}, c.disease_id, c.position, c.vaccine_id
+    FROM json_to_recordset(${JSON.stringify(toColumnRecords(columns))}::json)
+      AS c(disease_id integer, position integer, vaccine_id integer)
+  ),
+  shots_written AS (
+    INSERT INTO calendar_shots (calendar_id, disease_id, shot_key, position, template_id, date,
+      custom_name, is_recurrent, show_once, cycle, source_shot_key, is_mirrored_copy, year_index,
+      row, order_in_month, is_booster, user_initiated)
+    SELECT ${calendarId}, s.disease_id, s.shot_key, s.position, s.template_id, s.date,
+      s.custom_name, s.is_recurrent, s.show_once, s.cycle, s.source_shot_key, s.is_mirrored_copy,
+      s.year_index, s.row, s.order_in_month, s.is_booster, s.user_initiated
+    FROM json_to_recordset(${JSON.stringify(toShotRecords(columns))}::json)
+      AS s(disease_id integer, shot_key text, position integer, template_id integer, date date,
+        custom_name text, is_recurrent integer, show_once boolean, cycle integer,
+        source_shot_key text, is_mirrored_copy boolean, year_index integer, row integer,
+        order_in_month integer, is_booster boolean, user_initiated boolean)
+  )`;
 
 function toScheduledShot(row: typeof calendarShots.$inferSelect): ScheduledShot {
   return {
@@ -107,42 +144,101 @@ export type SetupCombination = {
   hasBirthDate: boolean;
 };
 
+/** What a save is checked against (see readSubmissionReference). */
+export type SubmissionReference = {
+  combination: SetupCombination;
+  offers: { diseaseId: number; diseaseName: string; vaccine: VaccineInput }[];
+  templates: { id: number; vaccineId: number }[];
+};
+
 /** The saved-calendar tables. Multi-row changes take the transaction as their executor. */
 export function createCalendarsRepository(db: Executor) {
   return {
-    async findCombination(ids: {
+    /**
+     * Everything the save checks read, in one round trip: the combination the setup names, the
+     * diseases offered for its animal with each one's vaccine (rules included, as the engine
+     * takes them), and the animal's shot templates. Null when the setup is no combination.
+     */
+    async readSubmissionReference(ids: {
       enterpriseId: number;
       animalId: number;
       seasonId: number;
-    }): Promise<SetupCombination | null> {
-      const combinations = schema.animalEnterpriseSeasonCombinations;
-      const [row] = await db
-        .select({
-          id: combinations.id,
-          enterprise: schema.enterprises.name,
-          animal: schema.animals.name,
-          season: schema.seasons.name,
-          isAdult: schema.animals.isAdult,
-          hasBirthDate: schema.animals.hasBirthDate,
-        })
-        .from(combinations)
-        .innerJoin(schema.enterprises, eq(schema.enterprises.id, combinations.enterpriseId))
-        .innerJoin(schema.animals, eq(schema.animals.id, combinations.animalId))
-        .innerJoin(schema.seasons, eq(schema.seasons.id, combinations.seasonId))
-        .where(
-          and(
-            eq(combinations.enterpriseId, ids.enterpriseId),
-            eq(combinations.animalId, ids.animalId),
-            eq(combinations.seasonId, ids.seasonId),
-          ),
-        );
-      return row ?? null;
+    }): Promise<SubmissionReference | null> {
+      const result = await db.execute<SubmissionReference>(sql`
+        SELECT
+          json_build_object(
+            'id', c.id, 'enterprise', e.name, 'animal', a.name, 'season', s.name,
+            'isAdult', a.is_adult, 'hasBirthDate', a.has_birth_date
+          ) AS combination,
+          coalesce((
+            SELECT json_agg(json_build_object(
+              'diseaseId', d.id,
+              'diseaseName', d.name,
+              'vaccine', json_build_object(
+                'id', v.id,
+                'name', v.name,
+                'source_note', v.source_note,
+                'rules', json_build_object(
+                  'max_shots', r.max_shots,
+                  'min_age_days', r.min_age_days,
+                  'not_in_pregnancy', coalesce(r.not_in_pregnancy, false),
+                  'min_days_before_breeding', r.min_days_before_breeding,
+                  'blackout_birth_days', CASE WHEN r.blackout_birth_from_days IS NULL THEN NULL
+                    ELSE json_build_object('from', r.blackout_birth_from_days,
+                      'to', r.blackout_birth_to_days) END,
+                  'window_birth_days', CASE WHEN r.window_birth_from_days IS NULL THEN NULL
+                    ELSE json_build_object('from', r.window_birth_from_days,
+                      'to', r.window_birth_to_days) END,
+                  'compatible_vaccine_ids', coalesce((
+                    SELECT json_agg(vc.compatible_vaccine_id ORDER BY vc.compatible_vaccine_id)
+                    FROM vaccine_compatibilities vc WHERE vc.vaccine_id = v.id), '[]'::json)
+                )
+              )
+            ) ORDER BY d.id)
+            FROM disease_animals da
+            JOIN diseases d ON d.id = da.disease_id
+            JOIN vaccines v ON v.id = da.vaccine_id
+            LEFT JOIN vaccine_rules r ON r.vaccine_id = v.id
+            WHERE da.animal_id = a.id
+          ), '[]'::json) AS offers,
+          coalesce((
+            SELECT json_agg(json_build_object('id', t.id, 'vaccineId', t.vaccine_id) ORDER BY t.id)
+            FROM shot_templates t WHERE t.animal_id = a.id
+          ), '[]'::json) AS templates
+        FROM animal_enterprise_season_combinations c
+        JOIN enterprises e ON e.id = c.enterprise_id
+        JOIN animals a ON a.id = c.animal_id
+        JOIN seasons s ON s.id = c.season_id
+        WHERE c.enterprise_id = ${ids.enterpriseId}
+          AND c.animal_id = ${ids.animalId}
+          AND c.season_id = ${ids.seasonId}`);
+      return result.rows[0] ?? null;
     },
 
-    async insertCalendar(calendar: NewCalendar): Promise<number> {
-      const [row] = await db.insert(calendars).values(calendar).returning({ id: calendars.id });
-      if (!row) throw new Error("insert into calendars returned no row");
-      return row.id;
+    /** Which of these disease ids exist at all (the error path: unknown, or not offered?). */
+    async findDiseaseIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: schema.diseases.id })
+        .from(schema.diseases)
+        .where(inArray(schema.diseases.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** A new calendar with its columns and shots, in one statement: all of it or nothing. */
+    async insertCalendar(calendar: NewCalendar, columns: readonly SavedColumn[]): Promise<number> {
+      const insertRow = db
+        .insert(calendars)
+        .values(calendar)
+        .returning({ id: calendars.id })
+        .getSQL();
+      const result = await db.execute<{ id: number }>(sql`
+        WITH calendar_written AS (${insertRow}),
+        ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
+        SELECT id FROM calendar_written`);
+      const id = result.rows[0]?.id;
+      if (id === undefined) throw new Error("insert into calendars returned no row");
+      return id;
     },
 
     async updateCalendarSetup(calendarId: number, setup: CalendarSetupColumns, now: Date) {
@@ -152,22 +248,11 @@ export function createCalendarsRepository(db: Executor) {
         .where(eq(calendars.id, calendarId));
     },
 
-    /** Writes the columns and shots of a calendar that has none (new, or just cleared). */
+    /** Writes the columns and shots of a calendar that has none (just cleared), in one statement. */
     async insertColumns(calendarId: number, columns: readonly SavedColumn[]): Promise<void> {
-      await db.insert(calendarDiseases).values(
-        columns.map((column, position) => ({
-          calendarId,
-          diseaseId: column.diseaseId,
-          position,
-          vaccineId: column.vaccineId,
-        })),
-      );
-      const shotRows = columns.flatMap((column) =>
-        column.shots.map((shot, position) => toShotRow(calendarId, shot, position)),
-      );
-      for (let start = 0; start < shotRows.length; start += shotsPerInsert) {
-        await db.insert(calendarShots).values(shotRows.slice(start, start + shotsPerInsert));
-      }
+      await db.execute(sql`
+        WITH ${insertColumnsSql(sql`${calendarId}::integer`, columns)}
+        SELECT 1`);
     },
 
     /** Drops every column, and with them every shot (ON DELETE CASCADE). */

@@ -12,8 +12,6 @@ import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../outbox/message-outbox.ts";
-import { createScopedDiseasesRepository } from "../calendar-builder/scoped-diseases.repository.ts";
-import { createReferenceRepository } from "../reference/reference.repository.ts";
 import {
   requireAccessibleCalendar,
   type AccessibleCalendar,
@@ -76,8 +74,6 @@ function checkSubmission(
   data: SubmitRequest["data"],
 ) {
   return checkCalendarSubmission(data, {
-    referenceRepository: createReferenceRepository(executor),
-    scopedDiseasesRepository: createScopedDiseasesRepository(executor),
     calendarsRepository: createCalendarsRepository(executor),
     today: context.readToday(),
   });
@@ -101,7 +97,7 @@ function describeSaved(
   );
 }
 
-/** POST /api/calendar: checks the calendar with the engine and stores it in one transaction. */
+/** POST /api/calendar: checks the calendar with the engine and stores it in one statement. */
 export async function createCalendar(
   context: CalendarsContext,
   userId: number,
@@ -116,19 +112,17 @@ export async function createCalendar(
   const checked = await checkSubmission(context, context.db, request.data);
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  const calendarId = await context.db.transaction(async (transaction) => {
-    const repository = createCalendarsRepository(transaction);
-    const id = await repository.insertCalendar({
+  const calendarId = await createCalendarsRepository(context.db).insertCalendar(
+    {
       userId,
       ...checked.setupColumns,
       feedNonce: feed.nonce,
       feedTokenHash: feed.tokenHash,
       createdAt: now,
       updatedAt: now,
-    });
-    await repository.insertColumns(id, checked.columns);
-    return id;
-  });
+    },
+    checked.columns,
+  );
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,

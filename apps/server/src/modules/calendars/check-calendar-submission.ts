@@ -15,8 +15,6 @@ import {
   type SavedShot,
 } from "@vaxcal/schedule";
 import { AppError } from "../../errors/app-error.ts";
-import type { ReferenceRepository } from "../reference/reference.repository.ts";
-import type { ScopedDiseasesRepository } from "../calendar-builder/scoped-diseases.repository.ts";
 import type {
   CalendarSetupColumns,
   CalendarsRepository,
@@ -25,8 +23,6 @@ import type {
 } from "./calendars.repository.ts";
 
 export type SubmissionContext = {
-  referenceRepository: ReferenceRepository;
-  scopedDiseasesRepository: ScopedDiseasesRepository;
   calendarsRepository: CalendarsRepository;
   /** The engine's only notion of time, `YYYY-MM-DD`. */
   today: IsoDate;
@@ -92,22 +88,22 @@ export async function checkCalendarSubmission(
   context: SubmissionContext,
 ): Promise<CheckedCalendar> {
   const { setup } = data;
-  const combination = await context.calendarsRepository.findCombination({
+  const reference = await context.calendarsRepository.readSubmissionReference({
     enterpriseId: setup.enterprise.id,
     animalId: setup.animal.id,
     seasonId: setup.season.id,
   });
   const issues = new IssueList();
-  checkSetup(data, combination, issues);
+  checkSetup(data, reference?.combination ?? null, issues);
   issues.throwIfAny();
-  if (combination === null) throw new Error("unreachable: a missing combination is an issue");
+  if (reference === null) throw new Error("unreachable: a missing combination is an issue");
+  const { combination, offers, templates } = reference;
 
   const animalId = setup.animal.id;
-  const [diseases, vaccines, templates] = await Promise.all([
-    context.referenceRepository.listDiseases(),
-    context.referenceRepository.listVaccines(),
-    context.scopedDiseasesRepository.listShotTemplates(animalId),
-  ]);
+  const unofferedIds = data.diseases
+    .map((column) => column.id)
+    .filter((id) => !offers.some((offer) => offer.diseaseId === id));
+  const knownIds = await context.calendarsRepository.findDiseaseIds(unofferedIds);
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
     animal: { id: animalId, isAdult: combination.isAdult },
@@ -123,13 +119,15 @@ export async function checkCalendarSubmission(
   let shotsBeforeSubmit = 0;
   data.diseases.forEach((column, columnIndex) => {
     const path = `data.diseases.${columnIndex}`;
-    const disease = diseases.find((candidate) => candidate.id === column.id);
-    const offer = disease?.animals.find((candidate) => candidate.animal_id === animalId);
-    if (disease === undefined) issues.add(`${path}.id`, calendarMessages.diseaseUnknown);
-    else if (offer === undefined) issues.add(`${path}.id`, calendarMessages.diseaseNotOffered);
-    else if (seenDiseases.has(column.id)) {
+    const offer = offers.find((candidate) => candidate.diseaseId === column.id);
+    if (offer === undefined) {
+      const message = knownIds.has(column.id)
+        ? calendarMessages.diseaseNotOffered
+        : calendarMessages.diseaseUnknown;
+      issues.add(`${path}.id`, message);
+    } else if (seenDiseases.has(column.id)) {
       issues.add(`${path}.id`, calendarMessages.diseaseRepeated);
-    } else if (column.vaccineId !== offer.vaccine_id) {
+    } else if (column.vaccineId !== offer.vaccine.id) {
       issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
     }
     seenDiseases.add(column.id);
@@ -144,7 +142,7 @@ export async function checkCalendarSubmission(
       const templateId = shot.templateId ?? null;
       if (templateId !== null) {
         const template = templates.find((candidate) => candidate.id === templateId);
-        if (template === undefined || template.vaccine_id !== column.vaccineId) {
+        if (template === undefined || template.vaccineId !== column.vaccineId) {
           issues.add(`${shotPath}.templateId`, calendarMessages.templateUnknown);
         }
       }
@@ -175,7 +173,7 @@ export async function checkCalendarSubmission(
         userInitiated: shot.userInitiated,
       })),
     })),
-    vaccines,
+    vaccines: offers.map((offer) => offer.vaccine),
     today: context.today,
   });
   const prepared = prepareForSubmit(restored);
@@ -207,7 +205,7 @@ export async function checkCalendarSubmission(
     },
     columns,
     diseaseNames: columns.map(
-      (column) => diseases.find((disease) => disease.id === column.diseaseId)?.name ?? "",
+      (column) => offers.find((offer) => offer.diseaseId === column.diseaseId)?.diseaseName ?? "",
     ),
   };
 }
