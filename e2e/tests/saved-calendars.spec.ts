@@ -1,0 +1,355 @@
+import { execFileSync } from "node:child_process";
+import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+
+/*
+ * Saved calendars (issue 5), against the real server: a visitor builds a calendar, registers on
+ * the way to finishing it, downloads the PDF and reads it back with pdftotext, subscribes to the
+ * feed, finds the calendar in My Calendars, edits and updates it, and deletes it.
+ *
+ * On `localhost`, a pre-launch host (spec §2): /beta and the header's Login button are there, and
+ * the feed links the server prints (its PUBLIC_URL default) point at the same host.
+ */
+const port = Number(process.env.E2E_PORT ?? 3199);
+test.use({ baseURL: `http://localhost:${port}` });
+
+type Layout = "phone" | "desktop";
+
+type SubmittedShot = { id: string; date: string | null; isMirroredCopy?: boolean };
+type SubmittedCalendar = {
+  action: string;
+  calendarId: number | null;
+  data: { diseases: { id: number; shots: SubmittedShot[] }[] };
+};
+
+const shortMonthNames = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+function splitDate(date: string): [number, number, number] {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return [year, month, day];
+}
+
+/** `2027-03-07` → `7 Mar 2027`, as the PDF prints a shot's date. */
+function formatPdfDate(date: string): string {
+  const [year, month, day] = splitDate(date);
+  return `${day} ${shortMonthNames[month - 1]} ${year}`;
+}
+
+/** `2027-03-07` → `7 March 2027`, as the step 2 grid names a shot. */
+function formatDisplayDate(date: string): string {
+  const [year, month, day] = splitDate(date);
+  return `${day} ${monthNames[month - 1]} ${year}`;
+}
+
+function shiftDate(date: string, days: number): string {
+  const [year, month, day] = splitDate(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+function makeFarmer(testInfo: TestInfo) {
+  // Unique per run and per project, so the two layouts never meet the 'already registered' check.
+  const stamp = `${Date.now()}${testInfo.workerIndex}${testInfo.repeatEachIndex}`.slice(-7);
+  return {
+    email: `f${stamp}-${testInfo.project.name.slice(0, 5)}@example.ie`,
+    mobile: `087 ${stamp.slice(0, 3)} ${stamp.slice(3)}`,
+    password: `Silage in the pit ${stamp}`,
+    farmName: `Rathmore Farm ${stamp.slice(-3)}`,
+  };
+}
+
+/** Reads a PDF as text, with its lines joined, so a name or date split by layout is still found. */
+function readPdfText(file: string): string {
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+async function openHeaderMenuIfNeeded(page: Page, layout: Layout, button: Locator): Promise<void> {
+  if (layout === "phone" && !(await button.isVisible())) {
+    await page.getByRole("button", { name: "Menu" }).click();
+  }
+}
+
+async function logIn(page: Page, layout: Layout, username: string, password: string) {
+  const login = page.getByRole("banner").getByRole("button", { name: "Login", exact: true });
+  await openHeaderMenuIfNeeded(page, layout, login);
+  await login.click();
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await dialog.getByLabel("Email address or mobile number").fill(username);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Login" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function keepPastShotsIfAsked(page: Page): Promise<void> {
+  const pastShots = page.getByRole("dialog", { name: "Shots in the past" });
+  if (await pastShots.isVisible()) {
+    await pastShots.getByRole("button", { name: "Keep them" }).click();
+    await expect(pastShots).toBeHidden();
+  }
+}
+
+async function buildDairyCalendar(page: Page): Promise<void> {
+  await page.goto("/beta");
+  await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: "Dairy" }).check();
+  await main.getByRole("radio", { name: "Cows", exact: true }).check();
+  await main.getByRole("radio", { name: "Spring calving" }).check();
+  await main.getByRole("checkbox", { name: /^BVD/ }).check();
+  await main.getByRole("checkbox", { name: /^Leptospirosis/ }).check();
+  await page.getByRole("button", { name: "Next step" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Vaccination calendar" })).toBeVisible();
+  await keepPastShotsIfAsked(page);
+}
+
+/** The farmer arrives from the login modal's Signup link, mid-finish. */
+async function registerFromLogin(page: Page, farmer: ReturnType<typeof makeFarmer>) {
+  await page.getByRole("dialog", { name: "Login" }).getByRole("button", { name: "Signup" }).click();
+  const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
+  await dialog.getByLabel("First name").fill("Niamh");
+  await dialog.getByLabel("Surname").fill("Kelleher");
+  await dialog.getByLabel("Mobile number").fill(farmer.mobile);
+  await dialog.getByLabel("Email address").fill(farmer.email);
+  await dialog.getByLabel("Farm name").fill(farmer.farmName);
+  await dialog.getByLabel("Address line 1").fill("Rathmore");
+  await dialog.getByLabel("Town").fill("Macroom");
+  await dialog.getByLabel("Eircode").fill("P12 X2Y4");
+  await dialog.getByLabel("County").selectOption("Cork");
+  await dialog.getByLabel(/I agree to the terms/).check();
+  await dialog.getByRole("button", { name: "Next Step" }).click();
+  await dialog.getByLabel("Password", { exact: true }).fill(farmer.password);
+  await dialog.getByLabel("Confirm password").fill(farmer.password);
+  await dialog.getByRole("button", { name: "Next Step" }).click();
+  await dialog.getByRole("button", { name: "Finish Registration" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Confirms the contact popup and waits for the save; returns what was sent and the new id. */
+async function confirmAndSave(
+  page: Page,
+  buttonName: "Finish Calendar" | "Update Calendar",
+): Promise<{ sent: SubmittedCalendar; calendarId: number }> {
+  const popup = page.getByRole("dialog", { name: "Confirm your details" });
+  await expect(popup.getByLabel("First name")).toHaveValue("Niamh");
+  await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+  const isSave = (request: Request) =>
+    /\/api\/calendar(\/\d+)?$/.test(new URL(request.url()).pathname) &&
+    ["POST", "PUT"].includes(request.method());
+  const [request] = await Promise.all([
+    page.waitForRequest(isSave),
+    popup.getByRole("button", { name: buttonName }).click(),
+  ]);
+  const response = await request.response();
+  expect(response?.ok(), "the calendar was saved").toBe(true);
+  const answer = (await response?.json()) as { calendar: { id: number } };
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Download your calendar" }),
+  ).toBeVisible();
+  return { sent: request.postDataJSON() as SubmittedCalendar, calendarId: answer.calendar.id };
+}
+
+/** Downloads the PDF from the page and returns its text. */
+async function downloadPdf(
+  page: Page,
+  scope: Locator,
+  calendarId: number,
+  testInfo: TestInfo,
+  name: string,
+): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    scope.getByRole("button", { name: "Download Calendar" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`calendar-${calendarId}.pdf`);
+  const file = testInfo.outputPath(`${name}.pdf`);
+  await download.saveAs(file);
+  return readPdfText(file);
+}
+
+function listShotDates(sent: SubmittedCalendar): string[] {
+  return sent.data.diseases.flatMap((disease) =>
+    disease.shots.flatMap((shot) => (shot.date ? [shot.date] : [])),
+  );
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways scroll on ${where}`).toBe(0);
+}
+
+test.describe("saved calendars", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("a visitor builds, registers, finishes, downloads, subscribes, edits, updates and deletes a calendar", async ({
+    page,
+    layout,
+    expectNoAccessibilityViolations,
+  }, testInfo) => {
+    const farmer = makeFarmer(testInfo);
+
+    // Build as a visitor; Finish asks to log in first, and registering continues the finish.
+    await buildDairyCalendar(page);
+    await page.getByRole("button", { name: "Finish Calendar" }).click();
+    await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+    await registerFromLogin(page, farmer);
+    await expect(page.getByRole("dialog", { name: "Confirm your details" })).toBeVisible();
+    const first = await confirmAndSave(page, "Finish Calendar");
+    expect(first.sent).toMatchObject({ action: "create", calendarId: null });
+    await expect(
+      page.getByText(
+        "Successfully created your calendar. You can follow the link to download your PDF.",
+      ),
+    ).toBeVisible();
+
+    // The final page, as the farmer sees it at this width.
+    const main = page.getByRole("main");
+    await expectNoSidewaysScroll(page, "the final page");
+    await page.screenshot({
+      path: testInfo.outputPath(`final-page-${layout}.png`),
+      fullPage: true,
+    });
+
+    // The PDF: the farm, the username, each disease and each shot date.
+    const pdfText = await downloadPdf(page, main, first.calendarId, testInfo, "first");
+    for (const text of [farmer.farmName, farmer.email, "BVD", "Leptospirosis"]) {
+      expect(pdfText, `the PDF names ${text}`).toContain(text);
+    }
+    const shotDates = listShotDates(first.sent);
+    expect(shotDates.length).toBeGreaterThan(2);
+    for (const date of shotDates) {
+      expect(pdfText, `the PDF has the shot on ${date}`).toContain(formatPdfDate(date));
+    }
+
+    // The feed: iCalendar, one event per shot.
+    const feedUrl = await main.getByLabel("Link for other calendar apps").inputValue();
+    const feed = await page.request.get(feedUrl);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toContain("text/calendar");
+    const feedText = await feed.text();
+    expect(feedText.match(/^BEGIN:VEVENT/gm)?.length).toBe(shotDates.length);
+    await expect(main.getByRole("link", { name: /Add to Google Calendar/ })).toHaveAttribute(
+      "href",
+      /calendar\.google\.com/,
+    );
+
+    // My Calendars: the card, open, with its preview drawn.
+    await main.getByRole("link", { name: "Go to My Calendars" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "My Calendars" })).toBeVisible();
+    const card = page.getByRole("article", { name: /^Cows, Spring calving \d{4}$/ });
+    await expect(card).toBeVisible();
+    const preview = card.getByRole("img", { name: /^Preview of Cows/ });
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
+      0,
+    );
+    await expect(card).toContainText("BVD, Leptospirosis");
+    await expectNoSidewaysScroll(page, "My Calendars");
+    await page.screenshot({
+      path: testInfo.outputPath(`my-calendars-${layout}.png`),
+      fullPage: true,
+    });
+
+    // Open it, move the first Leptospirosis shot a week earlier, and update it.
+    await card.getByRole("link", { name: /Open and edit/ }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Review your calendar" }),
+    ).toBeVisible();
+    await expect(page.getByText("Editing a saved calendar")).toBeVisible();
+    await keepPastShotsIfAsked(page);
+    const leptoShot = first.sent.data.diseases
+      .find((disease) => disease.id === 3)
+      ?.shots.find((shot) => !shot.isMirroredCopy && shot.date !== null);
+    const oldDate = leptoShot?.date ?? "";
+    const newDate = shiftDate(oldDate, -7);
+    await page
+      .getByRole("button", {
+        name: `Bovilis Leptavoid-H, ${formatDisplayDate(oldDate)}`,
+        exact: true,
+      })
+      .click();
+    const panel = page.getByRole("dialog", { name: "Bovilis Leptavoid-H" });
+    await panel.getByLabel("Date of this shot").fill(newDate);
+    await panel.getByRole("button", { name: "Confirm" }).click();
+    await expect(panel).toBeHidden();
+    await expect(
+      page.getByRole("button", {
+        name: `Bovilis Leptavoid-H, ${formatDisplayDate(newDate)}`,
+        exact: true,
+      }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Update Calendar" }).click();
+    const update = await confirmAndSave(page, "Update Calendar");
+    expect(update.sent).toMatchObject({ action: "update", calendarId: first.calendarId });
+    expect(update.calendarId).toBe(first.calendarId);
+
+    const updatedPdf = await downloadPdf(page, main, first.calendarId, testInfo, "updated");
+    expect(updatedPdf).toContain(formatPdfDate(newDate));
+    expect(updatedPdf).not.toContain(formatPdfDate(oldDate));
+    // The feed follows the calendar: the same link now has the moved date.
+    const updatedFeed = await (await page.request.get(feedUrl)).text();
+    expect(updatedFeed).toContain(`DTSTART;VALUE=DATE:${newDate.replaceAll("-", "")}`);
+
+    // Axe on both screens, signed in, in a fresh context.
+    await expectNoAccessibilityViolations("/", async (scanPage) => {
+      await logIn(scanPage, layout, farmer.email, farmer.password);
+      await scanPage.goto("/calendars");
+      await expect(scanPage.getByRole("img", { name: /^Preview of Cows/ })).toBeVisible();
+    });
+    await expectNoAccessibilityViolations("/", async (scanPage) => {
+      await logIn(scanPage, layout, farmer.email, farmer.password);
+      await scanPage.goto(`/calendar/${first.calendarId}`);
+      await expect(scanPage.getByRole("button", { name: "Update Calendar" })).toBeVisible();
+      await keepPastShotsIfAsked(scanPage);
+      await scanPage.getByRole("button", { name: "Update Calendar" }).click();
+      const popup = scanPage.getByRole("dialog", { name: "Confirm your details" });
+      await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      await popup.getByRole("button", { name: "Update Calendar" }).click();
+      await expect(
+        scanPage.getByRole("heading", { level: 1, name: "Download your calendar" }),
+      ).toBeVisible();
+      await scanPage.getByRole("button", { name: "Stay on this page" }).click();
+    });
+
+    // Delete it from My Calendars: asked first, then gone, and its feed with it.
+    await page.goto("/calendars");
+    const cardAgain = page.getByRole("article", { name: /^Cows, Spring calving \d{4}$/ });
+    await cardAgain.getByRole("button", { name: /^Delete/ }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete calendar" });
+    await expect(confirm.getByText("Are you sure you want to delete this calendar?")).toBeVisible();
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(cardAgain).toBeHidden();
+    await expect(page.getByText("You have no vaccination calendars yet.")).toBeVisible();
+    expect((await page.request.get(feedUrl)).status()).toBe(404);
+  });
+});
