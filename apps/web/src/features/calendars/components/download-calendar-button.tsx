@@ -32,7 +32,6 @@ export function DownloadCalendarButton({
         });
       }}
     >
-      <span aria-hidden="true">⤓</span>
       {download.isPending ? "Preparing your PDF…" : label}
     </button>
   );
