@@ -64,7 +64,8 @@ function ConfirmReset({ token, email }: { token: string; email: string }) {
   }
 
   // A malformed link gets a 400 with the same text as an expired one: both are invalid links.
-  const isRejected = check.isError && check.error instanceof ApiError && check.error.code !== null;
+  // A refusal without the server's message (a proxy's bare 4xx) is one too: 'Invalid token' (§8).
+  const isRejected = check.isError && isRefusal(check.error);
   if (check.isError && !isRejected) {
     return (
       <>
@@ -98,6 +99,15 @@ function ConfirmReset({ token, email }: { token: string; email: string }) {
   }
 
   return <NewPasswordForm token={token} email={email} />;
+}
+
+/** The server refused the link, as opposed to a check that could not be made (no signal, 5xx). */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const isClientError = error.status >= 400 && error.status < 500;
+  // A timeout or a rate limit says nothing about the link: trying again may work.
+  const isRetryable = error.status === 408 || error.status === 429;
+  return error.code !== null || (isClientError && !isRetryable);
 }
 
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
