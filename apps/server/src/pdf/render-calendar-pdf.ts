@@ -408,6 +408,8 @@ export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
     margins: { top: margin, bottom: margin, left: margin, right: margin },
     bufferPages: true,
     autoFirstPage: true,
+    // Without this pdfkit parses Helvetica's metrics for every document, only to never use it.
+    font: regularFont as string,
     info: { Title: "VaxCal vaccination calendar", Author: "VaxCal", Creator: "VaxCal" },
   });
   doc.registerFont(regular, regularFont);

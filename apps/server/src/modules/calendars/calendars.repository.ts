@@ -298,6 +298,8 @@ export function createCalendarsRepository(db: Executor) {
 
     /** The user's own calendars, newest first, with the spec's listing fields. */
     listUserCalendars(userId: number): Promise<CalendarListRow[]> {
+      // A named prepared statement: PostgreSQL plans it once per connection, not on every call
+      // (planning took longer than running it). The hottest read of My Calendars.
       return db
         .select({
           id: calendars.id,
@@ -321,8 +323,10 @@ export function createCalendarsRepository(db: Executor) {
         .innerJoin(schema.enterprises, eq(schema.enterprises.id, calendars.enterpriseId))
         .innerJoin(schema.animals, eq(schema.animals.id, calendars.animalId))
         .innerJoin(schema.seasons, eq(schema.seasons.id, calendars.seasonId))
-        .where(eq(calendars.userId, userId))
-        .orderBy(desc(calendars.createdAt), desc(calendars.id));
+        .where(eq(calendars.userId, sql.placeholder("userId")))
+        .orderBy(desc(calendars.createdAt), desc(calendars.id))
+        .prepare("calendars_list_user_calendars")
+        .execute({ userId });
     },
 
     /** The columns in order, each with its shots exactly as saved. */

@@ -1,0 +1,135 @@
+// What the calendar benchmarks share: an embedded PostgreSQL with the migrated, seeded schema,
+// servers in worker threads, autocannon runs, and the machine note for the README.
+import { randomBytes } from "node:crypto";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { demoData, referenceData } from "@vaxcal/reference-data";
+import autocannon, { type Options, type Result } from "autocannon";
+import pg from "pg";
+import { connectDatabase, type Database } from "../apps/server/src/db/database.ts";
+import { startEmbeddedPostgres } from "../apps/server/src/db/embedded-postgres.ts";
+import { applyMigrations } from "../apps/server/src/db/migrate.ts";
+import { seedReferenceData } from "../apps/server/src/db/seed.ts";
+import type { ServerWorkerData } from "./calendars-server.worker.ts";
+
+export const appSecret = randomBytes(32).toString("hex");
+/** Each measured run: long enough for a steady state, short enough for a shared machine. */
+export const runSeconds = 10;
+export const connections = 50;
+
+export type BenchDatabase = { url: string; database: Database; stop: () => Promise<void> };
+
+/** A fresh embedded PostgreSQL in a temp folder, migrated and seeded like `npm start`'s. */
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaxcal-bench-"));
+  await chmod(dataDir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir });
+  const admin = new pg.Client({ connectionString: embedded.connectionString });
+  await admin.connect();
+  await admin.query("CREATE DATABASE vaxcal_bench");
+  await admin.end();
+  const url = new URL(embedded.connectionString);
+  url.pathname = "/vaxcal_bench";
+  const database = connectDatabase(url.toString(), { maxConnections: 4 });
+  await applyMigrations(database);
+  await seedReferenceData(database.db, referenceData, demoData);
+  return {
+    url: url.toString(),
+    database,
+    stop: async () => {
+      await database.close();
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type RunningServer = { url: string; stop: () => Promise<void> };
+
+/** Starts VaxCal's app, or the hello-world baseline, in a worker thread on 127.0.0.1. */
+export function startServer(data: ServerWorkerData): Promise<RunningServer> {
+  const worker = new Worker(new URL("./calendars-server.worker.ts", import.meta.url), {
+    workerData: data,
+  });
+  return new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("message", ({ port }: { port: number }) => {
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            worker.once("exit", () => done());
+            worker.postMessage("stop");
+          }),
+      });
+    });
+  });
+}
+
+/** One bounded autocannon run; refuses to report a run where requests failed. */
+export async function runLoad(options: Options, label: string): Promise<Result> {
+  const result = await autocannon({ connections, duration: runSeconds, ...options });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+    );
+  }
+  return result;
+}
+
+/** Hello-world throughput in this run, the ceiling every endpoint is compared with. */
+export async function measureHelloWorld(): Promise<Result> {
+  const hello = await startServer({ kind: "hello" });
+  try {
+    return await runLoad({ url: hello.url }, "hello-world");
+  } finally {
+    await hello.stop();
+  }
+}
+
+export function describeMachine(): string {
+  const cpus = os.cpus();
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(", ");
+  return (
+    `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform} ` +
+    `${process.arch}, ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, load average ${load}`
+  );
+}
+
+export const formatNumber = (value: number, digits = 0) =>
+  value.toLocaleString("en-IE", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Registers a farmer through the API, as the web app does, and returns the bearer token. */
+export async function registerFarmer(serverUrl: string, farmName: string): Promise<string> {
+  const response = await fetch(`${serverUrl}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Seán",
+      surname: "Ó Súilleabháin",
+      email: `sean.${randomBytes(4).toString("hex")}@bench.example.ie`,
+      country_code: "+353",
+      phone_number: null,
+      farmer_name: farmName,
+      address1: "Main Road",
+      town: "Macroom",
+      eircode: "P12 K7Y8",
+      county: "Cork",
+      country: "Ireland",
+      agree_to_terms: true,
+      password: "grass-meadow-42",
+      password_confirmation: "grass-meadow-42",
+      user_enterprises: ["Dairy"],
+      user_animals: ["Cows"],
+      herd_size: "51-100",
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}

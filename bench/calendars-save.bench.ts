@@ -1,0 +1,61 @@
+// Calendar saves per second (POST /api/calendar: engine check, then one transaction writing the
+// calendar, its columns and every shot) at 50 connections against the embedded PostgreSQL, next
+// to a Fastify hello-world measured in the same run. Run: npm run bench:calendars-save -w @vaxcal/bench
+import {
+  buildEngineCalendar,
+  buildSubmitPayload,
+} from "../apps/server/src/modules/calendars/calendars.test-support.ts";
+import {
+  appSecret,
+  connections,
+  describeMachine,
+  formatNumber,
+  measureHelloWorld,
+  registerFarmer,
+  runLoad,
+  runSeconds,
+  startBenchDatabase,
+  startServer,
+} from "./calendars-harness.ts";
+
+const benchDatabase = await startBenchDatabase();
+try {
+  const hello = await measureHelloWorld();
+  const server = await startServer({ kind: "app", databaseUrl: benchDatabase.url, appSecret });
+  try {
+    const token = await registerFarmer(server.url, "Bench Farm");
+    const payload = buildSubmitPayload(buildEngineCalendar());
+    const shots = payload.data.diseases.reduce((count, disease) => count + disease.shots.length, 0);
+    const saves = await runLoad(
+      {
+        url: `${server.url}/api/calendar`,
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(payload),
+      },
+      "POST /api/calendar",
+    );
+    const { rows } = await benchDatabase.database.pool.query<{ count: string }>(
+      "SELECT count(*) FROM calendars",
+    );
+
+    console.log(describeMachine());
+    console.log(
+      `${connections} connections, ${runSeconds} s each; each save: ${payload.data.diseases.length} diseases, ${shots} shots; ${rows[0]?.count} calendars written\n`,
+    );
+    console.log("| endpoint | requests/s | p50 (ms) | p99 (ms) | ratio to hello-world |");
+    console.log("| --- | ---: | ---: | ---: | ---: |");
+    for (const [name, result] of [
+      ["Fastify hello-world (baseline)", hello],
+      ["POST /api/calendar (save)", saves],
+    ] as const) {
+      console.log(
+        `| ${name} | ${formatNumber(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${formatNumber(result.requests.average / hello.requests.average, 3)} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await benchDatabase.stop();
+}

@@ -1,0 +1,41 @@
+// One HTTP server under test, in a worker thread so that autocannon on the main thread does not
+// share its event loop: either VaxCal's whole app (buildApp) or a Fastify hello-world baseline.
+import { parentPort, workerData } from "node:worker_threads";
+import Fastify, { type FastifyInstance } from "fastify";
+import { buildApp } from "../apps/server/src/app.ts";
+import { parseConfig } from "../apps/server/src/config.ts";
+import { connectDatabase } from "../apps/server/src/db/database.ts";
+
+export type ServerWorkerData =
+  { kind: "hello" } | { kind: "app"; databaseUrl: string; appSecret: string };
+
+const data = workerData as ServerWorkerData;
+let close: () => Promise<void>;
+let app: FastifyInstance;
+
+if (data.kind === "hello") {
+  app = Fastify({ logger: false });
+  app.get("/", async () => ({ hello: "world" }));
+  close = () => app.close();
+} else {
+  const config = parseConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: data.databaseUrl,
+    APP_SECRET: data.appSecret,
+    PUBLIC_URL: "https://vaxcal.example.ie",
+  });
+  const database = connectDatabase(data.databaseUrl);
+  app = await buildApp({ config, database });
+  close = async () => {
+    await app.close();
+    await database.close();
+  };
+}
+
+await app.listen({ host: "127.0.0.1", port: 0 });
+const address = app.server.address();
+parentPort?.postMessage({ port: typeof address === "object" && address ? address.port : 0 });
+parentPort?.on("message", (message) => {
+  if (message === "stop") void close().then(() => process.exit(0));
+});
