@@ -269,7 +269,7 @@ test.describe("saved calendars", () => {
 
     // My Calendars: the card, open, with its preview drawn.
     await main.getByRole("link", { name: "Go to My Calendars" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "My Calendars" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "My calendars" })).toBeVisible();
     const card = page.getByRole("article", { name: /^Cows, Spring calving \d{4}$/ });
     await expect(card).toBeVisible();
     const preview = card.getByRole("img", { name: /^Preview of Cows/ });

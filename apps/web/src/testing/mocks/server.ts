@@ -1,5 +1,11 @@
 import { setupServer } from "msw/node";
 import { createAccountHandlers } from "./account-handlers.ts";
+import { createSavedCalendarsBackend, createSavedCalendarsHandlers } from "./calendar-handlers.ts";
 import { createReferenceHandlers } from "./handlers.ts";
 
-export const server = setupServer(...createReferenceHandlers(), ...createAccountHandlers());
+// Saved calendars (issue 5): an account with none, so a screen that lists them works in any test.
+export const server = setupServer(
+  ...createReferenceHandlers(),
+  ...createAccountHandlers(),
+  ...createSavedCalendarsHandlers(createSavedCalendarsBackend()),
+);

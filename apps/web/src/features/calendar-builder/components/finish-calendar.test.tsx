@@ -290,7 +290,7 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
     expect(main.getByText(/We will take you to My Calendars in/)).toBeVisible();
 
     await user.click(main.getByRole("link", { name: "Go to My Calendars" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "My Calendars" })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "My calendars" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/calendars");
   });
 

@@ -54,7 +54,7 @@ const ewes = buildCalendarSummary({
 
 async function renderMyCalendars() {
   const view = renderApp("/calendars", { isAuthenticated: true });
-  await screen.findByRole("heading", { level: 1, name: "My Calendars" });
+  await screen.findByRole("heading", { level: 1, name: "My calendars" });
   return view;
 }
 

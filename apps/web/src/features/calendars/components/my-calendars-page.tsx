@@ -16,11 +16,11 @@ export function MyCalendarsPage() {
 
   return (
     <div className="my-calendars">
-      <title>My Calendars · VaxCal</title>
+      <title>My calendars · VaxCal</title>
       <section className="my-calendars__banner" aria-labelledby="my-calendars-title">
         <div>
           <h1 id="my-calendars-title" tabIndex={-1}>
-            My Calendars
+            My calendars
           </h1>
           <p>Your saved vaccination calendars. Open one to change it, or download it to print.</p>
         </div>
