@@ -312,3 +312,26 @@ describe("the calendar feed", () => {
     expect(response.body).not.toContain("attacker");
   });
 });
+
+describe("the API docs", () => {
+  it("document every saved-calendar route", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const { paths } = response.json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        "/api/calendar",
+        "/api/calendar/{id}",
+        "/api/user/calendars",
+        "/api/calendars/{id}",
+        "/api/calendars/{id}/download",
+        "/api/calendars/{id}/preview.svg",
+        "/api/calendars/{id}/feed/regenerate",
+        "/api/calendars/feed/{file}",
+      ]),
+    );
+    expect(Object.keys(paths["/api/calendars/{id}"] ?? {})).toEqual(
+      expect.arrayContaining(["get", "delete"]),
+    );
+  });
+});

@@ -51,7 +51,6 @@ const feedFilePattern = /^([A-Za-z0-9_-]+)\.ics$/;
 
 const IdParamsSchema = z.object({ id: z.string().max(20) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-const security = [{ bearerAuth: [] }];
 
 /**
  * Saved calendars (spec §2, §3, §7): save, list, open, delete, download, preview and the feed.
@@ -74,7 +73,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "Save a new calendar (spec §3 submit payload, action create)",
-        security,
         body: SubmitCalendarRequestSchema,
         response: { 201: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
       },
@@ -93,7 +91,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "Replace a saved calendar (spec §3 submit payload, action update)",
-        security,
         params: IdParamsSchema,
         body: SubmitCalendarRequestSchema,
         response: { 200: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
@@ -112,7 +109,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "The signed-in user's calendars, newest first (spec §3 listing)",
-        security,
         response: { 200: ListCalendarsResponseSchema, 401: ErrorBodySchema },
       },
     },
@@ -129,7 +125,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "A saved calendar: calendarId, setup and diseases with their shots as stored",
-        security,
         params: IdParamsSchema,
         response: { 200: CalendarDetailSchema, ...errors },
       },
@@ -148,7 +143,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "Delete a saved calendar, its shots and its feed",
-        security,
         params: IdParamsSchema,
         response: { [deleteCalendarStatus]: z.null(), ...errors },
       },
@@ -167,7 +161,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         tags: ["calendars"],
         summary: "The calendar as a printable PDF (A4 landscape), saved as calendar-{id}.pdf",
         description: "application/pdf. Errors (401, 404) carry the usual error body.",
-        security,
         params: IdParamsSchema,
         // No response schema: the body is binary, which the JSON serializer must not touch.
       },
@@ -191,7 +184,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "The calendar's SVG thumbnail (needs the bearer token: show it from a blob URL)",
-        security,
         params: IdParamsSchema,
         response: { 200: z.string(), 304: z.null(), ...errors },
       },
@@ -213,7 +205,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       schema: {
         tags: ["calendars"],
         summary: "New secret feed links; the old ones stop working",
-        security,
         params: IdParamsSchema,
         response: { 200: RegenerateFeedResponseSchema, ...errors },
       },
