@@ -10,7 +10,7 @@ import {
   calendarMessages,
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
-import { referenceData } from "@vaxcal/reference-data";
+import { DiseaseId, referenceData } from "@vaxcal/reference-data";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -195,6 +195,28 @@ describe("saving and reopening a calendar", () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: { message: calendarMessages.notFound } });
     expect((await testApp.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
+  });
+});
+
+describe("a calendar with no shot yet", () => {
+  it("saves, prints, previews and feeds without failing", async () => {
+    // Bluetongue has no protocol shots: the farmer adds them with the vet later.
+    const payload = buildSubmitPayload(
+      buildEngineCalendar(dairySpringCows, [DiseaseId.bluetongue]),
+    );
+    expect(payload.data.diseases[0]?.shots).toEqual([]);
+    const saved = await saveCalendar(payload);
+    for (const url of [saved.downloadUrl, saved.previewImageUrl]) {
+      const response = await testApp.app.inject(asUser(farmer.token, { method: "GET", url }));
+      expect(response.statusCode, url).toBe(200);
+    }
+    const feed = await testApp.app.inject({
+      method: "GET",
+      url: new URL(saved.feedUrls.https).pathname,
+    });
+    expect(feed.statusCode).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    expect(calendar.getAllSubcomponents("vevent")).toHaveLength(0);
   });
 });
 
