@@ -11,6 +11,7 @@ import {
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
 import { DiseaseId, referenceData } from "@vaxcal/reference-data";
+import { resolveSeasonDefaults } from "@vaxcal/schedule";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -21,6 +22,7 @@ import {
   dairySpringCows,
   editCalendar,
   listOfferedDiseaseIds,
+  testToday,
 } from "./calendars.test-support.ts";
 
 const publicUrl = "https://vaxcal.example.ie";
@@ -196,6 +198,23 @@ describe("saving and reopening a calendar", () => {
     expect(again.json()).toMatchObject({ error: { message: calendarMessages.notFound } });
     expect((await testApp.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
   });
+});
+
+describe("every seeded combination", () => {
+  it.each(referenceData.combinations)(
+    "saves combination $id with all its diseases, as step 2 lays it out",
+    async (combination) => {
+      const choice = {
+        enterpriseId: combination.enterprise_id,
+        animalId: combination.animal_id,
+        seasonId: combination.season_id,
+        ...resolveSeasonDefaults(combination, testToday),
+      };
+      const payload = buildSubmitPayload(buildEngineCalendar(choice), choice);
+      const saved = await saveCalendar(payload);
+      expect((await getDetail(saved.id)).diseases).toEqual(payload.data.diseases);
+    },
+  );
 });
 
 describe("a calendar with no shot yet", () => {

@@ -9,7 +9,6 @@ import {
   type CalendarSetup,
   type IsoDate,
 } from "@vaxcal/schedule";
-import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { userRoles, users } from "../../db/schema/accounts.ts";
 import { vetPracticeMembers } from "../../db/schema/calendars.ts";
@@ -163,15 +162,6 @@ export async function createVetUser(
   await executor.insert(vetPracticeMembers).values({ userId: vet.id, vetPracticeId });
   const { token } = await startSession(executor, vet.id, now);
   return { id: vet.id, token };
-}
-
-/** The farmer links the practice, as registration or settings do with vet_id. */
-export async function linkFarmerToPractice(
-  executor: Executor,
-  farmerId: number,
-  vetPracticeId: number,
-): Promise<void> {
-  await executor.update(users).set({ vetPracticeId }).where(eq(users.id, farmerId));
 }
 
 /** A 3-year calendar with 6 diseases and an Irish farm name, for the PDF test and benchmark. */
