@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { RoleName, SubmitCalendarResponseSchema, calendarMessages } from "@vaxcal/contracts";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -35,11 +39,14 @@ const isAllowed = (caller: Caller) => caller === "owner" || caller === "linked v
 let testApp: TestApp;
 const tokens = new Map<Caller, string | null>();
 let ownerToken = "";
+let ownerEmail = "";
+let linkedVetToken = "";
 
 beforeAll(async () => {
   testApp = await createTestApp();
   const owner = await registerUser(testApp.app, { vet_id: linkedPractice });
   ownerToken = owner.token;
+  ownerEmail = owner.email ?? "";
   // Linked to the same practice as the owner, but a farmer: a shared vet is not a shared key.
   const anotherFarmer = await registerUser(testApp.app, { vet_id: linkedPractice });
   const linkedVet = await createVetUser(testApp.database.db, linkedPractice);
@@ -47,6 +54,7 @@ beforeAll(async () => {
   tokens.set("owner", owner.token);
   tokens.set("another farmer", anotherFarmer.token);
   tokens.set("linked vet", linkedVet.token);
+  linkedVetToken = linkedVet.token;
   tokens.set("unlinked vet", unlinkedVet.token);
   tokens.set("visitor", null);
 });
@@ -204,5 +212,26 @@ describe("a member of the linked practice whose role is not VET_MANAGER", () => 
       asUser(member.token, { method: "GET", url: `/api/calendars/${id}` }),
     );
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("a linked vet's download", () => {
+  it("prints the owner's farm and username, not the vet's", async () => {
+    const id = await createOwnersCalendar();
+    const response = await testApp.app.inject(
+      asUser(linkedVetToken, { method: "GET", url: `/api/calendars/${id}/download` }),
+    );
+    expect(response.statusCode).toBe(200);
+    const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-vet-pdf-"));
+    try {
+      const file = path.join(folder, "calendar.pdf");
+      writeFileSync(file, response.rawPayload);
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+      expect(text).toContain(ownerEmail);
+      expect(text).toContain("Hill Farm");
+      expect(text).not.toContain("practice.example.ie");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
