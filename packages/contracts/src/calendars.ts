@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { isPlainText } from "./accounts.ts";
+import {
+  UpdateSettingsRequestSchema,
+  accountMessages,
+  describeTooLong,
+  fieldLimits,
+  isPlainText,
+} from "./accounts.ts";
 import { ScheduledShotSchema, calendarBuilderMessages } from "./calendar-builder.ts";
 import { Id, IsoDateSchema } from "./reference.ts";
 
@@ -168,6 +174,108 @@ export const CalendarSetupSchema = z.object({
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 
 /**
+ * Spec §3 'Contact details at calendar finish' and §5 'Contact warnings': the confirm popup's
+ * texts. Spec texts word for word.
+ */
+export const calendarContactMessages = {
+  /** Spec §5, word for word. */
+  firstNameRequired: "* First name is required.",
+  /** Spec §5, word for word. */
+  emailRequired: "* The email field is required.",
+  /** Spec §5: the server check flags an e-mail already used by another account. */
+  emailTaken: "This email address belongs to another account. Please use your own.",
+  phoneInvalid: "Please enter a valid mobile number, for example 087 123 4567.",
+  emailInvalid: accountMessages.emailInvalid,
+  termsRequired: accountMessages.termsRequired,
+  textInvalid: accountMessages.unsupportedCharacters,
+} as const;
+
+/** Bounds on the contact details: the same as the account's own fields. */
+export const calendarContactLimits = {
+  name: fieldLimits.name,
+  email: fieldLimits.email,
+  /** Digits with spaces, dashes, dots, brackets and a leading `+`, as people type a number. */
+  phoneNumber: 24,
+} as const;
+
+/** A name the farmer typed: trimmed, bounded, printable. */
+function contactText(maxLength: number, typeMessage: string) {
+  return z
+    .string({ error: typeMessage })
+    .trim()
+    .refine((value) => countCharacters(value) <= maxLength, describeTooLong(maxLength))
+    .refine(isPlainText, calendarContactMessages.textInvalid);
+}
+
+/** Absent, null and blank all mean "none". */
+function toNullWhenBlank(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+// The account settings' e-mail rules (format, 254 characters, plain text, lower case), so the
+// popup and the settings page agree on what an address is.
+const ContactEmailSchema = UpdateSettingsRequestSchema.shape.email.transform(toNullWhenBlank);
+
+const phoneNumberPattern = /^\+?[\d\s\-.()]{6,24}$/;
+
+const ContactPhoneNumberSchema = z
+  .string({ error: calendarContactMessages.phoneInvalid })
+  .trim()
+  .refine(
+    (value) => value === "" || phoneNumberPattern.test(value),
+    calendarContactMessages.phoneInvalid,
+  )
+  // Kept as typed, less the spaces and punctuation: a number abroad stays dialable.
+  .transform((value) => value.replace(/[\s\-.()]/g, ""))
+  .nullish()
+  .transform(toNullWhenBlank);
+
+/**
+ * Spec §3 'Contact details at calendar finish': who the calendar is for and the vet to tell.
+ * The farmer confirms them in the popup at every save; they are stored with the calendar (the
+ * PDF names the vet) and never change the account's profile.
+ *
+ * A first name is required, and an e-mail or a mobile (PRODUCT.md decision 6: a farmer who
+ * registered with a mobile alone can finish a calendar); without either the spec's
+ * '* The email field is required.' shows on the e-mail. The vet's e-mail is optional.
+ */
+export const CalendarContactSchema = z
+  .object({
+    name: contactText(calendarContactLimits.name, calendarContactMessages.firstNameRequired).refine(
+      (value) => value !== "",
+      calendarContactMessages.firstNameRequired,
+    ),
+    surname: contactText(calendarContactLimits.name, calendarContactMessages.textInvalid)
+      .nullish()
+      .transform(toNullWhenBlank),
+    phone_number: ContactPhoneNumberSchema,
+    vet_email_address: ContactEmailSchema,
+    email: ContactEmailSchema,
+    agree_to_terms: z.literal(true, { error: calendarContactMessages.termsRequired }),
+  })
+  .superRefine(
+    (value, context) => {
+      const fields: Partial<Record<string, unknown>> = value;
+      const isBlank = (key: string) => {
+        const field = fields[key];
+        return typeof field !== "string" || field.trim() === "";
+      };
+      // A field that failed its own check already has its message; only absence counts here.
+      if (isBlank("email") && isBlank("phone_number")) {
+        context.addIssue({
+          code: "custom",
+          path: ["email"],
+          message: calendarContactMessages.emailRequired,
+        });
+      }
+    },
+    // Runs even when other fields failed, so the popup shows every problem at once.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
+export type CalendarContactInput = z.input<typeof CalendarContactSchema>;
+export type CalendarContact = z.output<typeof CalendarContactSchema>;
+
+/**
  * POST /api/calendar (action `create`, calendarId null) and PUT /api/calendar/:id (action
  * `update`, calendarId null or the id in the address): spec §3's submit payload. `data` is what
  * the engine's `prepareForSubmit` returns, with the setup's names added.
@@ -176,14 +284,17 @@ export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
  * diseases offered for the animal with their vaccine, shots from that vaccine's templates (or
  * added by the user), unique shot ids. It then stores `prepareForSubmit(restoreCalendar(data))`:
  * for a payload that came from `prepareForSubmit`, exactly what was sent. PUT replaces the whole
- * calendar. Bad input gets a 400 with field issues (paths like `body.data.diseases.0.id`), a body
- * over 2 MiB a 413; nothing is written in either case.
+ * calendar. `contact` is what the farmer confirmed in the popup; it is stored with the calendar,
+ * in the same transaction, and replaced on update. Bad input gets a 400 with field issues (paths
+ * like `body.data.diseases.0.id` or `body.contact.email`), a body over 2 MiB a 413; nothing is
+ * written in either case.
  */
 export const SubmitCalendarRequestSchema = z.object({
   calendarId: Id.nullable().default(null),
   action: z.enum([CalendarAction.create, CalendarAction.update], {
     error: calendarMessages.actionMismatch,
   }),
+  contact: CalendarContactSchema,
   data: z.object({
     setup: CalendarSetupSchema,
     diseases: z
@@ -259,6 +370,19 @@ export const SubmitCalendarResponseSchema = z.object({ calendar: CalendarSummary
 export type SubmitCalendarResponse = z.infer<typeof SubmitCalendarResponseSchema>;
 
 /**
+ * The contact details saved with a calendar, as the popup prefills them in edit mode. Null for a
+ * calendar saved before contact details were kept. The agreement is asked again at every save.
+ */
+export const SavedCalendarContactSchema = z.object({
+  name: z.string(),
+  surname: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  vet_email_address: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type SavedCalendarContact = z.infer<typeof SavedCalendarContactSchema>;
+
+/**
  * GET /api/calendars/:id: spec §3's detail (calendarId, setup, diseases). `diseases` is exactly
  * what was stored, in column order, with every shot's engine fields: pass `setup` and `diseases`
  * with the reference vaccines to the engine's `restoreCalendar` to edit it again.
@@ -275,6 +399,8 @@ export const CalendarDetailSchema = z.object({
   diseases: z.array(
     z.object({ id: Id, vaccineId: Id.nullable(), shots: z.array(ScheduledShotSchema) }),
   ),
+  /** What the farmer confirmed at the last save; null for calendars saved before it was kept. */
+  contact: SavedCalendarContactSchema.nullable(),
   year: z.number().int(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,

@@ -54,6 +54,7 @@ describe("the calendar PDF", () => {
       "Season: Spring calving",
       "Calving date: 1 February 2026",
       "Breeding date: 25 April 2026",
+      "Vet: clinic@macroomvets.example.ie",
     ]) {
       expect(text).toContain(words);
     }
@@ -91,6 +92,25 @@ describe("the calendar PDF", () => {
       expect(flat).toMatch(new RegExp(`${index + 1} ?/ ?${pages.length}\\s*$`));
       expect(flat).toContain("*** Where infection is confirmed");
     });
+  });
+
+  it("cuts a vet e-mail too long for the line instead of running off the page", async () => {
+    const longFile = path.join(folder, "long-vet.pdf");
+    const longEmail = `${"a".repeat(240)}@vets.example.ie`;
+    writeFileSync(
+      longFile,
+      await renderCalendarPdf(
+        buildCalendarPrintout({ ...document, vetEmailAddress: longEmail }, "2026-03-02"),
+      ),
+    );
+    // Each line's words with their positions: the vet line must end inside the page's margin.
+    const boxes = runPoppler("pdftotext", ["-f", "1", "-l", "1", "-bbox", longFile, "-"]);
+    const vetWords = [
+      ...boxes.matchAll(/<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>(a{20}[^<]*)</g),
+    ];
+    expect(vetWords.length).toBeGreaterThan(0);
+    for (const [, xMax] of vetWords) expect(Number(xMax)).toBeLessThanOrEqual(841.89 - 28 + 1);
+    expect(runPoppler("pdftotext", ["-layout", longFile, "-"])).not.toContain(longEmail);
   });
 
   it("renders to an image a person can read", () => {

@@ -202,7 +202,8 @@ function drawPageHeader(layout: Layout): number {
     const labelText = `${label}: `;
     const labelWidth = doc.widthOfString(labelText);
     doc.font(bold);
-    const valueWidth = doc.widthOfString(value);
+    // A value longer than a whole line (a 254-character e-mail) is cut with an ellipsis.
+    const valueWidth = Math.min(doc.widthOfString(value), contentWidth - labelWidth);
     if (x > margin && x + labelWidth + valueWidth > right) {
       x = margin;
       y += 12;
@@ -211,7 +212,12 @@ function drawPageHeader(layout: Layout): number {
     doc
       .font(bold)
       .fillColor(colors.text)
-      .text(value, x + labelWidth, y, { lineBreak: false });
+      .text(value, x + labelWidth, y, {
+        width: valueWidth + 1,
+        height: 12,
+        lineBreak: false,
+        ellipsis: true,
+      });
     x += labelWidth + valueWidth + 16;
   }
   y += 14;

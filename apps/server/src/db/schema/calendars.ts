@@ -57,6 +57,18 @@ export const calendars = pgTable(
     /** Spec §4's calendar year: the later of the birth and breeding years. */
     calendarYear: integer("calendar_year").notNull(),
     /**
+     * Spec §3's contact details, as confirmed in the popup at the last save. Kept apart from the
+     * owner's profile, which they never change. Null on calendars saved before they were kept.
+     */
+    contactName: text("contact_name"),
+    contactSurname: text("contact_surname"),
+    contactPhoneNumber: text("contact_phone_number"),
+    contactEmail: text("contact_email"),
+    /** The vet the farmer names for this calendar; the PDF prints it. */
+    vetEmailAddress: text("vet_email_address"),
+    /** When the farmer last ticked the terms box for this calendar (agree_to_terms). */
+    termsAcceptedAt: timestampColumn("terms_accepted_at"),
+    /**
      * The feed token is HMAC(APP_SECRET, nonce): only the random nonce and the token's SHA-256
      * are stored (decision 401). A new nonce is a new token; the old one then finds nothing.
      */

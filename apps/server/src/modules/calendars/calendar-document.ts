@@ -20,6 +20,8 @@ export type CalendarDocument = {
   birthLabel: BirthLabel;
   birthDate: string | null;
   breedingDate: string | null;
+  /** The vet the farmer named when saving (spec §3 contact details); null when none. */
+  vetEmailAddress: string | null;
   columns: DescribedColumn[];
 };
 
@@ -123,6 +125,9 @@ export function buildCalendarPrintout(
   }
   if (document.breedingDate !== null) {
     details.push({ label: "Breeding date", value: formatLongDate(document.breedingDate) });
+  }
+  if (document.vetEmailAddress !== null) {
+    details.push({ label: "Vet", value: document.vetEmailAddress });
   }
   return {
     farmName: document.farmName,

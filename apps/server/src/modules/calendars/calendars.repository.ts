@@ -17,6 +17,17 @@ export type CalendarSetupColumns = Pick<
   | "calendarYear"
 >;
 
+/** Spec §3's contact details as a calendar row holds them (see toContactColumns). */
+export type CalendarContactColumns = Pick<
+  NewCalendar,
+  | "contactName"
+  | "contactSurname"
+  | "contactPhoneNumber"
+  | "contactEmail"
+  | "vetEmailAddress"
+  | "termsAcceptedAt"
+>;
+
 /** One column as saved: the engine's submit output for one disease. */
 export type SavedColumn = {
   diseaseId: number;
@@ -241,10 +252,15 @@ export function createCalendarsRepository(db: Executor) {
       return id;
     },
 
-    async updateCalendarSetup(calendarId: number, setup: CalendarSetupColumns, now: Date) {
+    async updateCalendarSetup(
+      calendarId: number,
+      setup: CalendarSetupColumns,
+      contact: CalendarContactColumns,
+      now: Date,
+    ) {
       await db
         .update(calendars)
-        .set({ ...setup, updatedAt: now })
+        .set({ ...setup, ...contact, updatedAt: now })
         .where(eq(calendars.id, calendarId));
     },
 

@@ -7,6 +7,7 @@ import {
   ListCalendarsResponseSchema,
   RegenerateFeedResponseSchema,
   SubmitCalendarResponseSchema,
+  UserProfileSchema,
   calendarMessages,
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { asUser, registerUser, type RegisteredUser } from "../accounts/accounts.test-support.ts";
 import {
+  buildContact,
   buildEngineCalendar,
   buildSubmitPayload,
   dairySpringCows,
@@ -197,6 +199,93 @@ describe("saving and reopening a calendar", () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: { message: calendarMessages.notFound } });
     expect((await testApp.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
+  });
+});
+
+describe("the contact details confirmed at finish (spec §3)", () => {
+  async function readProfile() {
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: "/api/user" }),
+    );
+    return UserProfileSchema.parse(response.json());
+  }
+
+  async function downloadText(calendarId: number) {
+    const download = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${calendarId}/download` }),
+    );
+    expect(download.statusCode).toBe(200);
+    return readPdfText(download.rawPayload).replace(/\s+/g, " ");
+  }
+
+  it("are kept with the calendar, given back for edit mode, and name the vet on the PDF", async () => {
+    const profileBefore = await readProfile();
+    const saved = await saveCalendar(
+      buildSubmitPayload(buildEngineCalendar(), dairySpringCows, {
+        contact: buildContact({ email: " Maire@Example.IE ", phone_number: "087 123 4567" }),
+      }),
+    );
+
+    expect((await getDetail(saved.id)).contact).toEqual({
+      name: "Máire",
+      surname: "Ní Dhomhnaill",
+      phone_number: "0871234567",
+      vet_email_address: "clinic@macroomvets.example.ie",
+      email: "maire@example.ie",
+    });
+    expect(await downloadText(saved.id)).toContain("Vet: clinic@macroomvets.example.ie");
+    // The popup's details belong to this calendar: the account keeps its own.
+    expect(await readProfile()).toEqual(profileBefore);
+  });
+
+  it("are replaced on update, and a calendar without a vet prints none", async () => {
+    const calendar = buildEngineCalendar();
+    const saved = await saveCalendar(buildSubmitPayload(calendar));
+    const payload = buildSubmitPayload(calendar, dairySpringCows, {
+      action: "update",
+      calendarId: saved.id,
+      contact: buildContact({
+        name: "Seán",
+        surname: "",
+        phone_number: "",
+        vet_email_address: "out.of.hours@bandonvets.example.ie",
+      }),
+    });
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${saved.id}`, payload }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await getDetail(saved.id)).contact).toEqual({
+      name: "Seán",
+      surname: null,
+      phone_number: null,
+      vet_email_address: "out.of.hours@bandonvets.example.ie",
+      email: "maire@example.ie",
+    });
+    const text = await downloadText(saved.id);
+    expect(text).toContain("Vet: out.of.hours@bandonvets.example.ie");
+    expect(text).not.toContain("clinic@macroomvets.example.ie");
+
+    payload.contact = buildContact({ vet_email_address: null });
+    const withoutVet = await testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${saved.id}`, payload }),
+    );
+    expect(withoutVet.statusCode, withoutVet.body).toBe(200);
+    expect((await getDetail(saved.id)).contact?.vet_email_address).toBeNull();
+    expect(await downloadText(saved.id)).not.toContain("Vet:");
+  });
+
+  it("are null in the detail of a calendar saved before they were kept", async () => {
+    const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
+    await testApp.database.pool.query(
+      `UPDATE calendars SET contact_name = NULL, contact_surname = NULL,
+         contact_phone_number = NULL, contact_email = NULL, vet_email_address = NULL,
+         terms_accepted_at = NULL
+       WHERE id = $1`,
+      [saved.id],
+    );
+    expect((await getDetail(saved.id)).contact).toBeNull();
+    expect(await downloadText(saved.id)).not.toContain("Vet:");
   });
 });
 

@@ -3,8 +3,10 @@ import {
   ErrorCode,
   buildCalendarPath,
   calendarMessages,
+  type CalendarContact,
   type CalendarDetail,
   type CalendarSummary,
+  type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
   type RegenerateFeedResponse,
 } from "@vaxcal/contracts";
@@ -21,7 +23,11 @@ import {
 } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
 import type { CalendarDocument } from "./calendar-document.ts";
-import { createCalendarsRepository, type CalendarNames } from "./calendars.repository.ts";
+import {
+  createCalendarsRepository,
+  type CalendarContactColumns,
+  type CalendarNames,
+} from "./calendars.repository.ts";
 import { checkCalendarSubmission, type CheckedCalendar } from "./check-calendar-submission.ts";
 
 /** What every saved-calendar operation needs, passed in by buildApp (or a test). */
@@ -40,6 +46,30 @@ type SubmitRequest = ParsedSubmitCalendarRequest;
 
 function invalidField(path: string, message: string): AppError {
   return new AppError(ErrorCode.validation, message, [{ path: `body.${path}`, message }]);
+}
+
+/** The confirmed contact details as the calendar row keeps them; `now` is when they agreed. */
+function toContactColumns(contact: CalendarContact, now: Date): CalendarContactColumns {
+  return {
+    contactName: contact.name,
+    contactSurname: contact.surname,
+    contactPhoneNumber: contact.phone_number,
+    contactEmail: contact.email,
+    vetEmailAddress: contact.vet_email_address,
+    termsAcceptedAt: now,
+  };
+}
+
+/** The saved contact details; null for a calendar saved before they were kept. */
+function readSavedContact(calendar: CalendarRow): SavedCalendarContact | null {
+  if (calendar.contactName === null) return null;
+  return {
+    name: calendar.contactName,
+    surname: calendar.contactSurname,
+    phone_number: calendar.contactPhoneNumber,
+    vet_email_address: calendar.vetEmailAddress,
+    email: calendar.contactEmail,
+  };
 }
 
 function buildSummary(
@@ -116,6 +146,7 @@ export async function createCalendar(
     {
       userId,
       ...checked.setupColumns,
+      ...toContactColumns(request.contact, now),
       feedNonce: feed.nonce,
       feedTokenHash: feed.tokenHash,
       createdAt: now,
@@ -155,7 +186,12 @@ export async function updateCalendar(
       lockForUpdate: true,
     });
     const repository = createCalendarsRepository(transaction);
-    await repository.updateCalendarSetup(calendar.id, checked.setupColumns, now);
+    await repository.updateCalendarSetup(
+      calendar.id,
+      checked.setupColumns,
+      toContactColumns(request.contact, now),
+      now,
+    );
     await repository.deleteColumns(calendar.id);
     await repository.insertColumns(calendar.id, checked.columns);
     return calendar;
@@ -214,6 +250,7 @@ export async function readCalendarDetail(
       vaccineId: column.vaccineId,
       shots: [...column.shots],
     })),
+    contact: readSavedContact(calendar),
     year: summary.year,
     created_at: summary.created_at,
     updated_at: summary.updated_at,
@@ -277,6 +314,7 @@ export async function readCalendarDocument(
     }),
     birthDate: calendar.birthDate,
     breedingDate: calendar.breedingDate,
+    vetEmailAddress: calendar.vetEmailAddress,
     columns,
   };
 }

@@ -97,17 +97,35 @@ export function buildEngineCalendar(
   });
 }
 
+/** The confirm popup as a farmer fills it in (spec §3 contact details), with a vet named. */
+export function buildContact(overrides: Partial<SubmitCalendarRequest["contact"]> = {}) {
+  return {
+    name: "Máire",
+    surname: "Ní Dhomhnaill",
+    phone_number: "087 123 4567",
+    vet_email_address: "clinic@macroomvets.example.ie",
+    email: "maire@example.ie",
+    agree_to_terms: true,
+    ...overrides,
+  } satisfies SubmitCalendarRequest["contact"];
+}
+
 /** What "Finish Calendar" sends for a calendar the engine laid out (spec §3 payload). */
 export function buildSubmitPayload(
   calendar: Calendar,
   choice: SetupChoice = dairySpringCows,
-  options: { action?: "create" | "update"; calendarId?: number | null } = {},
+  options: {
+    action?: "create" | "update";
+    calendarId?: number | null;
+    contact?: SubmitCalendarRequest["contact"];
+  } = {},
 ): SubmitCalendarRequest {
   const prepared = prepareForSubmit(calendar);
   if (!prepared.ok) throw new Error(prepared.error.message);
   return {
     calendarId: options.calendarId ?? null,
     action: options.action ?? "create",
+    contact: options.contact ?? buildContact(),
     data: {
       setup: buildPayloadSetup(choice),
       // JSON round trip: what travels is plain data, not the engine's frozen objects.
@@ -184,6 +202,7 @@ export function buildSampleCalendarDocument(): CalendarDocument {
     birthLabel: "Calving",
     birthDate: dairySpringCows.birthDate,
     breedingDate: dairySpringCows.breedingDate,
+    vetEmailAddress: "clinic@macroomvets.example.ie",
     columns: prepared.value.diseases.map((column) => {
       const disease = referenceData.diseases.find((candidate) => candidate.id === column.id);
       const vaccine = referenceData.vaccines.find((candidate) => candidate.id === column.vaccineId);

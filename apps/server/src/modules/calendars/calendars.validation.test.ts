@@ -1,8 +1,10 @@
 import {
   ErrorBodySchema,
   SubmitCalendarResponseSchema,
+  calendarContactMessages,
   calendarLimits,
   calendarMessages,
+  describeTooLong,
   type SubmitCalendarRequest,
   type SubmitShot,
 } from "@vaxcal/contracts";
@@ -305,6 +307,103 @@ const badCases: BadCase[] = [
     issue: { path: "body.data.diseases", message: calendarMessages.tooManyShots },
   },
   {
+    name: "a 10,000-character first name",
+    change: (payload) => {
+      payload.contact.name = "M".repeat(10_000);
+    },
+    issue: { path: "body.contact.name", message: describeTooLong(100) },
+  },
+  {
+    name: "a 10,000-character surname",
+    change: (payload) => {
+      payload.contact.surname = "N".repeat(10_000);
+    },
+    issue: { path: "body.contact.surname", message: describeTooLong(100) },
+  },
+  {
+    name: "a 10,000-character mobile number",
+    change: (payload) => {
+      payload.contact.phone_number = "8".repeat(10_000);
+    },
+    issue: { path: "body.contact.phone_number", message: calendarContactMessages.phoneInvalid },
+  },
+  {
+    name: "a 10,000-character e-mail",
+    change: (payload) => {
+      payload.contact.email = `${"m".repeat(10_000)}@example.ie`;
+    },
+    issue: { path: "body.contact.email", message: calendarContactMessages.emailInvalid },
+  },
+  {
+    name: "a 10,000-character vet e-mail",
+    change: (payload) => {
+      payload.contact.vet_email_address = `${"v".repeat(10_000)}@vets.example.ie`;
+    },
+    issue: {
+      path: "body.contact.vet_email_address",
+      message: calendarContactMessages.emailInvalid,
+    },
+  },
+  {
+    name: "a vet e-mail that is not an address",
+    change: (payload) => {
+      payload.contact.vet_email_address = "the vet in Macroom";
+    },
+    issue: {
+      path: "body.contact.vet_email_address",
+      message: calendarContactMessages.emailInvalid,
+    },
+  },
+  {
+    name: "a first name with a right-to-left override",
+    change: (payload) => {
+      payload.contact.name = "M\u202Eáire";
+    },
+    issue: { path: "body.contact.name", message: calendarContactMessages.textInvalid },
+  },
+  {
+    name: "a blank first name",
+    change: (payload) => {
+      payload.contact.name = "   ";
+    },
+    issue: { path: "body.contact.name", message: calendarContactMessages.firstNameRequired },
+  },
+  {
+    name: "neither an e-mail nor a mobile",
+    change: (payload) => {
+      payload.contact.email = "";
+      payload.contact.phone_number = null;
+    },
+    issue: { path: "body.contact.email", message: calendarContactMessages.emailRequired },
+  },
+  {
+    name: "no agreement to the terms",
+    change: (payload) => {
+      delete (payload.contact as { agree_to_terms?: unknown }).agree_to_terms;
+    },
+    issue: {
+      path: "body.contact.agree_to_terms",
+      message: calendarContactMessages.termsRequired,
+    },
+  },
+  {
+    name: "the terms box left unticked",
+    change: (payload) => {
+      (payload.contact as { agree_to_terms: unknown }).agree_to_terms = false;
+    },
+    issue: {
+      path: "body.contact.agree_to_terms",
+      message: calendarContactMessages.termsRequired,
+    },
+  },
+  {
+    name: "no contact details at all",
+    change: (payload) => {
+      delete (payload as { contact?: unknown }).contact;
+    },
+    issue: { path: "body.contact" },
+  },
+  {
     name: "no data at all",
     change: (payload) => {
       delete (payload as { data?: unknown }).data;
@@ -396,6 +495,27 @@ describe("PUT /api/calendar/:id refuses", () => {
       asUser(farmer.token, { method: "PUT", url: `/api/calendar/${existingId}`, payload }),
     );
     expect(response.statusCode).toBe(400);
+    expect(await snapshotTables()).toEqual(before);
+  });
+
+  it.each([
+    ["a 10,000-character vet e-mail", { vet_email_address: `${"v".repeat(10_000)}@vets.ie` }],
+    ["no agreement to the terms", { agree_to_terms: false }],
+  ])("%s and leaves the calendar and its contact as they were", async (_, change) => {
+    const before = await snapshotTables();
+    const payload = buildSubmitPayload(buildEngineCalendar(), dairySpringCows, {
+      action: "update",
+      calendarId: existingId,
+    });
+    payload.contact = { ...payload.contact, ...change } as SubmitCalendarRequest["contact"];
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${existingId}`, payload }),
+    );
+    expect(response.statusCode).toBe(400);
+    const issues = ErrorBodySchema.parse(response.json()).error.issues ?? [];
+    expect(issues.map((issue) => issue.path)).toEqual([
+      `body.contact.${Object.keys(change)[0] ?? ""}`,
+    ]);
     expect(await snapshotTables()).toEqual(before);
   });
 
