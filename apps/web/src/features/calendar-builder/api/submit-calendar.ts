@@ -12,6 +12,8 @@ import { sendJson } from "../../../lib/api-client.ts";
 export type SubmitCalendarInput = {
   /** The saved calendar being edited (spec §4 edit mode); null creates a new one. */
   calendarId: number | null;
+  /** What the farmer confirmed in the popup (spec §3 contact details). */
+  contact: SubmitCalendarRequest["contact"];
   data: SubmitCalendarRequest["data"];
 };
 
@@ -21,13 +23,19 @@ export type SubmitCalendarInput = {
  */
 export function submitCalendar({
   calendarId,
+  contact,
   data,
 }: SubmitCalendarInput): Promise<SubmitCalendarResponse> {
   if (calendarId === null) {
-    const body: SubmitCalendarRequest = { calendarId: null, action: CalendarAction.create, data };
+    const body: SubmitCalendarRequest = {
+      calendarId: null,
+      action: CalendarAction.create,
+      contact,
+      data,
+    };
     return sendJson(calendarPaths.create, SubmitCalendarResponseSchema, body);
   }
-  const body: SubmitCalendarRequest = { calendarId, action: CalendarAction.update, data };
+  const body: SubmitCalendarRequest = { calendarId, action: CalendarAction.update, contact, data };
   return sendJson(buildCalendarPath("update", calendarId), SubmitCalendarResponseSchema, body, {
     method: "PUT",
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { UserProfile } from "@vaxcal/contracts";
+import type { SavedCalendarContact, UserProfile } from "@vaxcal/contracts";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { CheckboxField, TextField } from "../../../components/ui/form-fields.tsx";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useAuthStore } from "../../../lib/auth.ts";
@@ -13,24 +13,36 @@ import {
   needsEmailCheck,
   prefillContactDetails,
   type ContactDetails,
-  type ContactDetailsInput,
+  type ContactDetailsFormValues,
 } from "../lib/contact-details.ts";
 import { CalendarDialog } from "./calendar-dialog.tsx";
+
+// The form holds an unticked terms box, which the payload schema refuses by design.
+const resolver = zodResolver(ContactDetailsSchema) as unknown as Resolver<
+  ContactDetailsFormValues,
+  unknown,
+  ContactDetails
+>;
 
 type ConfirmDetailsDialogProps = {
   /** The label of the button that saves: 'Finish Calendar' or 'Update Calendar'. */
   submitLabel: string;
+  /** In edit mode, what was confirmed at the calendar's last save; it prefills the fields. */
+  savedContact?: SavedCalendarContact | null;
+  /** The details as the submit payload's `contact` carries them. */
   onConfirm: (details: ContactDetails) => void;
   onCancel: () => void;
 };
 
 /**
- * Spec §4 'Finish click': a signed-in farmer confirms the contact details, prefilled from the
- * profile, before the calendar is saved. The profile is on its way right after a login; the
- * popup waits for it rather than showing empty fields that would then jump.
+ * Spec §4 'Finish click': a signed-in farmer confirms the contact details before the calendar is
+ * saved, prefilled from the saved calendar in edit mode and from the profile otherwise. The
+ * profile is on its way right after a login; the popup waits for it rather than showing empty
+ * fields that would then jump.
  */
 export function ConfirmDetailsDialog({
   submitLabel,
+  savedContact = null,
   onConfirm,
   onCancel,
 }: ConfirmDetailsDialogProps) {
@@ -40,11 +52,12 @@ export function ConfirmDetailsDialog({
 
   return (
     <CalendarDialog title="Confirm your details" onClose={onCancel}>
-      {user === null && profile.isPending ? (
+      {user === null && savedContact === null && profile.isPending ? (
         <LoadingState label="Loading your details…" />
       ) : (
         <ContactDetailsForm
           user={user}
+          savedContact={savedContact}
           submitLabel={submitLabel}
           onConfirm={onConfirm}
           onCancel={onCancel}
@@ -56,6 +69,7 @@ export function ConfirmDetailsDialog({
 
 function ContactDetailsForm({
   user,
+  savedContact,
   submitLabel,
   onConfirm,
   onCancel,
@@ -67,9 +81,9 @@ function ContactDetailsForm({
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<ContactDetailsInput, unknown, ContactDetails>({
-    resolver: zodResolver(ContactDetailsSchema),
-    defaultValues: prefillContactDetails(user),
+  } = useForm<ContactDetailsFormValues, unknown, ContactDetails>({
+    resolver,
+    defaultValues: prefillContactDetails(user, savedContact),
   });
 
   const submit = handleSubmit(async (details) => {

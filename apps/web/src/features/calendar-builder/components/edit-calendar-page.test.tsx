@@ -41,11 +41,23 @@ const setup: CalendarSetup = {
   breedingDate: "2031-04-25",
 };
 
+/** What the farmer confirmed when calendar 7 was saved: not what the profile says. */
+const savedContact: CalendarDetail["contact"] = {
+  name: "Aoife",
+  surname: "Ní Bhroin",
+  phone_number: "0861234567",
+  vet_email_address: "clinic@macroomvets.example.ie",
+  email: "aoife@example.ie",
+};
+
 /**
  * Calendar 7 as the server stores it: dairy cows, spring calving, BVD and Leptospirosis, with the
  * farmer's BVD shot moved from 28 March to 20 February 2031.
  */
-function buildSavedDetail(updatedAt = "2026-11-20T10:15:00.000Z"): CalendarDetail {
+function buildSavedDetail(
+  updatedAt = "2026-11-20T10:15:00.000Z",
+  contact: CalendarDetail["contact"] = savedContact,
+): CalendarDetail {
   const today = readToday();
   const scoped = computeScopedDiseases(1, setup.birthDate, setup.breedingDate, today).filter(
     (disease) => disease.id === 1 || disease.id === 3,
@@ -76,6 +88,7 @@ function buildSavedDetail(updatedAt = "2026-11-20T10:15:00.000Z"): CalendarDetai
       breedingDate: setup.breedingDate,
     },
     diseases: prepared.value.diseases.map((disease) => ({ ...disease, shots: [...disease.shots] })),
+    contact,
     year: 2031,
     created_at: summary.created_at,
     updated_at: summary.updated_at,
@@ -136,6 +149,18 @@ describe("edit mode at /calendar/{id} (spec §2 CalendarDetail, §4 'Opening a s
 
     await user.click(screen.getByRole("button", { name: "Update Calendar" }));
     const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+    // Prefilled with what was confirmed at the last save, not the profile (Byrne, +353…).
+    expect(popup.getByLabelText(/Surname/)).toHaveValue("Ní Bhroin");
+    expect(popup.getByLabelText(/Mobile number/)).toHaveValue("0861234567");
+    expect(popup.getByLabelText(/Your vet's email address/)).toHaveValue(
+      "clinic@macroomvets.example.ie",
+    );
+    expect(popup.getByRole("checkbox", { name: /I agree to the terms/ })).not.toBeChecked();
+    await user.clear(popup.getByLabelText(/Your vet's email address/));
+    await user.type(
+      popup.getByLabelText(/Your vet's email address/),
+      "Night@BandonVets.example.ie",
+    );
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
     await user.click(popup.getByRole("button", { name: "Update Calendar" }));
 
@@ -152,7 +177,27 @@ describe("edit mode at /calendar/{id} (spec §2 CalendarDetail, §4 'Opening a s
     const bvdDates = body.data.diseases[0]?.shots.map((shot) => shot.date);
     expect(bvdDates).toContain("2031-02-10");
     expect(bvdDates).not.toContain("2031-02-20");
+    expect(body.contact).toEqual({
+      name: "Aoife",
+      surname: "Ní Bhroin",
+      phone_number: "0861234567",
+      vet_email_address: "night@bandonvets.example.ie",
+      email: "aoife@example.ie",
+      agree_to_terms: true,
+    });
     expect(backend.calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("prefills the popup from the profile for a calendar saved without contact details", async () => {
+    backend.details.set(7, buildSavedDetail(undefined, null));
+    const { user } = await renderEdit();
+    await user.click(screen.getByRole("button", { name: "Update Calendar" }));
+    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+
+    expect(popup.getByLabelText("First name")).toHaveValue("Aoife");
+    expect(popup.getByLabelText(/Surname/)).toHaveValue("Byrne");
+    expect(popup.getByLabelText(/Mobile number/)).toHaveValue("+353871234567");
+    expect(popup.getByLabelText(/Your vet's email address/)).toHaveValue("");
   });
 
   it("keeps unsaved edits across a reload while the saved calendar is unchanged", async () => {

@@ -134,6 +134,11 @@ export function EditCalendarPage({
 
   if (!isRestored) return <LoadingState label="Opening your calendar…" />;
   return (
-    <ReviewCalendarPage reference={reference} calendarId={calendarId} onFinished={onFinished} />
+    <ReviewCalendarPage
+      reference={reference}
+      calendarId={calendarId}
+      savedContact={detail.data?.contact ?? null}
+      onFinished={onFinished}
+    />
   );
 }

@@ -9,7 +9,16 @@ import {
 } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import {
+  afterEach,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+  type MockInstance,
+} from "vitest";
 import { StorageKey } from "../../../config/storage-keys.ts";
 import {
   createSavedCalendarsBackend,
@@ -166,6 +175,55 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
     ).toBeVisible();
     expect(submittedBodies()).toHaveLength(1);
+    expect(submittedBodies()[0]?.contact).toEqual({
+      name: "Aoife",
+      surname: "Byrne",
+      phone_number: "0871234567",
+      vet_email_address: null,
+      email: null,
+      agree_to_terms: true,
+    });
+  });
+
+  it("sends the vet's e-mail with the calendar, and refuses one that is not an address", async () => {
+    const requests: string[] = [];
+    const recordRequest = ({ request }: { request: Request }) => {
+      requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    };
+    server.events.on("request:start", recordRequest);
+    onTestFinished(() => server.events.removeListener("request:start", recordRequest));
+    const { user } = await renderReview({ isAuthenticated: true });
+    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    const popup = within(await findConfirmPopup());
+    await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
+    const vetEmail = popup.getByLabelText(/Your vet's email address/);
+
+    await user.type(vetEmail, "the vet in Macroom");
+    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    expect(await popup.findByText(accountMessages.emailInvalid)).toBeVisible();
+    expect(vetEmail).toHaveAttribute("aria-invalid", "true");
+    expect(submittedBodies()).toHaveLength(0);
+
+    await user.clear(vetEmail);
+    await user.type(vetEmail, " Clinic@MacroomVets.example.ie ");
+    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
+    ).toBeVisible();
+    expect(submittedBodies().map((body) => body.contact)).toEqual([
+      {
+        name: "Aoife",
+        surname: "Byrne",
+        phone_number: "+353871234567",
+        vet_email_address: "clinic@macroomvets.example.ie",
+        email: "aoife@example.ie",
+        agree_to_terms: true,
+      },
+    ]);
+    // The popup's details go with the calendar; the profile is not changed from here.
+    expect(requests).toContain(`POST ${calendarPaths.create}`);
+    expect(requests.filter((request) => request.includes(accountPaths.settings))).toEqual([]);
   });
 
   it("flags an e-mail another account uses, and checks only an e-mail that is not the user's own", async () => {
@@ -259,6 +317,11 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
     ).toBeVisible();
     expect(submittedBodies()).toHaveLength(1);
+    expect(submittedBodies()[0]?.contact).toMatchObject({
+      name: "Aoife",
+      email: "aoife@example.ie",
+      agree_to_terms: true,
+    });
   });
 
   it("shows the final page: the PDF, a new calendar, the feed links and the way to My Calendars", async () => {

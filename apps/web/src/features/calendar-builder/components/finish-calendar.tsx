@@ -1,8 +1,10 @@
 import {
   accountMessages,
   calendarMessages,
+  type CalendarContact,
   type CalendarSummary,
   type ReferenceLists,
+  type SavedCalendarContact,
 } from "@vaxcal/contracts";
 import type { Calendar } from "@vaxcal/schedule";
 import { useEffect, useRef, useState } from "react";
@@ -44,6 +46,8 @@ type FinishCalendarProps = {
   seasonId: number;
   /** Spec §4 page mode: null creates (POST), an id updates that calendar (PUT). */
   calendarId: number | null;
+  /** Edit mode: the contact details saved with the calendar, to prefill the popup. */
+  savedContact?: SavedCalendarContact | null;
   onFinished: (calendar: CalendarSummary) => void;
 };
 
@@ -53,6 +57,7 @@ export function FinishCalendar({
   reference,
   seasonId,
   calendarId,
+  savedContact = null,
   onFinished,
 }: FinishCalendarProps) {
   const submission = useSubmitCalendar();
@@ -61,6 +66,8 @@ export function FinishCalendar({
   const [intent, setIntent] = useState<FinishIntent>("none");
   const [blockedNote, setBlockedNote] = useState<string | null>(null);
   const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Retry sends what the farmer last confirmed, without asking again.
+  const confirmedContact = useRef<CalendarContact | null>(null);
 
   // A visitor who closes the login modal without logging in has given up finishing for now.
   useEffect(
@@ -97,15 +104,20 @@ export function FinishCalendar({
       return;
     }
     // Retry sends the same calendar again; the details were confirmed the first time.
-    if (submission.isError && !isUnauthorised(submission.error)) submit();
-    else setIntent("confirming");
+    const contact = confirmedContact.current;
+    if (submission.isError && !isUnauthorised(submission.error) && contact !== null) {
+      submit(contact);
+    } else {
+      setIntent("confirming");
+    }
   }
 
-  function submit() {
+  function submit(contact: CalendarContact) {
     const data = buildSubmitData(calendar, reference, seasonId);
     if (!data.ok) return;
+    confirmedContact.current = contact;
     submission.mutate(
-      { calendarId, data: data.value },
+      { calendarId, contact, data: data.value },
       {
         onSuccess: (answer) => {
           showNotification(
@@ -155,10 +167,11 @@ export function FinishCalendar({
       {isConfirming && (
         <ConfirmDetailsDialog
           submitLabel={idleLabel}
+          savedContact={savedContact}
           onCancel={() => setIntent("none")}
-          onConfirm={() => {
+          onConfirm={(contact) => {
             setIntent("none");
-            submit();
+            submit(contact);
           }}
         />
       )}

@@ -4,6 +4,7 @@ import {
   type CalendarForm,
   type CalendarSummary,
   type ReferenceLists,
+  type SavedCalendarContact,
   type ScopedDisease,
 } from "@vaxcal/contracts";
 import {
@@ -60,6 +61,8 @@ type ReviewCalendarPageProps = {
   reference: ReferenceLists;
   /** Spec §4 page mode: null at /calendar (create), the saved calendar's id at /calendar/{id}. */
   calendarId?: number | null;
+  /** Edit mode: the contact details saved with the calendar, to prefill the confirm popup. */
+  savedContact?: SavedCalendarContact | null;
   onFinished?: (calendar: CalendarSummary) => void;
 };
 
@@ -67,6 +70,7 @@ type ReviewCalendarPageProps = {
 export function ReviewCalendarPage({
   reference,
   calendarId = null,
+  savedContact = null,
   onFinished = () => {},
 }: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
@@ -88,6 +92,7 @@ export function ReviewCalendarPage({
       setupKey={describeSetupKey(combinationId, setup)}
       combinationId={combinationId}
       calendarId={calendarId}
+      savedContact={savedContact}
       onFinished={onFinished}
     />
   );
@@ -128,6 +133,7 @@ function CalendarReview({
   setupKey,
   combinationId,
   calendarId,
+  savedContact,
   onFinished,
 }: {
   reference: ReferenceLists;
@@ -136,6 +142,7 @@ function CalendarReview({
   setupKey: string;
   combinationId: number;
   calendarId: number | null;
+  savedContact: SavedCalendarContact | null;
   onFinished: (calendar: CalendarSummary) => void;
 }) {
   const navigateToError = useNavigateToError();
@@ -430,6 +437,7 @@ function CalendarReview({
         reference={reference}
         seasonId={form.seasonID ?? 0}
         calendarId={calendarId}
+        savedContact={savedContact}
         onFinished={onFinished}
       />
 
