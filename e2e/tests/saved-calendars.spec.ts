@@ -19,8 +19,12 @@ type SubmittedShot = { id: string; date: string | null; isMirroredCopy?: boolean
 type SubmittedCalendar = {
   action: string;
   calendarId: number | null;
+  contact: { name: string; email: string | null; vet_email_address: string | null };
   data: { diseases: { id: number; shots: SubmittedShot[] }[] };
 };
+
+/** The vet the farmer names in the confirm popup; the PDF prints it. */
+const vetEmail = "clinic@macroomvets.example.ie";
 
 const shortMonthNames = [
   "Jan",
@@ -153,13 +157,19 @@ async function registerFromLogin(page: Page, farmer: ReturnType<typeof makeFarme
   await expect(dialog).toBeHidden();
 }
 
-/** Confirms the contact popup and waits for the save; returns what was sent and the new id. */
+/**
+ * Confirms the contact popup and waits for the save; returns what was sent and the new id. A new
+ * calendar names the vet; an update finds the vet saved with the calendar already filled in.
+ */
 async function confirmAndSave(
   page: Page,
   buttonName: "Finish Calendar" | "Update Calendar",
 ): Promise<{ sent: SubmittedCalendar; calendarId: number }> {
   const popup = page.getByRole("dialog", { name: "Confirm your details" });
   await expect(popup.getByLabel("First name")).toHaveValue("Niamh");
+  const vetField = popup.getByLabel(/Your vet's email address/);
+  if (buttonName === "Finish Calendar") await vetField.fill(vetEmail);
+  else await expect(vetField).toHaveValue(vetEmail);
   await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
   const isSave = (request: Request) =>
     /\/api\/calendar(\/\d+)?$/.test(new URL(request.url()).pathname) &&
@@ -228,7 +238,11 @@ test.describe("saved calendars", () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`confirm-details-${layout}.png`) });
     const first = await confirmAndSave(page, "Finish Calendar");
-    expect(first.sent).toMatchObject({ action: "create", calendarId: null });
+    expect(first.sent).toMatchObject({
+      action: "create",
+      calendarId: null,
+      contact: { name: "Niamh", email: farmer.email, vet_email_address: vetEmail },
+    });
     await expect(
       page.getByText(
         "Successfully created your calendar. You can follow the link to download your PDF.",
@@ -244,9 +258,15 @@ test.describe("saved calendars", () => {
       fullPage: true,
     });
 
-    // The PDF: the farm, the username, each disease and each shot date.
+    // The PDF: the farm, the username, the vet, each disease and each shot date.
     const pdfText = await downloadPdf(page, main, first.calendarId, testInfo, "first");
-    for (const text of [farmer.farmName, farmer.email, "BVD", "Leptospirosis"]) {
+    for (const text of [
+      farmer.farmName,
+      farmer.email,
+      `Vet: ${vetEmail}`,
+      "BVD",
+      "Leptospirosis",
+    ]) {
       expect(pdfText, `the PDF names ${text}`).toContain(text);
     }
     const shotDates = listShotDates(first.sent);
@@ -314,12 +334,17 @@ test.describe("saved calendars", () => {
     ).toBeVisible();
     await page.getByRole("button", { name: "Update Calendar" }).click();
     const update = await confirmAndSave(page, "Update Calendar");
-    expect(update.sent).toMatchObject({ action: "update", calendarId: first.calendarId });
+    expect(update.sent).toMatchObject({
+      action: "update",
+      calendarId: first.calendarId,
+      contact: { vet_email_address: vetEmail },
+    });
     expect(update.calendarId).toBe(first.calendarId);
 
     const updatedPdf = await downloadPdf(page, main, first.calendarId, testInfo, "updated");
     expect(updatedPdf).toContain(formatPdfDate(newDate));
     expect(updatedPdf).not.toContain(formatPdfDate(oldDate));
+    expect(updatedPdf).toContain(`Vet: ${vetEmail}`);
     // The feed follows the calendar: the same link now has the moved date.
     const updatedFeed = await (await page.request.get(feedUrl)).text();
     expect(updatedFeed).toContain(`DTSTART;VALUE=DATE:${newDate.replaceAll("-", "")}`);
