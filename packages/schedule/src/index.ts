@@ -10,7 +10,7 @@ export {
   SPACING_DAYS,
   type ProtocolWarning,
 } from "./check-protocol.ts";
-export { isIsoDate } from "./iso-date.ts";
+export { formatLongDate, formatShortDate, isIsoDate, readMonthName } from "./iso-date.ts";
 export { prepareForSubmit } from "./prepare-for-submit.ts";
 export {
   READ_ONLY_SHOT_MESSAGE,

@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   countDaysBetween,
+  formatLongDate,
+  formatShortDate,
   fromDayNumber,
   isIsoDate,
   moveToYear,
+  readMonthName,
   toDayNumber,
 } from "./iso-date.ts";
 
@@ -69,5 +72,25 @@ describe("isIsoDate", () => {
     null,
   ])("rejects %s", (value) => {
     expect(isIsoDate(value)).toBe(false);
+  });
+});
+
+describe("dates in words", () => {
+  it("writes dates as Irish readers do: day, month, year", () => {
+    expect(formatShortDate("2026-03-09")).toBe("9 Mar 2026");
+    expect(formatLongDate("2026-12-25")).toBe("25 December 2026");
+    expect(formatLongDate("2028-02-29")).toBe("29 February 2028");
+  });
+
+  it("names every month from 1 to 12, and none outside", () => {
+    for (let month = 1; month <= 12; month++) {
+      const oracle = new Date(Date.UTC(2026, month - 1, 1)).toLocaleString("en-IE", {
+        month: "long",
+        timeZone: "UTC",
+      });
+      expect(readMonthName(month)).toBe(oracle);
+    }
+    expect(readMonthName(0)).toBe("");
+    expect(readMonthName(13)).toBe("");
   });
 });

@@ -104,6 +104,38 @@ export function moveToYear(date: IsoDate, year: number): IsoDate {
   return formatIsoDate(year, readMonth(date), readDay(date));
 }
 
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** 1 → `January`; "" for a number that names no month. */
+export function readMonthName(month: number): string {
+  return MONTH_NAMES[month - 1] ?? "";
+}
+
+/** `2027-03-28` → `28 March 2027`, spelled out so no reader mistakes day for month. */
+export function formatLongDate(date: IsoDate): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${day} ${readMonthName(month ?? 1)} ${year}`;
+}
+
+/** `2026-03-09` → `9 Mar 2026`, for tight spaces such as a PDF cell. */
+export function formatShortDate(date: IsoDate): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${day} ${readMonthName(month ?? 1).slice(0, 3)} ${year}`;
+}
+
 /** Days from `from` to `to`: positive when `to` is later. */
 export function countDaysBetween(from: IsoDate, to: IsoDate): number {
   return toDayNumber(to) - toDayNumber(from);

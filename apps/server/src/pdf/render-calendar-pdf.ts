@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { formatShortDate, readMonthName } from "@vaxcal/schedule";
 import PDFDocument from "pdfkit";
 
 /*
@@ -72,22 +73,6 @@ const colors = {
   zebra: "#f6f7f1",
 } as const;
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-const shortMonthNames = monthNames.map((name) => name.slice(0, 3));
-
 const margin = 28;
 const monthColumnWidth = 58;
 const cellPadding = 3;
@@ -98,11 +83,6 @@ const yearRowHeight = 15;
 const shotTextSize = 7.5;
 const routeTextSize = 6.5;
 const noVaccineText = "Vaccine: ask your vet";
-
-function formatDate(date: string): string {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  return `${day} ${shortMonthNames[month - 1]} ${year}`;
-}
 
 type Layout = {
   doc: PDFKit.PDFDocument;
@@ -133,7 +113,7 @@ function measureEntry(layout: Layout, shot: PrintoutShot): number {
   const { doc } = layout;
   const width = layout.columnWidth - cellPadding * 2 - swatchSize - 3;
   doc.font(bold).fontSize(shotTextSize);
-  let height = doc.heightOfString(`${formatDate(shot.date)}  ${shot.label}`, { width });
+  let height = doc.heightOfString(`${formatShortDate(shot.date)}  ${shot.label}`, { width });
   if (shot.route) {
     doc.font(regular).fontSize(routeTextSize);
     height += doc.heightOfString(shot.route, { width });
@@ -151,7 +131,7 @@ function drawEntry(layout: Layout, shot: PrintoutShot, color: Rgb, x: number, y:
     .fillColor(colors.text)
     .font(bold)
     .fontSize(shotTextSize)
-    .text(formatDate(shot.date), textX, y, { width, continued: true })
+    .text(formatShortDate(shot.date), textX, y, { width, continued: true })
     .font(regular)
     .text(`  ${shot.label}`);
   if (shot.route) {
@@ -337,7 +317,7 @@ function drawGrid(layout: Layout): void {
         .fillColor(colors.muted)
         .font(regular)
         .fontSize(7.5)
-        .text(monthNames[month - 1] ?? "", margin + cellPadding, y + cellPadding, {
+        .text(readMonthName(month), margin + cellPadding, y + cellPadding, {
           lineBreak: false,
         });
       cellShots.forEach((shots, index) => {

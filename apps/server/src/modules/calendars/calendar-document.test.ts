@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  collectFootnotes,
-  describeRoutes,
-  formatLongDate,
-  formatShortDate,
-  parseAccentColor,
-} from "./calendar-document.ts";
+import { collectFootnotes, describeRoutes, parseAccentColor } from "./calendar-document.ts";
 import type { DescribedColumn } from "./calendars.repository.ts";
 
 describe("printed words", () => {
@@ -17,11 +11,6 @@ describe("printed words", () => {
     ["SCARIFICATION", "Skin scarification"],
   ])("spell out the route %s as %s", (code, words) => {
     expect(describeRoutes(code)).toBe(words);
-  });
-
-  it("write dates as Irish readers do", () => {
-    expect(formatShortDate("2026-03-09")).toBe("9 Mar 2026");
-    expect(formatLongDate("2026-12-25")).toBe("25 December 2026");
   });
 
   it("read an accent colour, falling back to grey for junk", () => {

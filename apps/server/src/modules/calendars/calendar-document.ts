@@ -4,7 +4,7 @@ import {
   type ScheduledShot,
   type VaccineRouteCode,
 } from "@vaxcal/contracts";
-import type { BirthLabel, IsoDate } from "@vaxcal/schedule";
+import { formatLongDate, type BirthLabel, type IsoDate } from "@vaxcal/schedule";
 import type { CalendarPrintout } from "../../pdf/render-calendar-pdf.ts";
 import type { CalendarNames, DescribedColumn } from "./calendars.repository.ts";
 
@@ -24,37 +24,6 @@ export type CalendarDocument = {
   vetEmailAddress: string | null;
   columns: DescribedColumn[];
 };
-
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-export function readMonthName(month: number): string {
-  return monthNames[month - 1] ?? "";
-}
-
-/** `2026-03-12` as Irish readers write it: `12 Mar 2026`. */
-export function formatShortDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${day} ${readMonthName(month ?? 1).slice(0, 3)} ${year}`;
-}
-
-/** `2026-03-12` as `12 March 2026`. */
-export function formatLongDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${day} ${readMonthName(month ?? 1)} ${year}`;
-}
 
 function isRouteCode(code: string): code is VaccineRouteCode {
   return Object.hasOwn(VaccineRoute, code);

@@ -1,12 +1,14 @@
 import type { ScopedDisease } from "@vaxcal/contracts";
-import type { Calendar, IsoDate, ProtocolWarning, Shot } from "@vaxcal/schedule";
-import type { CSSProperties } from "react";
 import {
-  formatDisplayDate,
-  formatYearMonth,
+  formatLongDate,
   readMonthName,
-  readYearMonth,
-} from "../lib/calendar-dates.ts";
+  type Calendar,
+  type IsoDate,
+  type ProtocolWarning,
+  type Shot,
+} from "@vaxcal/schedule";
+import type { CSSProperties } from "react";
+import { formatYearMonth, readYearMonth } from "../lib/calendar-dates.ts";
 import { protocolRuleNames } from "../lib/protocol-warnings.ts";
 
 type CalendarGridProps = {
@@ -202,7 +204,7 @@ function ShotLabel({
   const date = shot.date ?? "";
   const repeats =
     shot.is_recurrent === 1 ? "repeats every year" : `repeats every ${shot.is_recurrent} years`;
-  const label = `${name}, ${formatDisplayDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}`;
+  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}`;
   return (
     <div className="shot">
       {/* The label names the shot in full; the visible text is its short form. */}
@@ -231,7 +233,7 @@ function ShotLabel({
             key={`${warning.rule}-${warning.shotIds.join("-")}`}
             type="button"
             className="shot__warning"
-            aria-label={`${ruleText}: ${name} on ${formatDisplayDate(date)}${other ? `, with ${other}` : ""}`}
+            aria-label={`${ruleText}: ${name} on ${formatLongDate(date)}${other ? `, with ${other}` : ""}`}
             onClick={() => onOpenWarning(warning)}
           >
             <span aria-hidden="true">⚠</span>

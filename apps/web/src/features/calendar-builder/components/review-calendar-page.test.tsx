@@ -1,11 +1,12 @@
 import { act, screen, within } from "@testing-library/react";
 import { referenceData } from "@vaxcal/reference-data";
+import { formatLongDate } from "@vaxcal/schedule";
 import { beforeEach, describe, expect, it } from "vitest";
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
-import { formatDisplayDate, readToday } from "../lib/calendar-dates.ts";
+import { readToday } from "../lib/calendar-dates.ts";
 import { resetCalendarDraft } from "../stores/calendar-draft-store.ts";
 import {
   applyCalendarFormFields,
@@ -180,18 +181,18 @@ describe("step 2 'Review your calendar' (spec §2, §4)", () => {
     const popup = within(await screen.findByRole("dialog", { name: "Shots in the past" }));
     expect(popup.getByText(/dated before today/)).toBeInTheDocument();
     expect(
-      screen.getByRole("button", { name: `Covexin 10, ${formatDisplayDate(covexin)}` }),
+      screen.getByRole("button", { name: `Covexin 10, ${formatLongDate(covexin)}` }),
     ).toBeInTheDocument();
     await user.click(popup.getByRole("button", { name: "Remove them" }));
 
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(
-      screen.queryByRole("button", { name: `Covexin 10, ${formatDisplayDate(covexin)}` }),
+      screen.queryByRole("button", { name: `Covexin 10, ${formatLongDate(covexin)}` }),
     ).toBeNull();
     // The yearly series lives on from next year's shot, now its own first occurrence.
     const nextYear = `${Number(covexin.slice(0, 4)) + 1}${covexin.slice(4)}`;
     expect(
-      screen.getByRole("button", { name: `Covexin 10, ${formatDisplayDate(nextYear)}` }),
+      screen.getByRole("button", { name: `Covexin 10, ${formatLongDate(nextYear)}` }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: /^Bovilis BVD, / }).length).toBeGreaterThan(0);
   });

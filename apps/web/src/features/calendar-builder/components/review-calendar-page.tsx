@@ -14,6 +14,7 @@ import {
   deleteShot,
   dropPastShots,
   findShot,
+  formatLongDate,
   hasPastShots,
   removeDisease,
   resolveBirthLabel,
@@ -32,7 +33,7 @@ import { paths } from "../../../config/paths.ts";
 import { useNavigateToError } from "../../../lib/error-route.ts";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 import { scopedDiseasesQueryOptions } from "../api/get-scoped-diseases.ts";
-import { formatDisplayDate, readToday } from "../lib/calendar-dates.ts";
+import { readToday } from "../lib/calendar-dates.ts";
 import { buildCalendarSetup, canProceedToReview, describeSetupKey } from "../lib/calendar-setup.ts";
 import {
   PopupSlug,
@@ -293,7 +294,7 @@ function CalendarReview({
       slug: PopupSlug.deleteShot,
       parameters: {
         vaccine: shot.custom_name ?? disease?.vaccine?.name ?? disease?.name ?? "",
-        date: shot.date ? formatDisplayDate(shot.date) : "",
+        date: shot.date ? formatLongDate(shot.date) : "",
       },
       disease: null,
       fallback: { title: "Delete shot", body: "Are you sure you want to delete this shot?" },
@@ -339,11 +340,11 @@ function CalendarReview({
           {setup.birthDate && (
             <OverviewItem
               term={birthLabel === "Birth" ? "Birth date" : `${birthLabel} date`}
-              value={formatDisplayDate(setup.birthDate)}
+              value={formatLongDate(setup.birthDate)}
             />
           )}
           {setup.breedingDate && (
-            <OverviewItem term="Breeding date" value={formatDisplayDate(setup.breedingDate)} />
+            <OverviewItem term="Breeding date" value={formatLongDate(setup.breedingDate)} />
           )}
         </dl>
         <div className="button-row">

@@ -2,6 +2,7 @@ import type { ScopedVaccine } from "@vaxcal/contracts";
 import {
   READ_ONLY_SHOT_MESSAGE,
   canEditShot,
+  formatLongDate,
   isIsoDate,
   type IsoDate,
   type ProtocolWarning,
@@ -9,7 +10,6 @@ import {
 } from "@vaxcal/schedule";
 import { useState } from "react";
 import { TextField } from "../../../components/ui/form-fields.tsx";
-import { formatDisplayDate } from "../lib/calendar-dates.ts";
 import { protocolRuleNames } from "../lib/protocol-warnings.ts";
 import { CalendarDialog } from "./calendar-dialog.tsx";
 import { VaccineAdvice, VaccineFacts } from "./vaccine-facts.tsx";
@@ -84,7 +84,7 @@ export function ShotPanel({
           <>
             {shot.date && (
               <p className="shot-panel__date">
-                Due on <strong>{formatDisplayDate(shot.date)}</strong>
+                Due on <strong>{formatLongDate(shot.date)}</strong>
               </p>
             )}
             <p className="shot-panel__read-only" role="status">
