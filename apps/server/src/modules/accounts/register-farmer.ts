@@ -11,7 +11,12 @@ import { hashPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { startSession } from "./sessions.ts";
-import { ContactField, createUsersRepository, findTakenContact } from "./users.repository.ts";
+import {
+  ContactField,
+  createUsersRepository,
+  findTakenContact,
+  mapProfileFields,
+} from "./users.repository.ts";
 
 const takenMessages = {
   [ContactField.email]: { field: "email", message: accountMessages.emailTaken },
@@ -59,14 +64,7 @@ export async function registerFarmer(
           passwordHash,
           name: input.name,
           surname: input.surname,
-          farmerName: input.farmer_name,
-          address1: input.address1,
-          address2: input.address2,
-          town: input.town,
-          eircode: input.eircode,
-          county: input.county,
-          country: input.country,
-          productNotifications: input.product_notifications,
+          ...mapProfileFields(input),
           notifyEmail: wantsReminders && input.email !== null,
           notifyPhone: wantsReminders && mobile !== null,
           termsAcceptedAt: now,

@@ -40,6 +40,48 @@ export function deriveUsername(user: Pick<UserRow, "email" | "phone">): string {
   return user.email ?? (user.phone ?? "").replace(/\D/g, "");
 }
 
+/** The farm-profile fields that registration and settings both send, by the spec's names. */
+type ProfileFields = {
+  farmer_name: string | null;
+  address1: string;
+  address2: string | null;
+  town: string;
+  eircode: string;
+  county: string;
+  country: string;
+  product_notifications: boolean;
+};
+type ProfileColumns = Pick<
+  NewUser,
+  | "farmerName"
+  | "address1"
+  | "address2"
+  | "town"
+  | "eircode"
+  | "county"
+  | "country"
+  | "productNotifications"
+>;
+
+/**
+ * The profile fields as user columns. From a settings request an absent field stays undefined,
+ * which an update leaves as it is.
+ */
+export function mapProfileFields(input: ProfileFields): ProfileColumns;
+export function mapProfileFields(input: Partial<ProfileFields>): Partial<ProfileColumns>;
+export function mapProfileFields(input: Partial<ProfileFields>): Partial<ProfileColumns> {
+  return {
+    farmerName: input.farmer_name,
+    address1: input.address1,
+    address2: input.address2,
+    town: input.town,
+    eircode: input.eircode,
+    county: input.county,
+    country: input.country,
+    productNotifications: input.product_notifications,
+  };
+}
+
 export function createUsersRepository(db: Executor) {
   return {
     async findUserById(id: number): Promise<UserRow | undefined> {
