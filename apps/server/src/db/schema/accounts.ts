@@ -66,12 +66,16 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to; the row is deleted with the user. */
+const ownerColumn = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const userRoles = pgTable(
   "user_roles",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerColumn(),
     role: text("role").notNull(),
   },
   (table) => [
@@ -83,9 +87,7 @@ export const userRoles = pgTable(
 export const userEnterprises = pgTable(
   "user_enterprises",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerColumn(),
     enterpriseId: integer("enterprise_id")
       .notNull()
       .references(() => enterprises.id, { onDelete: "cascade" }),
@@ -96,9 +98,7 @@ export const userEnterprises = pgTable(
 export const userAnimals = pgTable(
   "user_animals",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerColumn(),
     animalId: integer("animal_id")
       .notNull()
       .references(() => animals.id, { onDelete: "cascade" }),
@@ -111,9 +111,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerColumn(),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestampColumn("created_at").notNull(),
     lastUsedAt: timestampColumn("last_used_at").notNull(),
@@ -130,9 +128,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerColumn(),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestampColumn("created_at").notNull(),
     expiresAt: timestampColumn("expires_at").notNull(),
