@@ -104,6 +104,24 @@ export function describeMachine(): string {
 export const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString("en-IE", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/**
+ * The throughput table the README quotes: the hello-world baseline first, then each endpoint with
+ * its ratio to it.
+ */
+export function printLoadTable(
+  hello: Result,
+  endpoints: readonly (readonly [name: string, result: Result])[],
+  ratioDigits = 3,
+): void {
+  console.log("| endpoint | requests/s | p50 (ms) | p99 (ms) | ratio to hello-world |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const [name, result] of [["Fastify hello-world (baseline)", hello] as const, ...endpoints]) {
+    console.log(
+      `| ${name} | ${formatNumber(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${formatNumber(result.requests.average / hello.requests.average, ratioDigits)} |`,
+    );
+  }
+}
+
 /** Registers a farmer through the API, as the web app does, and returns the bearer token. */
 export async function registerFarmer(serverUrl: string, farmName: string): Promise<string> {
   const response = await fetch(`${serverUrl}/api/register`, {

@@ -8,6 +8,7 @@ import {
   describeMachine,
   formatNumber,
   measureHelloWorld,
+  printLoadTable,
   runLoad,
   runSeconds,
   startBenchDatabase,
@@ -86,16 +87,7 @@ try {
     console.log(
       `${formatNumber(userCount)} users, ${formatNumber(calendarCount)} calendars (${listed} per farmer listed), filled in ${fillSeconds.toFixed(1)} s; ${connections} connections, ${runSeconds} s each, ${signedInFarmers} farmers in turn\n`,
     );
-    console.log("| endpoint | requests/s | p50 (ms) | p99 (ms) | ratio to hello-world |");
-    console.log("| --- | ---: | ---: | ---: | ---: |");
-    for (const [name, result] of [
-      ["Fastify hello-world (baseline)", hello],
-      ["GET /api/user/calendars", listing],
-    ] as const) {
-      console.log(
-        `| ${name} | ${formatNumber(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${formatNumber(result.requests.average / hello.requests.average, 3)} |`,
-      );
-    }
+    printLoadTable(hello, [["GET /api/user/calendars", listing]]);
   } finally {
     await server.stop();
   }

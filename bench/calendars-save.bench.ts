@@ -9,8 +9,8 @@ import {
   appSecret,
   connections,
   describeMachine,
-  formatNumber,
   measureHelloWorld,
+  printLoadTable,
   registerFarmer,
   runLoad,
   runSeconds,
@@ -43,16 +43,7 @@ try {
     console.log(
       `${connections} connections, ${runSeconds} s each; each save: ${payload.data.diseases.length} diseases, ${shots} shots; ${rows[0]?.count} calendars written\n`,
     );
-    console.log("| endpoint | requests/s | p50 (ms) | p99 (ms) | ratio to hello-world |");
-    console.log("| --- | ---: | ---: | ---: | ---: |");
-    for (const [name, result] of [
-      ["Fastify hello-world (baseline)", hello],
-      ["POST /api/calendar (save)", saves],
-    ] as const) {
-      console.log(
-        `| ${name} | ${formatNumber(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${formatNumber(result.requests.average / hello.requests.average, 3)} |`,
-      );
-    }
+    printLoadTable(hello, [["POST /api/calendar (save)", saves]]);
   } finally {
     await server.stop();
   }
