@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
 import { modalCloseAnimationMs } from "../../stores/modals.ts";
 import "./dialog.css";
 
@@ -85,6 +92,36 @@ export function Dialog({ title, titleAddon, isClosing, onClose, children }: Dial
         <div className="dialog__body">{children}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A dialog a screen opens from its own state rather than through the modal store, so it hands
+ * focus back itself: to what opened it, or to the page when that is gone. Focus moves back in a
+ * layout effect, before a dialog that replaces this one (delete after the shot panel) notes where
+ * it came from.
+ */
+export function LocalDialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+      else document.getElementById("main")?.focus();
+    };
+  }, []);
+
+  return (
+    <Dialog title={title} isClosing={false} onClose={onClose}>
+      {children}
+    </Dialog>
   );
 }
 

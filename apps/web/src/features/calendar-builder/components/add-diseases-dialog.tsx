@@ -1,7 +1,7 @@
 import type { ScopedDisease } from "@vaxcal/contracts";
 import { useState } from "react";
 import { CheckboxField, FieldGroup } from "../../../components/ui/form-fields.tsx";
-import { CalendarDialog } from "./calendar-dialog.tsx";
+import { LocalDialog } from "../../../components/ui/dialog.tsx";
 
 /**
  * Spec §2 'Add diseases popup': the animal's diseases; those already on the calendar are disabled
@@ -21,7 +21,7 @@ export function AddDiseasesDialog({
   const [selected, setSelected] = useState<number[]>([]);
 
   return (
-    <CalendarDialog title="Add diseases" onClose={onCancel}>
+    <LocalDialog title="Add diseases" onClose={onCancel}>
       <form
         className="form"
         noValidate
@@ -64,6 +64,6 @@ export function AddDiseasesDialog({
           </button>
         </div>
       </form>
-    </CalendarDialog>
+    </LocalDialog>
   );
 }

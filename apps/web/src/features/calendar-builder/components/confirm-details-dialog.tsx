@@ -15,7 +15,7 @@ import {
   type ContactDetails,
   type ContactDetailsFormValues,
 } from "../lib/contact-details.ts";
-import { CalendarDialog } from "./calendar-dialog.tsx";
+import { LocalDialog } from "../../../components/ui/dialog.tsx";
 
 // The form holds an unticked terms box, which the payload schema refuses by design.
 const resolver = zodResolver(ContactDetailsSchema) as unknown as Resolver<
@@ -51,7 +51,7 @@ export function ConfirmDetailsDialog({
   const user = profile.data ?? storedUser;
 
   return (
-    <CalendarDialog title="Confirm your details" onClose={onCancel}>
+    <LocalDialog title="Confirm your details" onClose={onCancel}>
       {user === null && savedContact === null && profile.isPending ? (
         <LoadingState label="Loading your details…" />
       ) : (
@@ -63,7 +63,7 @@ export function ConfirmDetailsDialog({
           onCancel={onCancel}
         />
       )}
-    </CalendarDialog>
+    </LocalDialog>
   );
 }
 

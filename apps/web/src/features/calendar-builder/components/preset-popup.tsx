@@ -1,6 +1,6 @@
 import type { ScopedVaccine, Warning } from "@vaxcal/contracts";
 import { fillPlaceholders, type PopupParameters } from "../lib/protocol-warnings.ts";
-import { CalendarDialog } from "./calendar-dialog.tsx";
+import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { VaccineAdvice, VaccineFacts } from "./vaccine-facts.tsx";
 
 export type PresetPopupProps = {
@@ -38,7 +38,7 @@ export function PresetPopup({
   const cancelLabel = preset ? preset.button_cancel : null;
 
   return (
-    <CalendarDialog title={title} onClose={onDismiss}>
+    <LocalDialog title={title} onClose={onDismiss}>
       <div className={`popup popup--${severity}`}>
         <p className="popup__severity">{severity === "alert" ? "Warning" : "Please note"}</p>
         <p className="popup__body">{body}</p>
@@ -66,6 +66,6 @@ export function PresetPopup({
           )}
         </div>
       </div>
-    </CalendarDialog>
+    </LocalDialog>
   );
 }

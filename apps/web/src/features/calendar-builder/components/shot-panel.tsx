@@ -11,7 +11,7 @@ import {
 import { useState } from "react";
 import { TextField } from "../../../components/ui/form-fields.tsx";
 import { protocolRuleNames } from "../lib/protocol-warnings.ts";
-import { CalendarDialog } from "./calendar-dialog.tsx";
+import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { VaccineAdvice, VaccineFacts } from "./vaccine-facts.tsx";
 
 type ShotPanelProps = {
@@ -53,7 +53,7 @@ export function ShotPanel({
   const title = shot === null ? `Add a ${vaccine?.name ?? diseaseName} shot` : name;
 
   return (
-    <CalendarDialog title={title} onClose={onCancel}>
+    <LocalDialog title={title} onClose={onCancel}>
       <form
         className="shot-panel"
         noValidate
@@ -133,6 +133,6 @@ export function ShotPanel({
         )}
         {vaccine && <VaccineAdvice vaccine={vaccine} />}
       </form>
-    </CalendarDialog>
+    </LocalDialog>
   );
 }

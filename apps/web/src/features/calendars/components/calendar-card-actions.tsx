@@ -4,7 +4,7 @@ import { NotificationType, showNotification } from "../../../stores/notification
 import { useDeleteCalendar } from "../api/delete-calendar.ts";
 import { useRegenerateFeed } from "../api/regenerate-feed.ts";
 import { calendarsTexts } from "../calendars-messages.ts";
-import { CalendarsDialog } from "./calendars-dialog.tsx";
+import { LocalDialog } from "../../../components/ui/dialog.tsx";
 
 /** Spec §2: 'Are you sure you want to delete this calendar?', then it leaves the list. */
 export function DeleteCalendarButton({
@@ -39,7 +39,7 @@ export function DeleteCalendarButton({
         <span className="visually-hidden"> {title}</span>
       </button>
       {isAsking && (
-        <CalendarsDialog title="Delete calendar" onClose={() => setIsAsking(false)}>
+        <LocalDialog title="Delete calendar" onClose={() => setIsAsking(false)}>
           <div className="stack">
             <p>{calendarMessages.deleteConfirm}</p>
             <p className="calendar-dialog__detail">{title}</p>
@@ -61,7 +61,7 @@ export function DeleteCalendarButton({
               </button>
             </div>
           </div>
-        </CalendarsDialog>
+        </LocalDialog>
       )}
     </>
   );
@@ -96,7 +96,7 @@ export function RegenerateFeedButton({ calendar }: { calendar: Pick<CalendarSumm
         Regenerate link
       </button>
       {isAsking && (
-        <CalendarsDialog title="Regenerate link" onClose={() => setIsAsking(false)}>
+        <LocalDialog title="Regenerate link" onClose={() => setIsAsking(false)}>
           <div className="stack">
             <p>
               New links stop the old ones working. Calendar apps that use the old link stop
@@ -120,7 +120,7 @@ export function RegenerateFeedButton({ calendar }: { calendar: Pick<CalendarSumm
               </button>
             </div>
           </div>
-        </CalendarsDialog>
+        </LocalDialog>
       )}
     </>
   );
