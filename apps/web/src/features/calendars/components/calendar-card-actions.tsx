@@ -1,5 +1,5 @@
 import { calendarMessages, type CalendarSummary } from "@vaxcal/contracts";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { useDeleteCalendar } from "../api/delete-calendar.ts";
 import { useRegenerateFeed } from "../api/regenerate-feed.ts";
@@ -39,29 +39,18 @@ export function DeleteCalendarButton({
         <span className="visually-hidden"> {title}</span>
       </button>
       {isAsking && (
-        <LocalDialog title="Delete calendar" onClose={() => setIsAsking(false)}>
-          <div className="stack">
-            <p>{calendarMessages.deleteConfirm}</p>
-            <p className="calendar-dialog__detail">{title}</p>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--delete button--delete-confirm"
-                disabled={deletion.isPending}
-                onClick={confirmDelete}
-              >
-                {deletion.isPending ? "Deleting…" : "Delete"}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setIsAsking(false)}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
-        </LocalDialog>
+        <ConfirmDialog
+          title="Delete calendar"
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          confirmClassName="button button--delete button--delete-confirm"
+          isPending={deletion.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setIsAsking(false)}
+        >
+          <p>{calendarMessages.deleteConfirm}</p>
+          <p className="calendar-dialog__detail">{title}</p>
+        </ConfirmDialog>
       )}
     </>
   );
@@ -96,32 +85,63 @@ export function RegenerateFeedButton({ calendar }: { calendar: Pick<CalendarSumm
         Regenerate link
       </button>
       {isAsking && (
-        <LocalDialog title="Regenerate link" onClose={() => setIsAsking(false)}>
-          <div className="stack">
-            <p>
-              New links stop the old ones working. Calendar apps that use the old link stop
-              updating: subscribe again with a new link.
-            </p>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={regeneration.isPending}
-                onClick={confirmRegenerate}
-              >
-                {regeneration.isPending ? "Making new links…" : "Make new links"}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setIsAsking(false)}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
-        </LocalDialog>
+        <ConfirmDialog
+          title="Regenerate link"
+          confirmLabel="Make new links"
+          pendingLabel="Making new links…"
+          confirmClassName="button button--primary"
+          isPending={regeneration.isPending}
+          onConfirm={confirmRegenerate}
+          onCancel={() => setIsAsking(false)}
+        >
+          <p>
+            New links stop the old ones working. Calendar apps that use the old link stop updating:
+            subscribe again with a new link.
+          </p>
+        </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/** A question about one calendar: the confirm button says it is working while the request runs. */
+function ConfirmDialog({
+  title,
+  confirmLabel,
+  pendingLabel,
+  confirmClassName,
+  isPending,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  confirmClassName: string;
+  isPending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <LocalDialog title={title} onClose={onCancel}>
+      <div className="stack">
+        {children}
+        <div className="button-row">
+          <button
+            type="button"
+            className={confirmClassName}
+            disabled={isPending}
+            onClick={onConfirm}
+          >
+            {isPending ? pendingLabel : confirmLabel}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </LocalDialog>
   );
 }
