@@ -41,14 +41,24 @@ type TextFieldProps = FieldFrameProps &
     ref?: Ref<HTMLInputElement>;
   };
 
-export function TextField({
+type ControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/** The label, hint and error around one control; the control gets the ids that tie them. */
+function FieldFrame({
   label,
   error,
   hint,
   isOptional,
   className,
-  ...inputProps
-}: TextFieldProps) {
+  renderControl,
+}: FieldFrameProps & {
+  className?: string;
+  renderControl: (controlProps: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -63,15 +73,35 @@ export function TextField({
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
-        {...inputProps}
-      />
+      {renderControl({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(hint !== undefined && hintId, error && errorId),
+      })}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  isOptional,
+  className,
+  ...inputProps
+}: TextFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      isOptional={isOptional}
+      className={className}
+      renderControl={(controlProps) => (
+        <input {...controlProps} className="field__control" {...inputProps} />
+      )}
+    />
   );
 }
 
@@ -95,36 +125,28 @@ export function SelectField({
   className,
   ...selectProps
 }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={`field${className ? ` ${className}` : ""}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {isOptional && <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      isOptional={isOptional}
+      className={className}
+      renderControl={(controlProps) => (
+        <select
+          {...controlProps}
+          className="field__control field__control--select"
+          {...selectProps}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        id={id}
-        className="field__control field__control--select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
-        {...selectProps}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    />
   );
 }
 
