@@ -11,6 +11,7 @@ import {
 import { accountMessages } from "@vaxcal/contracts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Controller, useForm, type Resolver, useWatch } from "react-hook-form";
+import { AddressFields } from "../../../components/ui/address-fields.tsx";
 import { Combobox } from "../../../components/ui/combobox.tsx";
 import {
   AlertBox,
@@ -237,40 +238,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
       </SettingsSection>
 
       <SettingsSection title="Farm Info">
-        <TextField
-          label="Farm name"
-          isOptional
-          autoComplete="organization"
-          error={errors.farmer_name?.message}
-          {...field("farmer_name")}
-        />
-        <TextField
-          label="Address line 1"
-          autoComplete="address-line1"
-          error={errors.address1?.message}
-          {...field("address1")}
-        />
-        <TextField
-          label="Address line 2"
-          isOptional
-          autoComplete="address-line2"
-          error={errors.address2?.message}
-          {...field("address2")}
-        />
-        <div className="field-row">
-          <TextField
-            label="Town"
-            autoComplete="address-level2"
-            error={errors.town?.message}
-            {...field("town")}
-          />
-          <TextField
-            label="Eircode or postcode"
-            autoComplete="postal-code"
-            error={errors.eircode?.message}
-            {...field("eircode")}
-          />
-        </div>
+        <AddressFields registerField={field} errors={errors} eircodeLabel="Eircode or postcode" />
         <div className="field-row">
           <SelectField
             label="County"

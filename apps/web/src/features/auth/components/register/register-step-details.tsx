@@ -5,6 +5,7 @@ import {
   type ParsedRegisterRequest,
 } from "@vaxcal/contracts";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
+import { AddressFields } from "../../../../components/ui/address-fields.tsx";
 import { Combobox } from "../../../../components/ui/combobox.tsx";
 import {
   CheckboxField,
@@ -102,41 +103,12 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
         error={errors.email?.message}
         {...contactField("email")}
       />
-      <TextField
-        label="Farm name"
-        isOptional
-        autoComplete="organization"
-        error={errors.farmer_name?.message}
-        {...field("farmer_name")}
+      <AddressFields
+        registerField={field}
+        errors={errors}
+        eircodeLabel={isIreland ? "Eircode" : "Eircode or postcode"}
+        eircodeAutoCapitalize="characters"
       />
-      <TextField
-        label="Address line 1"
-        autoComplete="address-line1"
-        error={errors.address1?.message}
-        {...field("address1")}
-      />
-      <TextField
-        label="Address line 2"
-        isOptional
-        autoComplete="address-line2"
-        error={errors.address2?.message}
-        {...field("address2")}
-      />
-      <div className="field-row">
-        <TextField
-          label="Town"
-          autoComplete="address-level2"
-          error={errors.town?.message}
-          {...field("town")}
-        />
-        <TextField
-          label={isIreland ? "Eircode" : "Eircode or postcode"}
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          error={errors.eircode?.message}
-          {...field("eircode")}
-        />
-      </div>
       <div className="field-row">
         <SelectField
           label="Country"
