@@ -1,17 +1,50 @@
 import { useEffect, useRef, type ComponentType } from "react";
 import { ComingSoonModalBody } from "../components/ui/coming-soon.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
-import { LoginModalBody } from "../features/auth/components/login-modal-body.tsx";
+import { ErrorState, LoadingState } from "../components/ui/status-panels.tsx";
 import { LogoutModalBody } from "../features/auth/components/logout-modal-body.tsx";
-import { PasswordResetModalBody } from "../features/auth/components/password-reset-modal-body.tsx";
-import {
-  RegisterModalBody,
-  RegisterStepCounter,
-} from "../features/auth/components/register/register-modal-body.tsx";
-import { GenerateCalendarModal } from "./routes/calendar-builder-screens.tsx";
 import { ModalName, closeModal, takeFocusToRestore, useModalStore } from "../stores/modals.ts";
+import { LoadErrorBoundary, lazyComponent } from "./lazy-component.tsx";
+import { GenerateCalendarModal } from "./routes/calendar-builder-screens.tsx";
+import { unexpectedErrorMessage } from "./routes/error-page.tsx";
 
 type ModalEntry = { title: string; Body: ComponentType; TitleAddon?: ComponentType };
+
+/*
+ * The forms (react-hook-form, and libphonenumber-js in the register wizard) download when their
+ * modal first opens, not with the landing page. Logout and the coming-soon bodies are a few
+ * hundred bytes: a download of their own would only add a wait.
+ */
+const loadingBody = <LoadingState label="Loading…" />;
+const LoginModalBody = lazyComponent(
+  () =>
+    import("../features/auth/components/login-modal-body.tsx").then(
+      (module) => module.LoginModalBody,
+    ),
+  loadingBody,
+);
+const PasswordResetModalBody = lazyComponent(
+  () =>
+    import("../features/auth/components/password-reset-modal-body.tsx").then(
+      (module) => module.PasswordResetModalBody,
+    ),
+  loadingBody,
+);
+const RegisterModalBody = lazyComponent(
+  () =>
+    import("../features/auth/components/register/register-modal-body.tsx").then(
+      (module) => module.RegisterModalBody,
+    ),
+  loadingBody,
+);
+// The counter comes with the wizard's code; until then the title shows without it.
+const RegisterStepCounter = lazyComponent(
+  () =>
+    import("../features/auth/components/register/register-modal-body.tsx").then(
+      (module) => module.RegisterStepCounter,
+    ),
+  null,
+);
 
 function comingSoon(name: string): ComponentType {
   return function ComingSoonBody() {
@@ -62,14 +95,23 @@ export function ModalHost() {
   if (openModalName === null) return null;
   const { title, Body, TitleAddon } = modalRegistry[openModalName];
   return (
-    <Dialog
+    <LoadErrorBoundary
       key={openModalName}
-      title={title}
-      titleAddon={TitleAddon && <TitleAddon />}
-      isClosing={isClosing}
-      onClose={closeModal}
+      // The modal's code did not arrive: the modal stays open and offers to try again.
+      renderLoadError={(retry) => (
+        <Dialog title={title} isClosing={isClosing} onClose={closeModal}>
+          <ErrorState message={unexpectedErrorMessage} onRetry={retry} />
+        </Dialog>
+      )}
     >
-      <Body />
-    </Dialog>
+      <Dialog
+        title={title}
+        titleAddon={TitleAddon && <TitleAddon />}
+        isClosing={isClosing}
+        onClose={closeModal}
+      >
+        <Body />
+      </Dialog>
+    </LoadErrorBoundary>
   );
 }

@@ -2,12 +2,9 @@ import type { RouteObject } from "react-router";
 import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
 import { LoadingState } from "../components/ui/status-panels.tsx";
 import { paths } from "../config/paths.ts";
-import { AccountSettingsPage } from "../features/account-settings/components/account-settings-page.tsx";
-import { PasswordResetScreen } from "../features/auth/components/password-reset-screen.tsx";
-import { VerifyEmailPage } from "../features/auth/components/verify-email-page.tsx";
 import { requireCalendarSetup } from "../features/calendar-builder/route-guards.ts";
-import { MyCalendarsPage } from "../features/calendars/components/my-calendars-page.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
+import { lazyComponent } from "./lazy-component.tsx";
 import {
   requireAuthentication,
   requireBetaHost,
@@ -22,6 +19,41 @@ import { ErrorPage, RouteErrorBoundary, unexpectedErrorMessage } from "./routes/
 import { LoggedOutPage } from "./routes/logged-out.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 import { PublicHome } from "./routes/public-home.tsx";
+
+/*
+ * The landing page, the 404 and the small pages ship with the app; every other screen downloads
+ * when it is first opened, so a phone on a weak signal gets the landing page sooner. A failed
+ * download lands on the Screens error page, whose "Try again" downloads it again.
+ */
+const PasswordResetScreen = lazyComponent(
+  () =>
+    import("../features/auth/components/password-reset-screen.tsx").then(
+      (module) => module.PasswordResetScreen,
+    ),
+  <LoadingState label="Loading…" />,
+);
+const VerifyEmailPage = lazyComponent(
+  () =>
+    import("../features/auth/components/verify-email-page.tsx").then(
+      (module) => module.VerifyEmailPage,
+    ),
+  <LoadingState label="Loading…" />,
+);
+const MyCalendarsPage = lazyComponent(
+  () =>
+    import("../features/calendars/components/my-calendars-page.tsx").then(
+      (module) => module.MyCalendarsPage,
+    ),
+  <LoadingState label="Loading your calendars…" />,
+);
+// The same text the page shows while it loads the user (spec §2 'Account settings').
+const AccountSettingsPage = lazyComponent(
+  () =>
+    import("../features/account-settings/components/account-settings-page.tsx").then(
+      (module) => module.AccountSettingsPage,
+    ),
+  <LoadingState label="Loading..." />,
+);
 
 /**
  * Every route of spec §2. Route ids are the spec's route names where it gives one. The error

@@ -1,20 +1,69 @@
-import { calendarMessages } from "@vaxcal/contracts";
+import { calendarMessages, type ReferenceLists } from "@vaxcal/contracts";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { ErrorState, LoadingState } from "../../components/ui/status-panels.tsx";
-import { GenerateCalendarModalBody } from "../../features/calendar-builder/components/generate-calendar-modal-body.tsx";
-import { CalendarReviewFlow } from "../../features/calendar-builder/components/calendar-review-flow.tsx";
-import { SetupCalendarPage } from "../../features/calendar-builder/components/setup-calendar-page.tsx";
-import { CalendarFinalPage } from "../../features/calendars/components/calendar-final-page.tsx";
 import { useReferenceData } from "../../features/reference-data/api/get-reference-data.ts";
 import { useNavigateToError } from "../../lib/error-route.ts";
+import { lazyComponent } from "../lazy-component.tsx";
 import { initialDataErrorMessage } from "./public-home.tsx";
 
 /*
  * The calendar builder's screens with the initial data they need (spec §2): the reference lists
  * come from the reference-data feature and are handed to the calendar-builder feature here, in
  * the app layer, since features do not import each other.
+ *
+ * These wrappers are small and ship with the landing page (the header's quick start needs one);
+ * the builder itself downloads when first shown, under the same loading text as its data.
  */
+
+const loadingCalendarData = <LoadingState label="Loading calendar data…" />;
+
+const SetupCalendarPage = lazyComponent(
+  () =>
+    import("../../features/calendar-builder/components/setup-calendar-page.tsx").then(
+      (module) => module.SetupCalendarPage,
+    ),
+  loadingCalendarData,
+);
+
+const GenerateCalendarModalBody = lazyComponent(
+  () =>
+    import("../../features/calendar-builder/components/generate-calendar-modal-body.tsx").then(
+      (module) => module.GenerateCalendarModalBody,
+    ),
+  loadingCalendarData,
+);
+
+type ReviewFlowProps = {
+  reference: ReferenceLists;
+  calendarId: number | null;
+  /** Shown while the code downloads: the same text as the screen's data wait before it. */
+  loadingLabel: string;
+};
+
+/**
+ * Step 2 with the final page it ends on, downloaded together, so "Finish Calendar" never waits
+ * on the network for the page that follows. Saved calendars: the final page comes from that
+ * feature, handed over here (issue 5).
+ */
+const CalendarReviewFlow = lazyComponent<ReviewFlowProps>(
+  async () => {
+    const [reviewFlowModule, finalPageModule] = await Promise.all([
+      import("../../features/calendar-builder/components/calendar-review-flow.tsx"),
+      import("../../features/calendars/components/calendar-final-page.tsx"),
+    ]);
+    return function CalendarReviewFlowWithFinalPage({ reference, calendarId }: ReviewFlowProps) {
+      return (
+        <reviewFlowModule.CalendarReviewFlow
+          reference={reference}
+          calendarId={calendarId}
+          FinalPage={finalPageModule.CalendarFinalPage}
+        />
+      );
+    };
+  },
+  ({ loadingLabel }) => <LoadingState label={loadingLabel} />,
+);
 
 /** /beta: step 1. */
 export function CalendarSetupScreen() {
@@ -36,12 +85,11 @@ export function CalendarCreateScreen() {
     if (referenceData.isError) navigateToError(initialDataErrorMessage);
   }, [referenceData.isError, navigateToError]);
   if (referenceData.data === undefined) return <LoadingState label="Loading calendar data…" />;
-  // Saved calendars: the final page comes from that feature, handed over here (issue 5).
   return (
     <CalendarReviewFlow
       reference={referenceData.data}
       calendarId={null}
-      FinalPage={CalendarFinalPage}
+      loadingLabel="Loading calendar data…"
     />
   );
 }
@@ -68,7 +116,7 @@ export function CalendarEditScreen() {
       key={calendarId}
       reference={referenceData.data}
       calendarId={calendarId}
-      FinalPage={CalendarFinalPage}
+      loadingLabel="Opening your calendar…"
     />
   );
 }

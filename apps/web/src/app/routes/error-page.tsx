@@ -1,5 +1,7 @@
-import { Link, useLocation, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate, useRouteError } from "react-router";
 import { paths } from "../../config/paths.ts";
+import { ChunkLoadError, prepareRetryOfFailedDownloads } from "../lazy-component.tsx";
 
 export const unexpectedErrorMessage = "Something went wrong on our side. Please try again.";
 
@@ -37,5 +39,10 @@ export function ErrorPage({ message }: { message: string }) {
 
 /** Any error thrown while rendering a screen lands here instead of a blank page. */
 export function RouteErrorBoundary() {
+  const error = useRouteError();
+  // A screen whose code did not arrive: "Try again" downloads it again.
+  useEffect(() => {
+    if (error instanceof ChunkLoadError) prepareRetryOfFailedDownloads();
+  }, [error]);
   return <ErrorPage message={unexpectedErrorMessage} />;
 }

@@ -18,7 +18,10 @@ async function openLogin() {
   const view = renderApp("/logged-out");
   await screen.findByRole("heading", { level: 1 });
   act(() => openModal(ModalName.login));
-  return { ...view, dialog: within(screen.getByRole("dialog", { name: "Login" })) };
+  const dialog = within(screen.getByRole("dialog", { name: "Login" }));
+  // The form's code downloads when the modal first opens (app/modal-host.tsx).
+  await dialog.findByLabelText("Email address or mobile number");
+  return { ...view, dialog };
 }
 
 describe("the login modal (spec §2 'Login', §8)", () => {
@@ -97,7 +100,7 @@ describe("the login modal (spec §2 'Login', §8)", () => {
     await user.click(dialog.getByRole("button", { name: "Forgot password?" }));
 
     const reset = within(screen.getByRole("dialog", { name: "Reset your password" }));
-    await user.type(reset.getByLabelText("Email address"), "aoife@example.ie");
+    await user.type(await reset.findByLabelText("Email address"), "aoife@example.ie");
     await user.click(reset.getByRole("button", { name: "Send Reset Link" }));
 
     expect(await reset.findByRole("status")).toHaveTextContent(accountMessages.resetLinkSent);
@@ -109,7 +112,7 @@ describe("the login modal (spec §2 'Login', §8)", () => {
     act(() => openModal(ModalName.passwordReset));
     const reset = within(screen.getByRole("dialog", { name: "Reset your password" }));
 
-    await user.type(reset.getByLabelText("Email address"), "aoife@example.ie");
+    await user.type(await reset.findByLabelText("Email address"), "aoife@example.ie");
     await user.click(reset.getByRole("button", { name: "Send Reset Link" }));
 
     expect(await reset.findByRole("alert")).toHaveTextContent("Password reset failed");

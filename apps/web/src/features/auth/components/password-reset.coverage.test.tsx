@@ -24,7 +24,7 @@ describe("the reset e-mail input (spec §5: 'The reset e-mail input is of type e
     act(() => openModal(ModalName.passwordReset));
     const dialog = within(screen.getByRole("dialog", { name: "Reset your password" }));
 
-    expect(dialog.getByRole("button", { name: "Send Reset Link" })).toBeInTheDocument();
+    expect(await dialog.findByRole("button", { name: "Send Reset Link" })).toBeInTheDocument();
     expect(dialog.getByLabelText("Email address")).toHaveAttribute("type", "email");
   });
 });

@@ -107,7 +107,7 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
     const login = await screen.findByRole("dialog", { name: "Login" });
     expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
     await user.type(
-      within(login).getByLabelText("Email address or mobile number"),
+      await within(login).findByLabelText("Email address or mobile number"),
       "aoife@example.ie",
     );
     await user.type(within(login).getByLabelText("Password"), "Green fields in May");
@@ -140,7 +140,7 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
     );
     const login = await screen.findByRole("dialog", { name: "Login" });
     await user.type(
-      within(login).getByLabelText("Email address or mobile number"),
+      await within(login).findByLabelText("Email address or mobile number"),
       "aoife@example.ie",
     );
     await user.type(within(login).getByLabelText("Password"), "Green fields in May");

@@ -23,7 +23,10 @@ async function openRegister() {
   const view = renderApp("/logged-out");
   await screen.findByRole("heading", { level: 1 });
   act(() => openModal(ModalName.register));
-  return { ...view, dialog: within(screen.getByRole("dialog", { name: "Register with VaxCal" })) };
+  const dialog = within(screen.getByRole("dialog", { name: "Register with VaxCal" }));
+  // The wizard's code downloads when the modal first opens (app/modal-host.tsx).
+  await dialog.findByLabelText("First name");
+  return { ...view, dialog };
 }
 
 type Dialog = ReturnType<typeof within>;

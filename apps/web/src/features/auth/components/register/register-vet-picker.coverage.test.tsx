@@ -33,7 +33,7 @@ async function openRegister() {
   await screen.findByRole("heading", { level: 1 });
   act(() => openModal(ModalName.register));
   const dialog = within(screen.getByRole("dialog", { name: "Register with VaxCal" }));
-  const picker = dialog.getByRole("combobox", { name: label });
+  const picker = await dialog.findByRole("combobox", { name: label });
   return { ...view, dialog, picker };
 }
 

@@ -16,7 +16,7 @@ describe("the registration vet picker on the production host", () => {
     const dialog = within(screen.getByRole("dialog", { name: "Register with VaxCal" }));
 
     // Step 1 is there, without the picker.
-    expect(dialog.getByLabelText("First name")).toBeInTheDocument();
+    expect(await dialog.findByLabelText("First name")).toBeInTheDocument();
     expect(
       dialog.queryByRole("combobox", {
         name: "Do you want to share your calendars with your vet?",
