@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { ErrorBodySchema, ErrorCode } from "@vaxcal/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -228,6 +228,50 @@ describe("the single-page app", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("compression", () => {
+  it("sends JSON compressed to a browser that accepts it, and the same JSON decoded", async () => {
+    const plain = await testApp.app.inject({ method: "GET", url: "/api/vaccines" });
+    const compressed = await testApp.app.inject({
+      method: "GET",
+      url: "/api/vaccines",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString("utf8"))).toEqual(
+      plain.json(),
+    );
+  });
+
+  it("falls back to gzip, and leaves small answers and precompressed files as they are", async () => {
+    const gzipped = await testApp.app.inject({
+      method: "GET",
+      url: "/api/vaccines",
+      headers: { "accept-encoding": "gzip" },
+    });
+    const plain = await testApp.app.inject({ method: "GET", url: "/api/vaccines" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString("utf8"))).toEqual(plain.json());
+
+    const health = await testApp.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(health.headers["content-encoding"]).toBeUndefined();
+
+    const script = await testApp.app.inject({
+      method: "GET",
+      url: "/assets/index-3f9a1c.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(script.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(script.rawPayload).toString("utf8")).toBe(appScript);
   });
 });
 
