@@ -1,7 +1,7 @@
 // GET /api/user/calendars under load with 10,000 users and 50,000 calendars in the database (bulk
 // inserted with generate_series), at 50 connections, each request as one of 200 farmers, next to
 // a Fastify hello-world measured in the same run. Run: npm run bench:calendars-list -w @vaxcal/bench
-import { startSession } from "../apps/server/src/modules/accounts/sessions.ts";
+import { startSession } from "../apps/server/src/auth/sessions.ts";
 import {
   appSecret,
   connections,

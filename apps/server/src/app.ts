@@ -1,36 +1,32 @@
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
-import rateLimit from "@fastify/rate-limit";
-import { ErrorCode } from "@vaxcal/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { NodeEnv, type Config } from "./config.ts";
+import { NodeEnv, resolveSigningSecret, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import { AppError } from "./errors/app-error.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
 import { buildLoggingOptions } from "./http/logging.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
-import { developmentSigningSecret } from "./modules/accounts/accounts.context.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
 import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
-import type { Clock } from "./modules/outbox/message-outbox.ts";
-import { createMessaging } from "./modules/outbox/messaging.ts";
-import { outboxRoutes } from "./modules/outbox/outbox.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
+import { createMessaging } from "./outbox/messaging.ts";
+import { outboxRoutes } from "./outbox/outbox.routes.ts";
 
 /** Everything the app needs from outside; tests pass their own database. */
 export type AppDependencies = {
   config: Config;
   database: Database;
-  /** What "now" is for expiry and throttles; tests pass one they move by hand. */
+  /** What "now" and today are for every module; tests pass one they move by hand. */
   clock?: Clock;
 };
 
@@ -45,7 +41,7 @@ const bodyLimitBytes = 1024 * 1024;
 export async function buildApp({
   config,
   database,
-  clock = () => new Date(),
+  clock = systemClock,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
@@ -70,27 +66,22 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError(ErrorCode.rateLimited, "Too many attempts. Please wait a minute and try again."),
-  });
   await registerOpenApi(app);
 
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
   await app.register(referenceRoutes, { database });
   // Calendar builder: GET /api/diseases with a query (scoped diseases) and the vaccine badges.
-  await app.register(calendarBuilderRoutes, { database });
+  await app.register(calendarBuilderRoutes, { database, clock });
 
-  // Accounts, and the outbox its e-mails and texts leave through (owner: accounts; decision 201).
+  // Accounts, and the outbox its e-mails and texts leave through (decision 201).
+  const secret = resolveSigningSecret(config);
   const messaging = createMessaging(config, { db: database.db, clock, log: app.log });
   app.addHook("onClose", messaging.close);
   await app.register(accountsRoutes, {
     db: database.db,
     clock,
-    secret: config.appSecret ?? developmentSigningSecret,
+    secret,
     publicUrl: config.publicUrl,
     outbox: messaging.outbox,
   });
@@ -98,15 +89,13 @@ export async function buildApp({
     await app.register(outboxRoutes, { db: database.db });
   }
 
-  // --- Saved calendars (owner: saved calendars, issue 5; decision 401) ---
-  // Save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
+  // Saved calendars (decision 401): save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
   await app.register(calendarsRoutes, {
     db: database.db,
     clock,
-    secret: config.appSecret ?? developmentSigningSecret,
+    secret,
     publicUrl: config.publicUrl,
   });
-  // --- end saved calendars ---
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;

@@ -105,3 +105,57 @@ describe("parseConfig", () => {
     expect(message).not.toContain("s3cret");
   });
 });
+
+describe("accounts configuration", () => {
+  it("keeps e-mails and texts in the outbox when no transport is set", () => {
+    expect(parseConfig({})).toMatchObject({
+      appSecret: undefined,
+      mail: undefined,
+      sms: undefined,
+    });
+  });
+
+  it("reads the SMTP and Twilio settings", () => {
+    const config = parseConfig({
+      SMTP_URL: "smtps://mailer:pass@smtp.example.ie:465",
+      MAIL_FROM: "VaxCal <hello@vaxcal.example>",
+      TWILIO_ACCOUNT_SID: "AC123",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "+353861000000",
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: "smtps://mailer:pass@smtp.example.ie:465",
+      from: "VaxCal <hello@vaxcal.example>",
+    });
+    expect(config.sms).toEqual({
+      accountSid: "AC123",
+      authToken: "token",
+      from: "+353861000000",
+      apiUrl: "https://api.twilio.com",
+    });
+  });
+
+  it("needs a signing key of 32 characters or more in production", () => {
+    expect(parseError({ NODE_ENV: "production" })).toBe(
+      "Invalid configuration: APP_SECRET is required in production (value hidden)",
+    );
+    expect(parseError({ APP_SECRET: "short" })).toBe(
+      "Invalid configuration: APP_SECRET must be at least 32 characters (value hidden)",
+    );
+  });
+
+  it("needs all three Twilio keys or none", () => {
+    expect(parseError({ TWILIO_ACCOUNT_SID: "AC123" })).toBe(
+      [
+        "Invalid configuration: TWILIO_AUTH_TOKEN is required with the other TWILIO_ keys (value hidden)",
+        "Invalid configuration: TWILIO_FROM is required with the other TWILIO_ keys (got undefined)",
+      ].join("\n"),
+    );
+  });
+
+  it("never repeats an SMTP password in an error", () => {
+    expect(parseError({ SMTP_URL: "http://mailer:hunter2@smtp.example.ie" })).toBe(
+      "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (value hidden)",
+    );
+  });
+});

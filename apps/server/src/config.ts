@@ -94,6 +94,17 @@ export type Config = {
   sms: TwilioSettings | undefined;
 };
 
+/**
+ * The signing key outside production when APP_SECRET is not set, so that links in the development
+ * outbox survive a restart. Production refuses to start without APP_SECRET (see the schema above).
+ */
+const developmentSigningSecret = "vaxcal-development-signing-key-never-used-in-production";
+
+/** The key that signs e-mail links and mobile codes and derives the calendar feed tokens. */
+export function resolveSigningSecret(config: Pick<Config, "appSecret">): string {
+  return config.appSecret ?? developmentSigningSecret;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

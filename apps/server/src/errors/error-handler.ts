@@ -1,5 +1,6 @@
 import { ErrorCode, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createValidationError } from "../lib/validation-error.ts";
 import { AppError, statusByErrorCode } from "./app-error.ts";
 
 type ValidationItem = { instancePath?: string; message?: string };
@@ -68,11 +69,8 @@ export function describeError(error: unknown, requestId: string): ErrorBody {
   const framework = (typeof error === "object" && error !== null ? error : {}) as FrameworkError;
   if (Array.isArray(framework.validation)) {
     const part = framework.validationContext ?? "body";
-    return toBody(
-      ErrorCode.validation,
-      "Some fields are not valid.",
-      framework.validation.map((item) => toIssue(partNames[part] ?? part, item)),
-    );
+    const issues = framework.validation.map((item) => toIssue(partNames[part] ?? part, item));
+    return describeError(createValidationError(issues, { summarise: true }), requestId);
   }
   const known = framework.code ? frameworkErrors[framework.code] : undefined;
   if (known) {

@@ -7,22 +7,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { animals, enterprises, vetPractices } from "../schema.ts";
+import { auditColumns, idColumn, timestampColumn } from "./columns.ts";
+import { animals, enterprises, vetPractices } from "./reference.ts";
 
 /*
- * Accounts: users, their roles and farm profile, sessions, one-time secrets and throttles.
+ * Accounts: users, their roles and farm profile, sessions, one-time secrets, throttles, and the
+ * vets who belong to a practice.
  * Secrets (session and reset tokens, mobile codes) are stored only as hashes.
  */
-
-const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const users = pgTable(
   "users",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     /** Lower case; unique among users. */
     email: text("email"),
     emailVerifiedAt: timestampColumn("email_verified_at"),
@@ -50,8 +49,7 @@ export const users = pgTable(
     vetPracticeId: integer("vet_practice_id").references(() => vetPractices.id, {
       onDelete: "set null",
     }),
-    createdAt: timestampColumn("created_at").notNull().defaultNow(),
-    updatedAt: timestampColumn("updated_at").notNull().defaultNow(),
+    ...auditColumns(),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
@@ -110,7 +108,7 @@ export const userAnimals = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     userId: ownerColumn(),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestampColumn("created_at").notNull(),
@@ -127,7 +125,7 @@ export const sessions = pgTable(
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     userId: ownerColumn(),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestampColumn("created_at").notNull(),
@@ -166,4 +164,23 @@ export const rateLimits = pgTable(
     hits: integer("hits").notNull(),
   },
   (table) => [index("rate_limits_window_started_at").on(table.windowStartedAt)],
+);
+
+/**
+ * Vets: a user with the VET_MANAGER role who belongs to a practice. Farmers link a practice with
+ * `users.vet_practice_id` (the profile's vet_id); the practice's members may then read and edit
+ * that farmer's calendars. Vet registration will fill this table; for now tests do.
+ */
+export const vetPracticeMembers = pgTable(
+  "vet_practice_members",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vetPracticeId: integer("vet_practice_id")
+      .notNull()
+      .references(() => vetPractices.id, { onDelete: "cascade" }),
+    createdAt: timestampColumn("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("vet_practice_members_vet_practice_id").on(table.vetPracticeId)],
 );

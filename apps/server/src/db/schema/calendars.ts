@@ -2,16 +2,16 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  date,
   foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { auditColumns, dateColumn, idColumn, timestampColumn } from "./columns.ts";
 import {
   animalEnterpriseSeasonCombinations,
   animals,
@@ -19,9 +19,7 @@ import {
   enterprises,
   seasons,
   vaccines,
-  vetPractices,
-} from "../schema.ts";
-import { users } from "./accounts.ts";
+} from "./reference.ts";
 
 /*
  * Saved calendars (spec §3): the setup, its disease columns in order, and every shot as the
@@ -29,13 +27,10 @@ import { users } from "./accounts.ts";
  * sweep "shots due in 7 days" with an index instead of opening every calendar.
  */
 
-const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const dateColumn = (name: string) => date(name, { mode: "string" });
-
 export const calendars = pgTable(
   "calendars",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     /** The farmer who owns it; a vet practice the farmer links may read and edit it too. */
     userId: integer("user_id")
       .notNull()
@@ -74,8 +69,7 @@ export const calendars = pgTable(
      */
     feedNonce: text("feed_nonce").notNull(),
     feedTokenHash: text("feed_token_hash").notNull(),
-    createdAt: timestampColumn("created_at").notNull().defaultNow(),
-    updatedAt: timestampColumn("updated_at").notNull().defaultNow(),
+    ...auditColumns(),
   },
   (table) => [
     uniqueIndex("calendars_feed_token_hash_unique").on(table.feedTokenHash),
@@ -133,23 +127,4 @@ export const calendarShots = pgTable(
     index("calendar_shots_date").on(table.date),
     check("calendar_shots_cycle", sql`${table.cycle} >= 1`),
   ],
-);
-
-/**
- * Vets: a user with the VET_MANAGER role who belongs to a practice. Farmers link a practice with
- * `users.vet_practice_id` (the profile's vet_id); the practice's members may then read and edit
- * that farmer's calendars. Vet registration will fill this table; for now tests do.
- */
-export const vetPracticeMembers = pgTable(
-  "vet_practice_members",
-  {
-    userId: integer("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    vetPracticeId: integer("vet_practice_id")
-      .notNull()
-      .references(() => vetPractices.id, { onDelete: "cascade" }),
-    createdAt: timestampColumn("created_at").notNull().defaultNow(),
-  },
-  (table) => [index("vet_practice_members_vet_practice_id").on(table.vetPracticeId)],
 );

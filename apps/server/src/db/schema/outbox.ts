@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { idColumn, timestampColumn } from "./columns.ts";
 
 /**
  * Every e-mail and text VaxCal sends, written in the same transaction as the change that causes
@@ -12,7 +11,7 @@ const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, 
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     channel: text("channel").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),

@@ -1,7 +1,8 @@
-import { ErrorCode, type ErrorIssue } from "@vaxcal/contracts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors/app-error.ts";
-import type { Clock, MessageOutbox } from "../outbox/message-outbox.ts";
+import type { AppError } from "../../errors/app-error.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { createValidationError } from "../../lib/validation-error.ts";
+import type { MessageOutbox } from "../../outbox/message-outbox.ts";
 
 /** What every accounts operation needs, passed in explicitly by buildApp (or a test). */
 export type AccountsContext = {
@@ -14,12 +15,6 @@ export type AccountsContext = {
   outbox: MessageOutbox;
 };
 
-/**
- * The signing key outside production when APP_SECRET is not set, so that links in the development
- * outbox survive a restart. Production refuses to start without APP_SECRET (config.ts).
- */
-export const developmentSigningSecret = "vaxcal-development-signing-key-never-used-in-production";
-
 export type FieldProblem = { field: string; message: string };
 
 /**
@@ -27,11 +22,7 @@ export type FieldProblem = { field: string; message: string };
  * (`body.email`), so the client lists every message and highlights the fields.
  */
 export function createFieldErrors(problems: readonly FieldProblem[]): AppError {
-  const issues: ErrorIssue[] = problems.map((problem) => ({
-    path: `body.${problem.field}`,
-    message: problem.message,
-  }));
-  const message =
-    problems.length === 1 ? (problems[0]?.message ?? "") : "Some fields are not valid.";
-  return new AppError(ErrorCode.validation, message, issues);
+  return createValidationError(
+    problems.map((problem) => ({ path: `body.${problem.field}`, message: problem.message })),
+  );
 }

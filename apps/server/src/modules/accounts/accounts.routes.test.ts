@@ -9,7 +9,7 @@ import {
   readOutbox,
   registerUser,
   type AccountsTestApp,
-} from "./accounts.test-support.ts";
+} from "../../test/accounts.ts";
 
 let testApp: AccountsTestApp;
 

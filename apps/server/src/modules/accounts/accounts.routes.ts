@@ -21,7 +21,7 @@ import {
 } from "@vaxcal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AccountsContext } from "./accounts.context.ts";
-import { createRequireUser, readSession } from "./authentication.ts";
+import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { resendEmailVerification, verifyEmail } from "./email-verification.ts";
 import { LoginThrottledError, logIn } from "./log-in.ts";
 import { resendMobileCode, verifyMobile } from "./mobile-verification.ts";
@@ -31,7 +31,7 @@ import {
   requestPasswordReset,
 } from "./password-reset.ts";
 import { registerFarmer } from "./register-farmer.ts";
-import { createSessionsRepository } from "./sessions.repository.ts";
+import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import { accountRules, createClientRateLimit, enforceRateLimit } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { createUsersRepository } from "./users.repository.ts";

@@ -1,5 +1,5 @@
 import { accountTimings } from "@vaxcal/contracts";
-import { isSameSecret, signWithSecret } from "./tokens.ts";
+import { isSameSecret, signWithSecret } from "../../lib/tokens.ts";
 
 /*
  * The link is `/email/verify/{id}/{expires}.{signature}`. The signature is an HMAC over the user

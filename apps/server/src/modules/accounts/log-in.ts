@@ -9,7 +9,7 @@ import type { AccountsContext } from "./accounts.context.ts";
 import { verifyAgainstDummyHash, verifyPassword } from "./password-hashing.ts";
 import { findMobileCandidates } from "./phone.ts";
 import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
-import { startSession } from "./sessions.ts";
+import { startSession } from "../../auth/sessions.ts";
 import { createUsersRepository, type UserRow } from "./users.repository.ts";
 
 /** Five tries a minute per username and client address; a success clears the count. */

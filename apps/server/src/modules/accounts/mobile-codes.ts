@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { accountTimings } from "@vaxcal/contracts";
-import { isSameSecret, signWithSecret } from "./tokens.ts";
+import { isSameSecret, signWithSecret } from "../../lib/tokens.ts";
 
 /** Six digits from a cryptographic source; leading zeros are kept. */
 export function generateMobileCode(): string {

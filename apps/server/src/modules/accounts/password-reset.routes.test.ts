@@ -9,7 +9,7 @@ import {
   registerUser,
   type AccountsTestApp,
   type RegisteredUser,
-} from "./accounts.test-support.ts";
+} from "../../test/accounts.ts";
 
 let testApp: AccountsTestApp;
 

@@ -8,9 +8,9 @@ import {
 } from "./one-time-secrets.repository.ts";
 import { hashPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
-import { startSession } from "./sessions.ts";
-import { createSessionsRepository } from "./sessions.repository.ts";
-import { generateOpaqueToken, hashToken } from "./tokens.ts";
+import { startSession } from "../../auth/sessions.ts";
+import { createSessionsRepository } from "../../auth/sessions.repository.ts";
+import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
 const lifetimeMs = accountTimings.passwordResetLinkMinutes * 60_000;

@@ -10,7 +10,7 @@ import { queueMobileCode } from "./mobile-verification.ts";
 import { hashPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
-import { startSession } from "./sessions.ts";
+import { startSession } from "../../auth/sessions.ts";
 import {
   ContactField,
   createUsersRepository,

@@ -2,7 +2,7 @@ import { ErrorCode, accountMessages } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { Clock } from "../outbox/message-outbox.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
 
 const minuteMs = 60_000;

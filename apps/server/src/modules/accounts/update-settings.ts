@@ -14,7 +14,7 @@ import { createOneTimeSecretsRepository } from "./one-time-secrets.repository.ts
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
-import { createSessionsRepository } from "./sessions.repository.ts";
+import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import {
   ContactField,
   createUsersRepository,

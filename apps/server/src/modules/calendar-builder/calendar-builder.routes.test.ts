@@ -9,7 +9,6 @@ import { AnimalId, DiseaseId, EnterpriseId, SeasonId, referenceData } from "@vax
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { readIrishToday } from "./calendar-builder.routes.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -302,15 +301,4 @@ describe("GET /vaccine-badges/:file", () => {
       expect(ErrorBodySchema.parse(response.json()).error.code).toBe("NOT_FOUND");
     },
   );
-});
-
-describe("readIrishToday", () => {
-  it.each([
-    // Winter: Irish time is UTC.
-    { now: "2026-01-15T23:30:00Z", today: "2026-01-15" },
-    // Summer: Irish time is UTC+1, so 23:30 UTC is already tomorrow in Ireland.
-    { now: "2026-07-15T23:30:00Z", today: "2026-07-16" },
-  ])("at $now it is $today in Ireland", ({ now, today }) => {
-    expect(readIrishToday(new Date(now))).toBe(today);
-  });
 });

@@ -7,21 +7,21 @@ import {
   scopedDiseasesQueryKeys,
 } from "@vaxcal/contracts";
 import { renderVaccineBadgeSvg } from "@vaxcal/reference-data";
-import type { IsoDate } from "@vaxcal/schedule";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { createReferenceRepository } from "../reference/reference.repository.ts";
+import { readIrishToday, type Clock } from "../../lib/clock.ts";
+import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import { createCalendarBuilderRepository } from "./calendar-builder.repository.ts";
 import { listScopedDiseases } from "./list-scoped-diseases.ts";
-import { createScopedDiseasesRepository } from "./scoped-diseases.repository.ts";
 
 export type CalendarBuilderRoutesOptions = {
   database: Database;
-  /** Today as `YYYY-MM-DD`; defaults to the date in Ireland. Tests pass a fixed day. */
-  readToday?: () => IsoDate;
+  /** The shots are laid out from today's date in Ireland by this clock. */
+  clock: Clock;
 };
 
 /**
@@ -39,18 +39,6 @@ const scopedQueryConstraint = {
 type ConstraintStrategy = Parameters<FastifyInstance["addConstraintStrategy"]>[0];
 type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy["storage"]>["get"]>>;
 
-const irishDateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Dublin",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The farmer's today: calendars are Irish, so the day turns over at midnight in Ireland. */
-export function readIrishToday(now: Date = new Date()): IsoDate {
-  return irishDateFormat.format(now);
-}
-
 const badgeFilePattern = /^[a-z0-9-]+\.svg$/;
 // Badges change only when an admin renames a vaccine or changes its colour.
 const badgeCacheControl = "public, max-age=86400";
@@ -58,10 +46,10 @@ const badgeCacheControl = "public, max-age=86400";
 /** The calendar builder's API: the scoped diseases call and the vaccines' generated badges. */
 export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesOptions> = async (
   app,
-  { database, readToday = () => readIrishToday() },
+  { database, clock },
 ) => {
-  const referenceRepository = createReferenceRepository(database.db);
-  const scopedDiseasesRepository = createScopedDiseasesRepository(database.db);
+  const vaccinesRepository = createVaccinesRepository(database.db);
+  const calendarBuilderRepository = createCalendarBuilderRepository(database.db);
 
   if (!app.hasConstraintStrategy(scopedQueryConstraint.name)) {
     app.addConstraintStrategy({
@@ -97,9 +85,9 @@ export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesO
       // The shots depend on today's date and the farmer's dates: never reuse an answer.
       reply.header("cache-control", "no-store");
       return listScopedDiseases(request.query, {
-        referenceRepository,
-        scopedDiseasesRepository,
-        today: readToday(),
+        calendarBuilderRepository,
+        vaccinesRepository,
+        today: readIrishToday(clock()),
       });
     },
   );
@@ -115,7 +103,7 @@ export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesO
     },
     async (request, reply) => {
       const { file } = request.params;
-      const vaccines = badgeFilePattern.test(file) ? await referenceRepository.listVaccines() : [];
+      const vaccines = badgeFilePattern.test(file) ? await vaccinesRepository.listVaccines() : [];
       const vaccine = vaccines.find(
         (candidate) => candidate.logo_url === `/vaccine-badges/${file}`,
       );

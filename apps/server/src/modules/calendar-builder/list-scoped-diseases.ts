@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   ScopedDiseaseInclude,
   calendarBuilderMessages,
   type ErrorIssue,
@@ -8,13 +7,16 @@ import {
   type ScopedVaccine,
 } from "@vaxcal/contracts";
 import { buildCalendar, type CalendarSetup, type IsoDate } from "@vaxcal/schedule";
-import { AppError } from "../../errors/app-error.ts";
-import type { ReferenceRepository } from "../reference/reference.repository.ts";
-import type { ScopedCombination, ScopedDiseasesRepository } from "./scoped-diseases.repository.ts";
+import { createValidationError } from "../../lib/validation-error.ts";
+import type { VaccinesRepository } from "../../lib/vaccines.repository.ts";
+import type {
+  CalendarBuilderRepository,
+  ScopedCombination,
+} from "./calendar-builder.repository.ts";
 
 export type ScopedDiseasesContext = {
-  referenceRepository: ReferenceRepository;
-  scopedDiseasesRepository: ScopedDiseasesRepository;
+  calendarBuilderRepository: CalendarBuilderRepository;
+  vaccinesRepository: VaccinesRepository;
   /** Today as `YYYY-MM-DD`, the engine's only notion of time. */
   today: IsoDate;
 };
@@ -28,43 +30,31 @@ export async function listScopedDiseases(
   query: ScopedDiseasesQuery,
   context: ScopedDiseasesContext,
 ): Promise<ScopedDisease[]> {
-  const combination = await context.scopedDiseasesRepository.findCombination(query.seasonComboId);
+  const combination = await context.calendarBuilderRepository.findCombination(query.seasonComboId);
   if (combination === null) {
     throw invalidQuery([
       { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdUnknown },
     ]);
   }
   const setup = resolveSetup(query, combination);
-
-  const [diseases, vaccines, shotTemplates] = await Promise.all([
-    context.referenceRepository.listDiseases(),
-    context.referenceRepository.listVaccines(),
-    query.include.includes(ScopedDiseaseInclude.vaccineShots)
-      ? context.scopedDiseasesRepository.listShotTemplates(combination.animal.id)
-      : Promise.resolve([]),
-  ]);
-  const animalDiseases = diseases.filter((disease) =>
-    disease.animals.some((offer) => offer.animal_id === combination.animal.id),
+  const { offers, shotTemplates } = await context.vaccinesRepository.readAnimalVaccineInputs(
+    combination.animal.id,
   );
   const calendar = query.include.includes(ScopedDiseaseInclude.vaccineShots)
     ? buildCalendar({
         setup,
-        diseases: animalDiseases,
-        vaccines,
+        diseases: offers.map(({ disease, vaccine }) => ({
+          id: disease.id,
+          animals: [{ animal_id: combination.animal.id, vaccine_id: vaccine.id }],
+        })),
+        vaccines: offers.map((offer) => offer.vaccine),
         shotTemplates,
         today: context.today,
       })
     : null;
 
-  return animalDiseases.map((disease) => {
-    const { animals, ...fields } = disease;
-    const vaccineId = animals.find(
-      (offer) => offer.animal_id === combination.animal.id,
-    )?.vaccine_id;
-    const vaccine = vaccines.find((candidate) => candidate.id === vaccineId);
-    if (!query.include.includes(ScopedDiseaseInclude.vaccine) || vaccine === undefined) {
-      return fields;
-    }
+  return offers.map(({ disease, vaccine }) => {
+    if (!query.include.includes(ScopedDiseaseInclude.vaccine)) return disease;
     const { rules, ...vaccineFields } = vaccine;
     const scopedVaccine: ScopedVaccine = { ...vaccineFields };
     if (query.include.includes(ScopedDiseaseInclude.vaccineRules)) scopedVaccine.rules = rules;
@@ -72,7 +62,7 @@ export async function listScopedDiseases(
       const column = calendar.diseases.find((candidate) => candidate.diseaseId === disease.id);
       scopedVaccine.shots = [...(column?.shots ?? [])];
     }
-    return { ...fields, vaccine: scopedVaccine };
+    return { ...disease, vaccine: scopedVaccine };
   });
 }
 
@@ -101,6 +91,6 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
   };
 }
 
-function invalidQuery(issues: ErrorIssue[]): AppError {
-  return new AppError(ErrorCode.validation, "Some fields are not valid.", issues);
+function invalidQuery(issues: ErrorIssue[]) {
+  return createValidationError(issues, { summarise: true });
 }

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { calendarPaths, type CalendarFeedUrls } from "@vaxcal/contracts";
-import { hashToken } from "../accounts/tokens.ts";
+import { hashToken, signWithSecret } from "../../lib/tokens.ts";
 
 /*
  * A calendar's feed token (decision 401): HMAC-SHA256(APP_SECRET, nonce), 256 bits as 43 URL-safe
@@ -16,9 +16,7 @@ export function createFeedNonce(): string {
 }
 
 export function deriveFeedToken(secret: string, nonce: string): string {
-  return createHmac("sha256", secret)
-    .update(`vaxcal-calendar-feed:${nonce}`, "utf8")
-    .digest("base64url");
+  return signWithSecret(secret, `vaxcal-calendar-feed:${nonce}`);
 }
 
 /** The lookup key of a token as presented, or null when it cannot be one of ours. */
@@ -26,10 +24,15 @@ export function hashFeedToken(token: string): string | null {
   return feedTokenPattern.test(token) ? hashToken(token) : null;
 }
 
-/** A new nonce with the hash of the token it makes, ready to store. */
-export function createFeedCredentials(secret: string): { nonce: string; tokenHash: string } {
+/** A new nonce with the token it makes and that token's hash, ready to store. */
+export function createFeedCredentials(secret: string): {
+  nonce: string;
+  token: string;
+  tokenHash: string;
+} {
   const nonce = createFeedNonce();
-  return { nonce, tokenHash: hashToken(deriveFeedToken(secret, nonce)) };
+  const token = deriveFeedToken(secret, nonce);
+  return { nonce, token, tokenHash: hashToken(token) };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "../../db/schema/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { asUser, registerUser } from "../accounts/accounts.test-support.ts";
+import { asUser, registerUser } from "../../test/accounts.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,

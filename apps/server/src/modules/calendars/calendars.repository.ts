@@ -1,8 +1,8 @@
-import type { ScheduledShot } from "@vaxcal/contracts";
-import type { VaccineInput } from "@vaxcal/schedule";
-import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { RoleName, type ScheduledShot } from "@vaxcal/contracts";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
+import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendarShots, calendars } from "../../db/schema/calendars.ts";
 
 export type NewCalendar = typeof calendars.$inferInsert;
@@ -155,75 +155,115 @@ export type SetupCombination = {
   hasBirthDate: boolean;
 };
 
-/** What a save is checked against (see readSubmissionReference). */
-export type SubmissionReference = {
-  combination: SetupCombination;
-  offers: { diseaseId: number; diseaseName: string; vaccine: VaccineInput }[];
-  templates: { id: number; vaccineId: number }[];
+/**
+ * How a request names a calendar: a signed-in user and an id (every authenticated route), or the
+ * hash of a feed token (the public feed, where the secret token is the credential).
+ */
+export type CalendarKey = UserCalendarKey | { readonly feedTokenHash: string };
+export type UserCalendarKey = { readonly calendarId: number; readonly userId: number };
+export type CalendarRow = typeof calendars.$inferSelect;
+
+/** A calendar someone may act on, with what its pages print about its owner. */
+export type AccessibleCalendar = {
+  calendar: CalendarRow;
+  owner: { id: number; farmName: string | null; email: string | null; phone: string | null };
 };
+
+/**
+ * The caller may act on the calendar when they own it, or when they are a vet (VET_MANAGER) who
+ * belongs to the practice the owner has linked (spec §1: "That practice can then view and edit
+ * the farmer's calendars").
+ */
+function buildUserAccess(userId: number): SQL {
+  return sql`(${calendars.userId} = ${userId} OR EXISTS (
+    SELECT 1 FROM ${vetPracticeMembers}
+    JOIN ${userRoles} ON ${userRoles.userId} = ${vetPracticeMembers.userId}
+      AND ${userRoles.role} = ${RoleName.vetManager}
+    WHERE ${vetPracticeMembers.userId} = ${userId}
+      AND ${vetPracticeMembers.vetPracticeId} = ${users.vetPracticeId}
+  ))`;
+}
 
 /** The saved-calendar tables. Multi-row changes take the transaction as their executor. */
 export function createCalendarsRepository(db: Executor) {
   return {
     /**
-     * Everything the save checks read, in one round trip: the combination the setup names, the
-     * diseases offered for its animal with each one's vaccine (rules included, as the engine
-     * takes them), and the animal's shot templates. Null when the setup is no combination.
+     * The calendar when the key may act on it, else null: a missing calendar and someone else's
+     * look the same from outside. `lockForUpdate` holds the row until the transaction ends.
      */
-    async readSubmissionReference(ids: {
+    async findAccessibleCalendar(
+      key: CalendarKey,
+      { lockForUpdate = false }: { lockForUpdate?: boolean } = {},
+    ): Promise<AccessibleCalendar | null> {
+      const condition =
+        "feedTokenHash" in key
+          ? eq(calendars.feedTokenHash, key.feedTokenHash)
+          : and(eq(calendars.id, key.calendarId), buildUserAccess(key.userId));
+      const query = db
+        .select({
+          calendar: calendars,
+          ownerId: users.id,
+          farmName: users.farmerName,
+          email: users.email,
+          phone: users.phone,
+        })
+        .from(calendars)
+        .innerJoin(users, eq(users.id, calendars.userId))
+        .where(condition);
+      const [row] = await (lockForUpdate ? query.for("update", { of: calendars }) : query);
+      if (!row) return null;
+      return {
+        calendar: row.calendar,
+        owner: { id: row.ownerId, farmName: row.farmName, email: row.email, phone: row.phone },
+      };
+    },
+
+    /** Holds a calendar's row until the transaction ends; false when it is gone. */
+    async lockCalendar(calendarId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: calendars.id })
+        .from(calendars)
+        .where(eq(calendars.id, calendarId))
+        .for("update");
+      return rows.length > 0;
+    },
+
+    /** The combination a setup names, with its names and its animal's facts; null when none. */
+    async findCombination(ids: {
       enterpriseId: number;
       animalId: number;
       seasonId: number;
-    }): Promise<SubmissionReference | null> {
-      const result = await db.execute<SubmissionReference>(sql`
-        SELECT
-          json_build_object(
-            'id', c.id, 'enterprise', e.name, 'animal', a.name, 'season', s.name,
-            'isAdult', a.is_adult, 'hasBirthDate', a.has_birth_date
-          ) AS combination,
-          coalesce((
-            SELECT json_agg(json_build_object(
-              'diseaseId', d.id,
-              'diseaseName', d.name,
-              'vaccine', json_build_object(
-                'id', v.id,
-                'name', v.name,
-                'source_note', v.source_note,
-                'rules', json_build_object(
-                  'max_shots', r.max_shots,
-                  'min_age_days', r.min_age_days,
-                  'not_in_pregnancy', coalesce(r.not_in_pregnancy, false),
-                  'min_days_before_breeding', r.min_days_before_breeding,
-                  'blackout_birth_days', CASE WHEN r.blackout_birth_from_days IS NULL THEN NULL
-                    ELSE json_build_object('from', r.blackout_birth_from_days,
-                      'to', r.blackout_birth_to_days) END,
-                  'window_birth_days', CASE WHEN r.window_birth_from_days IS NULL THEN NULL
-                    ELSE json_build_object('from', r.window_birth_from_days,
-                      'to', r.window_birth_to_days) END,
-                  'compatible_vaccine_ids', coalesce((
-                    SELECT json_agg(vc.compatible_vaccine_id ORDER BY vc.compatible_vaccine_id)
-                    FROM vaccine_compatibilities vc WHERE vc.vaccine_id = v.id), '[]'::json)
-                )
-              )
-            ) ORDER BY d.id)
-            FROM disease_animals da
-            JOIN diseases d ON d.id = da.disease_id
-            JOIN vaccines v ON v.id = da.vaccine_id
-            LEFT JOIN vaccine_rules r ON r.vaccine_id = v.id
-            WHERE da.animal_id = a.id
-          ), '[]'::json) AS offers,
-          coalesce((
-            SELECT json_agg(json_build_object('id', t.id, 'vaccineId', t.vaccine_id) ORDER BY t.id)
-            FROM shot_templates t WHERE t.animal_id = a.id
-          ), '[]'::json) AS templates
-        FROM animal_enterprise_season_combinations c
-        JOIN enterprises e ON e.id = c.enterprise_id
-        JOIN animals a ON a.id = c.animal_id
-        JOIN seasons s ON s.id = c.season_id
-        WHERE c.enterprise_id = ${ids.enterpriseId}
-          AND c.animal_id = ${ids.animalId}
-          AND c.season_id = ${ids.seasonId}`);
-      return result.rows[0] ?? null;
+    }): Promise<SetupCombination | null> {
+      const [row] = await db
+        .select({
+          id: schema.animalEnterpriseSeasonCombinations.id,
+          enterprise: schema.enterprises.name,
+          animal: schema.animals.name,
+          season: schema.seasons.name,
+          isAdult: schema.animals.isAdult,
+          hasBirthDate: schema.animals.hasBirthDate,
+        })
+        .from(schema.animalEnterpriseSeasonCombinations)
+        .innerJoin(
+          schema.enterprises,
+          eq(schema.enterprises.id, schema.animalEnterpriseSeasonCombinations.enterpriseId),
+        )
+        .innerJoin(
+          schema.animals,
+          eq(schema.animals.id, schema.animalEnterpriseSeasonCombinations.animalId),
+        )
+        .innerJoin(
+          schema.seasons,
+          eq(schema.seasons.id, schema.animalEnterpriseSeasonCombinations.seasonId),
+        )
+        .where(
+          and(
+            eq(schema.animalEnterpriseSeasonCombinations.enterpriseId, ids.enterpriseId),
+            eq(schema.animalEnterpriseSeasonCombinations.animalId, ids.animalId),
+            eq(schema.animalEnterpriseSeasonCombinations.seasonId, ids.seasonId),
+          ),
+        );
+      return row ?? null;
     },
 
     /** Which of these disease ids exist at all (the error path: unknown, or not offered?). */

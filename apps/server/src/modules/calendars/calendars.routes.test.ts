@@ -16,7 +16,7 @@ import { resolveSeasonDefaults } from "@vaxcal/schedule";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { asUser, registerUser, type RegisteredUser } from "../accounts/accounts.test-support.ts";
+import { asUser, registerUser, type RegisteredUser } from "../../test/accounts.ts";
 import {
   buildContact,
   buildEngineCalendar,

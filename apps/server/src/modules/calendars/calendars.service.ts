@@ -13,22 +13,26 @@ import {
 import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { Clock } from "../outbox/message-outbox.ts";
-import {
-  requireAccessibleCalendar,
-  type AccessibleCalendar,
-  type CalendarKey,
-  type CalendarRow,
-  type UserCalendarKey,
-} from "./calendar-access.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { createValidationError } from "../../lib/validation-error.ts";
+import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import { requireAccessibleCalendar } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
 import type { CalendarDocument } from "./calendar-document.ts";
 import {
   createCalendarsRepository,
+  type AccessibleCalendar,
   type CalendarContactColumns,
+  type CalendarKey,
   type CalendarNames,
+  type CalendarRow,
+  type UserCalendarKey,
 } from "./calendars.repository.ts";
-import { checkCalendarSubmission, type CheckedCalendar } from "./check-calendar-submission.ts";
+import {
+  checkCalendarSubmission,
+  type CheckedCalendar,
+  type SubmissionReference,
+} from "./check-calendar-submission.ts";
 
 /** What every saved-calendar operation needs, passed in by buildApp (or a test). */
 export type CalendarsContext = {
@@ -44,8 +48,22 @@ export type CalendarsContext = {
 
 type SubmitRequest = ParsedSubmitCalendarRequest;
 
+/**
+ * The spec's submit payload repeats what the method and path already say (`action` is create or
+ * update, `calendarId` the calendar being replaced); they must agree, or the request is refused.
+ */
+function checkPayloadAgreesWithRoute(request: SubmitRequest, calendarId: number | null): void {
+  const action = calendarId === null ? CalendarAction.create : CalendarAction.update;
+  if (request.action !== action) {
+    throw invalidField("action", calendarMessages.actionMismatch);
+  }
+  if (request.calendarId !== null && request.calendarId !== calendarId) {
+    throw invalidField("calendarId", calendarMessages.calendarIdMismatch);
+  }
+}
+
 function invalidField(path: string, message: string): AppError {
-  return new AppError(ErrorCode.validation, message, [{ path: `body.${path}`, message }]);
+  return createValidationError([{ path: `body.${path}`, message }]);
 }
 
 /** The confirmed contact details as the calendar row keeps them; `now` is when they agreed. */
@@ -72,12 +90,15 @@ function readSavedContact(calendar: CalendarRow): SavedCalendarContact | null {
   };
 }
 
+/** What a summary needs beyond the row: its feed token, derived once per request. */
+type SummaryRow = Pick<
+  CalendarRow,
+  "id" | "calendarYear" | "createdAt" | "updatedAt" | "birthDate" | "breedingDate"
+> & { feedToken: string };
+
 function buildSummary(
   context: CalendarsContext,
-  row: Pick<
-    CalendarRow,
-    "id" | "calendarYear" | "createdAt" | "updatedAt" | "birthDate" | "breedingDate" | "feedNonce"
-  >,
+  row: SummaryRow,
   names: CalendarNames,
   diseases: string,
 ): CalendarSummary {
@@ -94,25 +115,32 @@ function buildSummary(
     diseases,
     previewImageUrl: buildCalendarPath("preview", row.id),
     downloadUrl: buildCalendarPath("download", row.id),
-    feedUrls: buildFeedUrls(context.publicUrl, deriveFeedToken(context.secret, row.feedNonce)),
+    feedUrls: buildFeedUrls(context.publicUrl, row.feedToken),
   };
 }
 
-function checkSubmission(
-  context: CalendarsContext,
+/** Everything the save check reads, in one round of parallel queries. */
+async function loadSubmissionReference(
   executor: Executor,
   data: SubmitRequest["data"],
-) {
-  return checkCalendarSubmission(data, {
-    calendarsRepository: createCalendarsRepository(executor),
-    today: context.readToday(),
-  });
+): Promise<SubmissionReference> {
+  const { setup } = data;
+  const [combination, inputs, knownDiseaseIds] = await Promise.all([
+    createCalendarsRepository(executor).findCombination({
+      enterpriseId: setup.enterprise.id,
+      animalId: setup.animal.id,
+      seasonId: setup.season.id,
+    }),
+    createVaccinesRepository(executor).readAnimalVaccineInputs(setup.animal.id),
+    createCalendarsRepository(executor).findDiseaseIds(data.diseases.map((column) => column.id)),
+  ]);
+  return { combination, inputs, knownDiseaseIds };
 }
 
 function describeSaved(
   context: CalendarsContext,
   checked: CheckedCalendar,
-  row: Pick<CalendarRow, "id" | "createdAt" | "updatedAt" | "feedNonce">,
+  row: Pick<SummaryRow, "id" | "createdAt" | "updatedAt" | "feedToken">,
 ): CalendarSummary {
   return buildSummary(
     context,
@@ -133,13 +161,9 @@ export async function createCalendar(
   userId: number,
   request: SubmitRequest,
 ): Promise<CalendarSummary> {
-  if (request.action !== CalendarAction.create) {
-    throw invalidField("action", calendarMessages.actionMismatch);
-  }
-  if (request.calendarId !== null) {
-    throw invalidField("calendarId", calendarMessages.calendarIdMismatch);
-  }
-  const checked = await checkSubmission(context, context.db, request.data);
+  checkPayloadAgreesWithRoute(request, null);
+  const reference = await loadSubmissionReference(context.db, request.data);
+  const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
   const calendarId = await createCalendarsRepository(context.db).insertCalendar(
@@ -158,7 +182,7 @@ export async function createCalendar(
     id: calendarId,
     createdAt: now,
     updatedAt: now,
-    feedNonce: feed.nonce,
+    feedToken: feed.token,
   });
 }
 
@@ -172,20 +196,17 @@ export async function updateCalendar(
   request: SubmitRequest,
 ): Promise<CalendarSummary> {
   // Access first: someone else's calendar is a 404 whatever the payload holds.
-  await requireAccessibleCalendar(context.db, key);
-  if (request.action !== CalendarAction.update) {
-    throw invalidField("action", calendarMessages.actionMismatch);
-  }
-  if (request.calendarId !== null && request.calendarId !== key.calendarId) {
-    throw invalidField("calendarId", calendarMessages.calendarIdMismatch);
-  }
-  const checked = await checkSubmission(context, context.db, request.data);
+  const { calendar } = await requireAccessibleCalendar(context.db, key);
+  checkPayloadAgreesWithRoute(request, key.calendarId);
+  const reference = await loadSubmissionReference(context.db, request.data);
+  const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
-  const saved = await context.db.transaction(async (transaction) => {
-    const { calendar } = await requireAccessibleCalendar(transaction, key, {
-      lockForUpdate: true,
-    });
+  await context.db.transaction(async (transaction) => {
     const repository = createCalendarsRepository(transaction);
+    // Two saves of one calendar queue here; a calendar deleted meanwhile is not found.
+    if (!(await repository.lockCalendar(calendar.id))) {
+      throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
+    }
     await repository.updateCalendarSetup(
       calendar.id,
       checked.setupColumns,
@@ -194,9 +215,12 @@ export async function updateCalendar(
     );
     await repository.deleteColumns(calendar.id);
     await repository.insertColumns(calendar.id, checked.columns);
-    return calendar;
   });
-  return describeSaved(context, checked, { ...saved, updatedAt: now });
+  return describeSaved(context, checked, {
+    ...calendar,
+    updatedAt: now,
+    feedToken: deriveFeedToken(context.secret, calendar.feedNonce),
+  });
 }
 
 /** DELETE /api/calendars/:id: the calendar, its columns, shots and feed go together. */
@@ -215,7 +239,26 @@ export async function listCalendars(
   userId: number,
 ): Promise<CalendarSummary[]> {
   const rows = await createCalendarsRepository(context.db).listUserCalendars(userId);
-  return rows.map((row) => buildSummary(context, row, row, row.diseases));
+  return rows.map((row) =>
+    buildSummary(
+      context,
+      { ...row, feedToken: deriveFeedToken(context.secret, row.feedNonce) },
+      row,
+      row.diseases,
+    ),
+  );
+}
+
+/** A calendar the caller may see, with its names, its columns and its animal: what every page shows. */
+async function loadSavedCalendar(context: CalendarsContext, key: CalendarKey) {
+  const { calendar, owner } = await requireAccessibleCalendar(context.db, key);
+  const repository = createCalendarsRepository(context.db);
+  const [names, columns, animal] = await Promise.all([
+    repository.readNames(calendar.id),
+    repository.readColumns(calendar.id),
+    repository.readAnimal(calendar.animalId),
+  ]);
+  return { calendar, owner, names, columns, isAdult: animal.isAdult };
 }
 
 /** GET /api/calendars/:id: spec §3's detail, with the shots exactly as stored. */
@@ -223,16 +266,10 @@ export async function readCalendarDetail(
   context: CalendarsContext,
   key: CalendarKey,
 ): Promise<CalendarDetail> {
-  const { calendar } = await requireAccessibleCalendar(context.db, key);
-  const repository = createCalendarsRepository(context.db);
-  const [names, columns, animal] = await Promise.all([
-    repository.readNames(calendar.id),
-    repository.readColumns(calendar.id),
-    repository.readAnimal(calendar.animalId),
-  ]);
+  const { calendar, names, columns, isAdult } = await loadSavedCalendar(context, key);
   const summary = buildSummary(
     context,
-    calendar,
+    { ...calendar, feedToken: deriveFeedToken(context.secret, calendar.feedNonce) },
     names,
     columns.map((column) => column.diseaseName).join(", "),
   );
@@ -240,7 +277,7 @@ export async function readCalendarDetail(
     calendarId: calendar.id,
     setup: {
       enterprise: { id: calendar.enterpriseId, name: names.enterprise },
-      animal: { id: calendar.animalId, name: names.animal, isAdult: animal.isAdult },
+      animal: { id: calendar.animalId, name: names.animal, isAdult },
       season: { id: calendar.seasonId, name: names.season },
       birthDate: calendar.birthDate,
       breedingDate: calendar.breedingDate,
@@ -278,7 +315,7 @@ export async function regenerateFeed(
   });
   return {
     message: calendarMessages.feedRegenerated,
-    feedUrls: buildFeedUrls(context.publicUrl, deriveFeedToken(context.secret, feed.nonce)),
+    feedUrls: buildFeedUrls(context.publicUrl, feed.token),
   };
 }
 
@@ -292,13 +329,7 @@ export async function readCalendarDocument(
   context: CalendarsContext,
   key: CalendarKey,
 ): Promise<CalendarDocument> {
-  const { calendar, owner } = await requireAccessibleCalendar(context.db, key);
-  const repository = createCalendarsRepository(context.db);
-  const [names, columns, animal] = await Promise.all([
-    repository.readNames(calendar.id),
-    repository.readColumns(calendar.id),
-    repository.readAnimal(calendar.animalId),
-  ]);
+  const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(context, key);
   return {
     id: calendar.id,
     year: calendar.calendarYear,
@@ -308,7 +339,7 @@ export async function readCalendarDocument(
     names,
     birthLabel: resolveBirthLabel({
       enterprise: { id: calendar.enterpriseId },
-      animal: { id: calendar.animalId, isAdult: animal.isAdult },
+      animal: { id: calendar.animalId, isAdult },
       birthDate: calendar.birthDate,
       breedingDate: calendar.breedingDate,
     }),

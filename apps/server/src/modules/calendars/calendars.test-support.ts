@@ -10,9 +10,8 @@ import {
   type IsoDate,
 } from "@vaxcal/schedule";
 import type { Executor } from "../../db/database.ts";
-import { userRoles, users } from "../../db/schema/accounts.ts";
-import { vetPracticeMembers } from "../../db/schema/calendars.ts";
-import { startSession } from "../accounts/sessions.ts";
+import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
+import { startSession } from "../../auth/sessions.ts";
 import type { CalendarDocument } from "./calendar-document.ts";
 
 /*

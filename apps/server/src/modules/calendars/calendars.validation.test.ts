@@ -12,7 +12,7 @@ import { DiseaseId } from "@vaxcal/reference-data";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { asUser, registerUser, type RegisteredUser } from "../accounts/accounts.test-support.ts";
+import { asUser, registerUser, type RegisteredUser } from "../../test/accounts.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,

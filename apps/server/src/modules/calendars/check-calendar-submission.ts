@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   calendarLimits,
   calendarMessages,
   type ErrorIssue,
@@ -14,18 +13,22 @@ import {
   type IsoDate,
   type SavedShot,
 } from "@vaxcal/schedule";
-import { AppError } from "../../errors/app-error.ts";
+import { createValidationError } from "../../lib/validation-error.ts";
+import type { AnimalVaccineInputs } from "../../lib/vaccines.repository.ts";
 import type {
   CalendarSetupColumns,
-  CalendarsRepository,
   SavedColumn,
   SetupCombination,
 } from "./calendars.repository.ts";
 
-export type SubmissionContext = {
-  calendarsRepository: CalendarsRepository;
-  /** The engine's only notion of time, `YYYY-MM-DD`. */
-  today: IsoDate;
+/** Everything a submission is checked against, read before the check. */
+export type SubmissionReference = {
+  /** The combination the setup names; null when it names none. */
+  combination: SetupCombination | null;
+  /** The diseases offered for the setup's animal, their vaccines and its shot templates. */
+  inputs: AnimalVaccineInputs;
+  /** Which of the submitted disease ids exist at all (unknown, or only not offered?). */
+  knownDiseaseIds: ReadonlySet<number>;
 };
 
 /** A submission that passed every check, in the form it is stored. */
@@ -52,10 +55,7 @@ class IssueList {
     if (this.issues.length < mostIssues) this.issues.push({ path: `body.${path}`, message });
   }
   throwIfAny(): void {
-    if (this.issues.length === 0) return;
-    const message =
-      this.issues.length === 1 ? (this.issues[0]?.message ?? "") : "Some fields are not valid.";
-    throw new AppError(ErrorCode.validation, message, this.issues);
+    if (this.issues.length > 0) throw createValidationError(this.issues);
   }
 }
 
@@ -83,27 +83,19 @@ function checkSetup(data: SubmitData, combination: SetupCombination | null, issu
  * copies are laid out again by the same engine the browser ran, so for a payload that came from
  * `prepareForSubmit` the result is exactly what was sent. Throws a 400 listing every problem.
  */
-export async function checkCalendarSubmission(
+export function checkCalendarSubmission(
   data: SubmitData,
-  context: SubmissionContext,
-): Promise<CheckedCalendar> {
+  reference: SubmissionReference,
+  today: IsoDate,
+): CheckedCalendar {
   const { setup } = data;
-  const reference = await context.calendarsRepository.readSubmissionReference({
-    enterpriseId: setup.enterprise.id,
-    animalId: setup.animal.id,
-    seasonId: setup.season.id,
-  });
   const issues = new IssueList();
-  checkSetup(data, reference?.combination ?? null, issues);
+  checkSetup(data, reference.combination, issues);
   issues.throwIfAny();
-  if (reference === null) throw new Error("unreachable: a missing combination is an issue");
-  const { combination, offers, templates } = reference;
-
+  const { combination } = reference;
+  if (combination === null) throw new Error("unreachable: a missing combination is an issue");
+  const { offers, shotTemplates } = reference.inputs;
   const animalId = setup.animal.id;
-  const unofferedIds = data.diseases
-    .map((column) => column.id)
-    .filter((id) => !offers.some((offer) => offer.diseaseId === id));
-  const knownIds = await context.calendarsRepository.findDiseaseIds(unofferedIds);
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
     animal: { id: animalId, isAdult: combination.isAdult },
@@ -111,7 +103,7 @@ export async function checkCalendarSubmission(
     birthDate: combination.hasBirthDate ? setup.birthDate : null,
     breedingDate: setup.breedingDate,
   };
-  const calendarYear = resolveCalendarYear(engineSetup, context.today);
+  const calendarYear = resolveCalendarYear(engineSetup, today);
   const gridLastYear = calendarYear + gridYearsAfterCalendarYear;
 
   const seenDiseases = new Set<number>();
@@ -119,9 +111,9 @@ export async function checkCalendarSubmission(
   let shotsBeforeSubmit = 0;
   data.diseases.forEach((column, columnIndex) => {
     const path = `data.diseases.${columnIndex}`;
-    const offer = offers.find((candidate) => candidate.diseaseId === column.id);
+    const offer = offers.find((candidate) => candidate.disease.id === column.id);
     if (offer === undefined) {
-      const message = knownIds.has(column.id)
+      const message = reference.knownDiseaseIds.has(column.id)
         ? calendarMessages.diseaseNotOffered
         : calendarMessages.diseaseUnknown;
       issues.add(`${path}.id`, message);
@@ -141,8 +133,8 @@ export async function checkCalendarSubmission(
       seenShots.add(shot.id);
       const templateId = shot.templateId ?? null;
       if (templateId !== null) {
-        const template = templates.find((candidate) => candidate.id === templateId);
-        if (template === undefined || template.vaccineId !== column.vaccineId) {
+        const template = shotTemplates.find((candidate) => candidate.id === templateId);
+        if (template === undefined || template.vaccine_id !== column.vaccineId) {
           issues.add(`${shotPath}.templateId`, calendarMessages.templateUnknown);
         }
       }
@@ -174,7 +166,7 @@ export async function checkCalendarSubmission(
       })),
     })),
     vaccines: offers.map((offer) => offer.vaccine),
-    today: context.today,
+    today,
   });
   const prepared = prepareForSubmit(restored);
   if (!prepared.ok) {
@@ -205,7 +197,7 @@ export async function checkCalendarSubmission(
     },
     columns,
     diseaseNames: columns.map(
-      (column) => offers.find((offer) => offer.diseaseId === column.diseaseId)?.diseaseName ?? "",
+      (column) => offers.find((offer) => offer.disease.id === column.diseaseId)?.disease.name ?? "",
     ),
   };
 }

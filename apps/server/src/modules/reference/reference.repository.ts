@@ -1,7 +1,8 @@
-import type { ReferenceLists, VaccineRules, Warning } from "@vaxcal/contracts";
+import type { ReferenceLists, Warning } from "@vaxcal/contracts";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
+import { createVaccinesRepository, mapDisease } from "../../lib/vaccines.repository.ts";
 
 /** Reads the reference lists and maps their rows to the contracts' JSON (spec §7). */
 export function createReferenceRepository(db: Executor) {
@@ -79,11 +80,7 @@ export function createReferenceRepository(db: Executor) {
       ]);
       const linksByDisease = groupBy(links, (link) => link.diseaseId);
       return diseases.map((disease) => ({
-        id: disease.id,
-        name: disease.name,
-        desc_name: disease.descName,
-        footnote: disease.footnote,
-        footnoteNumber: disease.footnoteNumber,
+        ...mapDisease(disease),
         animals: (linksByDisease.get(disease.id) ?? []).map((link) => ({
           animal_id: link.animalId,
           vaccine_id: link.vaccineId,
@@ -91,35 +88,8 @@ export function createReferenceRepository(db: Executor) {
       }));
     },
 
-    async listVaccines(): Promise<ReferenceLists["vaccines"]> {
-      const [rows, compatibilities] = await Promise.all([
-        db
-          .select({ vaccine: schema.vaccines, rules: schema.vaccineRules })
-          .from(schema.vaccines)
-          .leftJoin(schema.vaccineRules, eq(schema.vaccineRules.vaccineId, schema.vaccines.id))
-          .orderBy(asc(schema.vaccines.id)),
-        db
-          .select()
-          .from(schema.vaccineCompatibilities)
-          .orderBy(asc(schema.vaccineCompatibilities.compatibleVaccineId)),
-      ]);
-      const compatibleByVaccine = groupBy(compatibilities, (pair) => pair.vaccineId);
-      return rows.map(({ vaccine, rules }) => ({
-        id: vaccine.id,
-        name: vaccine.name,
-        size_info: vaccine.sizeInfo,
-        vaccine_type: vaccine.vaccineType,
-        logo_url: vaccine.logoUrl,
-        product_spc_url: vaccine.productSpcUrl,
-        accent_color: vaccine.accentColor,
-        information: vaccine.information,
-        warning_message: vaccine.warningMessage,
-        source_note: vaccine.sourceNote,
-        rules: mapRules(
-          rules,
-          (compatibleByVaccine.get(vaccine.id) ?? []).map((pair) => pair.compatibleVaccineId),
-        ),
-      }));
+    listVaccines(): Promise<ReferenceLists["vaccines"]> {
+      return createVaccinesRepository(db).listVaccines();
     },
 
     async listSeasons(): Promise<ReferenceLists["seasons"]> {
@@ -213,31 +183,6 @@ export function createReferenceRepository(db: Executor) {
 }
 
 export type ReferenceRepository = ReturnType<typeof createReferenceRepository>;
-
-function mapRules(
-  rules: typeof schema.vaccineRules.$inferSelect | null,
-  compatibleVaccineIds: number[],
-): VaccineRules {
-  return {
-    max_shots: rules?.maxShots ?? null,
-    min_age_days: rules?.minAgeDays ?? null,
-    live: rules?.live ?? false,
-    not_in_pregnancy: rules?.notInPregnancy ?? false,
-    min_days_before_breeding: rules?.minDaysBeforeBreeding ?? null,
-    blackout_birth_days: toWindow(rules?.blackoutBirthFromDays, rules?.blackoutBirthToDays),
-    window_birth_days: toWindow(rules?.windowBirthFromDays, rules?.windowBirthToDays),
-    compatible_vaccine_ids: compatibleVaccineIds,
-  };
-}
-
-function toWindow(
-  from: number | null | undefined,
-  to: number | null | undefined,
-): VaccineRules["window_birth_days"] {
-  return from === null || from === undefined || to === null || to === undefined
-    ? null
-    : { from, to };
-}
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
-import { sessions } from "../../db/schema/accounts.ts";
+import type { Executor } from "../db/database.ts";
+import { sessions } from "../db/schema/accounts.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, Executor } from "../../db/database.ts";
-import type { MailMessage, MailTransport } from "../../mail/mail-transport.ts";
-import type { SmsMessage, SmsTransport } from "../../sms/sms-transport.ts";
+import type { Db, Executor } from "../db/database.ts";
+import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { SmsMessage, SmsTransport } from "../sms/sms-transport.ts";
 import {
   OutboxChannel,
   OutboxStatus,
   createOutboxRepository,
   type OutboxMessage,
 } from "./outbox.repository.ts";
-
-export type Clock = () => Date;
 
 export type MessageOutboxDependencies = {
   db: Db;

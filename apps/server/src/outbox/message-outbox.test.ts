@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
-import type { MailMessage } from "../../mail/mail-transport.ts";
-import type { SmsMessage } from "../../sms/sms-transport.ts";
+import { createTestDatabase, type TestDatabase } from "../test/database.ts";
+import type { MailMessage } from "../mail/mail-transport.ts";
+import type { SmsMessage } from "../sms/sms-transport.ts";
 import { createMessageOutbox } from "./message-outbox.ts";
 import { createOutboxRepository } from "./outbox.repository.ts";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
-import { outboxMessages } from "../../db/schema/outbox.ts";
+import type { Executor } from "../db/database.ts";
+import { outboxMessages } from "../db/schema/outbox.ts";
 
 export const OutboxChannel = { email: "email", sms: "sms" } as const;
 export type OutboxChannel = (typeof OutboxChannel)[keyof typeof OutboxChannel];

@@ -1,8 +1,8 @@
 import { ErrorCode, accountMessages } from "@vaxcal/contracts";
 import type { FastifyRequest } from "fastify";
-import type { Executor } from "../../db/database.ts";
-import { AppError } from "../../errors/app-error.ts";
-import type { Clock } from "../outbox/message-outbox.ts";
+import type { Executor } from "../db/database.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { Clock } from "../lib/clock.ts";
 import { findActiveSession, type ActiveSession } from "./sessions.ts";
 
 const activeSessions = new WeakMap<FastifyRequest, ActiveSession>();

@@ -1,5 +1,4 @@
-import type { ShotTemplate } from "@vaxcal/contracts";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 
@@ -10,8 +9,8 @@ export type ScopedCombination = {
   animal: { id: number; isAdult: boolean; hasBirthDate: boolean };
 };
 
-/** What the scoped diseases call reads beyond the reference lists: a combination and templates. */
-export function createScopedDiseasesRepository(db: Executor) {
+/** What the scoped diseases call reads beyond the animal's vaccine inputs: its combination. */
+export function createCalendarBuilderRepository(db: Executor) {
   return {
     async findCombination(id: number): Promise<ScopedCombination | null> {
       const [row] = await db
@@ -37,24 +36,7 @@ export function createScopedDiseasesRepository(db: Executor) {
         animal: { id: row.animalId, isAdult: row.isAdult, hasBirthDate: row.hasBirthDate },
       };
     },
-
-    async listShotTemplates(animalId: number): Promise<ShotTemplate[]> {
-      const rows = await db
-        .select()
-        .from(schema.shotTemplates)
-        .where(eq(schema.shotTemplates.animalId, animalId))
-        .orderBy(asc(schema.shotTemplates.id));
-      return rows.map((row) => ({
-        id: row.id,
-        vaccine_id: row.vaccineId,
-        animal_id: row.animalId,
-        birth_days: row.birthDays,
-        breeding_days: row.breedingDays,
-        custom_name: row.customName,
-        is_recurrent: row.isRecurrent,
-      }));
-    },
   };
 }
 
-export type ScopedDiseasesRepository = ReturnType<typeof createScopedDiseasesRepository>;
+export type CalendarBuilderRepository = ReturnType<typeof createCalendarBuilderRepository>;

@@ -1,7 +1,7 @@
 import { accountTimings } from "@vaxcal/contracts";
-import type { Executor } from "../../db/database.ts";
+import type { Executor } from "../db/database.ts";
 import { createSessionsRepository } from "./sessions.repository.ts";
-import { generateOpaqueToken, hashToken } from "./tokens.ts";
+import { generateOpaqueToken, hashToken } from "../lib/tokens.ts";
 
 const dayMs = 86_400_000;
 const idleMs = accountTimings.sessionIdleDays * dayMs;

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/database.ts";
-import { createSmtpMailTransport, type SmtpSettings } from "../../mail/mail-transport.ts";
-import { createTwilioSmsTransport, type TwilioSettings } from "../../sms/sms-transport.ts";
-import { createMessageOutbox, type Clock, type MessageOutbox } from "./message-outbox.ts";
+import type { Db } from "../db/database.ts";
+import { createSmtpMailTransport, type SmtpSettings } from "../mail/mail-transport.ts";
+import { createTwilioSmsTransport, type TwilioSettings } from "../sms/sms-transport.ts";
+import type { Clock } from "../lib/clock.ts";
+import { createMessageOutbox, type MessageOutbox } from "./message-outbox.ts";
 
 export type MessagingSettings = {
   /** Absent (no SMTP_URL): e-mails stay in the outbox table. */

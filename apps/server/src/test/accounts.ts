@@ -2,11 +2,11 @@ import { randomInt } from "node:crypto";
 import type { RegisterRequest } from "@vaxcal/contracts";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../../app.ts";
-import type { Config } from "../../config.ts";
-import { outboxMessages } from "../../db/schema/outbox.ts";
-import { buildTestConfig } from "../../test/app.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { buildApp } from "../app.ts";
+import type { Config } from "../config.ts";
+import { outboxMessages } from "../db/schema/outbox.ts";
+import { buildTestConfig } from "./app.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** A clock the test moves by hand, to prove what happens after 60 minutes without waiting. */
 export type TestClock = { now: () => Date; advanceMinutes: (minutes: number) => void };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "../db/database.ts";
 import { renderOutboxPage } from "./outbox-page.ts";
 import { createOutboxRepository } from "./outbox.repository.ts";
 

@@ -7,7 +7,7 @@ import {
   readOutbox,
   registerUser,
   type AccountsTestApp,
-} from "../accounts/accounts.test-support.ts";
+} from "../test/accounts.ts";
 
 /*
  * The real delivery paths through the app: a registration sends its e-mail over SMTP to a

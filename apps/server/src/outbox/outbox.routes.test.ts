@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import {
-  createAccountsTestApp,
-  registerUser,
-  type AccountsTestApp,
-} from "../accounts/accounts.test-support.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { createAccountsTestApp, registerUser, type AccountsTestApp } from "../test/accounts.ts";
 
 let testApp: AccountsTestApp;
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../mail/render-email.ts";
+import { escapeHtml } from "../mail/render-email.ts";
 import type { OutboxMessage } from "./outbox.repository.ts";
 
 /** Escapes the text, then makes each http(s) link in it clickable. */

@@ -1,0 +1,217 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { auditColumns, idColumn } from "./columns.ts";
+
+/*
+ * The reference model of spec §3. SQL is snake_case; only the repositories map rows to the JSON
+ * of the contracts. Ids are identity columns that also accept the explicit ids the spec fixes
+ * (enterprise 3, animal 8, season 4, …), so the seeder can keep them.
+ */
+
+export const seasons = pgTable("seasons", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  ...auditColumns(),
+});
+
+export const animals = pgTable("animals", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  isAdult: boolean("is_adult").notNull(),
+  hasBirthDate: boolean("has_birth_date").notNull(),
+  sortOrder: integer("sort_order").notNull(),
+  ...auditColumns(),
+});
+
+export const enterprises = pgTable("enterprises", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  defaultSeasonId: integer("default_season_id").references(() => seasons.id),
+  ...auditColumns(),
+});
+
+export const enterpriseAnimals = pgTable(
+  "enterprise_animals",
+  {
+    enterpriseId: integer("enterprise_id")
+      .notNull()
+      .references(() => enterprises.id, { onDelete: "cascade" }),
+    animalId: integer("animal_id")
+      .notNull()
+      .references(() => animals.id, { onDelete: "cascade" }),
+    /** Display order of the animal within the enterprise (the spec's `animalArray`). */
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.enterpriseId, table.animalId] })],
+);
+
+/**
+ * A valid animal–enterprise–season choice, carrying the season's default dates for it: they sit
+ * here rather than on the season because dairy and beef spring calving differ (decision 102).
+ */
+export const animalEnterpriseSeasonCombinations = pgTable(
+  "animal_enterprise_season_combinations",
+  {
+    id: idColumn(),
+    animalId: integer("animal_id")
+      .notNull()
+      .references(() => animals.id, { onDelete: "cascade" }),
+    enterpriseId: integer("enterprise_id")
+      .notNull()
+      .references(() => enterprises.id, { onDelete: "cascade" }),
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    /** `yearOffset.MM.DD`, relative to the current year. */
+    birthDate: text("birth_date"),
+    breedingDate: text("breeding_date"),
+    ...auditColumns(),
+  },
+  (table) => [unique().on(table.animalId, table.enterpriseId, table.seasonId)],
+);
+
+export const vaccines = pgTable("vaccines", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  sizeInfo: text("size_info").notNull(),
+  vaccineType: text("vaccine_type").notNull(),
+  logoUrl: text("logo_url").notNull(),
+  productSpcUrl: text("product_spc_url").notNull(),
+  accentColor: text("accent_color").notNull(),
+  information: text("information").notNull(),
+  warningMessage: text("warning_message").notNull(),
+  /** Source ids and confidence (e.g. `S16 (H)`), so a vet or admin can check the facts. */
+  sourceNote: text("source_note").notNull(),
+  ...auditColumns(),
+});
+
+/** The protocol checks' facts for one vaccine; windows are days around the birth date. */
+export const vaccineRules = pgTable(
+  "vaccine_rules",
+  {
+    vaccineId: integer("vaccine_id")
+      .primaryKey()
+      .references(() => vaccines.id, { onDelete: "cascade" }),
+    maxShots: integer("max_shots"),
+    minAgeDays: integer("min_age_days"),
+    live: boolean("live").notNull(),
+    notInPregnancy: boolean("not_in_pregnancy").notNull(),
+    minDaysBeforeBreeding: integer("min_days_before_breeding"),
+    blackoutBirthFromDays: integer("blackout_birth_from_days"),
+    blackoutBirthToDays: integer("blackout_birth_to_days"),
+    windowBirthFromDays: integer("window_birth_from_days"),
+    windowBirthToDays: integer("window_birth_to_days"),
+    ...auditColumns(),
+  },
+  (table) => [
+    check(
+      "vaccine_rules_blackout_complete",
+      sql`(${table.blackoutBirthFromDays} IS NULL) = (${table.blackoutBirthToDays} IS NULL)`,
+    ),
+    check(
+      "vaccine_rules_window_complete",
+      sql`(${table.windowBirthFromDays} IS NULL) = (${table.windowBirthToDays} IS NULL)`,
+    ),
+  ],
+);
+
+/** Pairs of vaccines that may be given within 14 days of each other (Enzovax with Toxovax). */
+export const vaccineCompatibilities = pgTable(
+  "vaccine_compatibilities",
+  {
+    vaccineId: integer("vaccine_id")
+      .notNull()
+      .references(() => vaccines.id, { onDelete: "cascade" }),
+    compatibleVaccineId: integer("compatible_vaccine_id")
+      .notNull()
+      .references(() => vaccines.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.vaccineId, table.compatibleVaccineId] })],
+);
+
+export const diseases = pgTable("diseases", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  descName: text("desc_name").notNull(),
+  footnote: text("footnote"),
+  footnoteNumber: integer("footnote_number"),
+  ...auditColumns(),
+});
+
+/** The animals a disease is offered for, each with its default vaccine. */
+export const diseaseAnimals = pgTable(
+  "disease_animals",
+  {
+    diseaseId: integer("disease_id")
+      .notNull()
+      .references(() => diseases.id, { onDelete: "cascade" }),
+    animalId: integer("animal_id")
+      .notNull()
+      .references(() => animals.id, { onDelete: "cascade" }),
+    vaccineId: integer("vaccine_id")
+      .notNull()
+      .references(() => vaccines.id),
+  },
+  (table) => [primaryKey({ columns: [table.diseaseId, table.animalId] })],
+);
+
+/** A protocol shot, as days from the birth date or from the breeding date. */
+export const shotTemplates = pgTable(
+  "shot_templates",
+  {
+    id: idColumn(),
+    vaccineId: integer("vaccine_id")
+      .notNull()
+      .references(() => vaccines.id, { onDelete: "cascade" }),
+    animalId: integer("animal_id")
+      .notNull()
+      .references(() => animals.id, { onDelete: "cascade" }),
+    birthDays: integer("birth_days"),
+    breedingDays: integer("breeding_days"),
+    customName: text("custom_name"),
+    /** 0 once, 1 every year, N every N years. */
+    isRecurrent: integer("is_recurrent").notNull().default(0),
+    ...auditColumns(),
+  },
+  (table) => [
+    check(
+      "shot_templates_one_anchor",
+      sql`(${table.birthDays} IS NULL) <> (${table.breedingDays} IS NULL)`,
+    ),
+    check("shot_templates_recurrence", sql`${table.isRecurrent} >= 0`),
+  ],
+);
+
+export const warnings = pgTable(
+  "warnings",
+  {
+    id: idColumn(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    buttonConfirm: text("button_confirm"),
+    buttonCancel: text("button_cancel"),
+    severity: text("severity", { enum: ["alert", "attention"] }).notNull(),
+    ...auditColumns(),
+  },
+  (table) => [check("warnings_severity", sql`${table.severity} IN ('alert', 'attention')`)],
+);
+
+export const territoryManagers = pgTable("territory_managers", {
+  id: idColumn(),
+  territoryManagerName: text("territory_manager_name").notNull(),
+  territoryManagerEmail: text("territory_manager_email").notNull(),
+  ...auditColumns(),
+});
+
+export const vetPractices = pgTable("vet_practices", {
+  id: idColumn(),
+  vetPracticeName: text("vet_practice_name").notNull(),
+  address1: text("address1").notNull(),
+  address2: text("address2"),
+  town: text("town").notNull(),
+  county: text("county").notNull(),
+  country: text("country").notNull(),
+  eircode: text("eircode"),
+  ...auditColumns(),
+});
