@@ -106,13 +106,49 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, "web-layers/one-way-imports": "error" },
   },
   {
-    files: [
-      "scripts/**",
-      "bench/**",
-      "e2e/**",
-      "apps/server/src/server.ts",
-      "apps/server/src/**/*.cli.ts",
-    ],
+    // Server feature modules stand alone: a module imports only the shared layers (lib, auth,
+    // db, errors, …) and its own files, and the shared layers import no module. Only app.ts
+    // composes modules, through each one's routes file.
+    files: ["apps/server/src/**/*.ts"],
+    plugins: {
+      "server-modules": {
+        rules: {
+          "no-reaching-in": {
+            meta: { type: "problem", schema: [] },
+            create(context) {
+              const moduleOf = (file) => /\/apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+              const from = context.filename;
+              const fromModule = moduleOf(from);
+              const isApp = /\/apps\/server\/src\/app\.ts$/.test(from);
+              const check = (node) => {
+                const source = node.source?.value;
+                if (typeof source !== "string" || !source.startsWith(".")) return;
+                const target = new URL(source, `file://${from}`).pathname;
+                const toModule = moduleOf(target);
+                if (toModule === undefined || toModule === fromModule) return;
+                if (isApp && target.endsWith(`/${toModule}.routes.ts`)) return;
+                context.report({
+                  node: node.source,
+                  message: fromModule
+                    ? `Module '${fromModule}' must not import module '${toModule}': move the shared part to a shared layer (src/lib, src/auth, …).`
+                    : `Only app.ts imports a module, and only its routes file ('${toModule}.routes.ts').`,
+                });
+              };
+              return {
+                ImportDeclaration: check,
+                ExportNamedDeclaration: check,
+                ExportAllDeclaration: check,
+                ImportExpression: check,
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { "server-modules/no-reaching-in": "error" },
+  },
+  {
+    files: ["scripts/**", "bench/**", "e2e/**", "apps/server/src/server.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -4,7 +4,7 @@
 // Run: npm run bench:calendars-pdf -w @vaxcal/bench
 import PDFDocument from "pdfkit";
 import { Bench } from "tinybench";
-import { renderCalendarPdf } from "../apps/server/src/pdf/render-calendar-pdf.ts";
+import { renderCalendarPdf } from "../apps/server/src/modules/calendars/render-calendar-pdf.ts";
 import { buildCalendarPrintout } from "../apps/server/src/modules/calendars/calendar-document.ts";
 import {
   buildEngineCalendar,

@@ -1,5 +1,5 @@
 import type { Disease, ShotTemplate, Vaccine, VaccineRules } from "@vaxcal/contracts";
-import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import * as schema from "../db/schema.ts";
 
@@ -62,11 +62,10 @@ export function createVaccinesRepository(db: Executor) {
 
     /** The diseases offered for an animal with their default vaccines, and its shot templates. */
     async readAnimalVaccineInputs(animalId: number): Promise<AnimalVaccineInputs> {
-      const offeredVaccineIds = db
+      const offeredVaccineIds = sql`(${db
         .select({ id: schema.diseaseAnimals.vaccineId })
         .from(schema.diseaseAnimals)
-        .where(eq(schema.diseaseAnimals.animalId, animalId))
-        .getSQL();
+        .where(eq(schema.diseaseAnimals.animalId, animalId))})`;
       const [diseases, vaccines, templates] = await Promise.all([
         db
           .select({ disease: schema.diseases, vaccineId: schema.diseaseAnimals.vaccineId })

@@ -5,7 +5,7 @@ import {
   type VaccineRouteCode,
 } from "@vaxcal/contracts";
 import { formatLongDate, type BirthLabel, type IsoDate } from "@vaxcal/schedule";
-import type { CalendarPrintout } from "../../pdf/render-calendar-pdf.ts";
+import type { CalendarPrintout } from "./render-calendar-pdf.ts";
 import type { CalendarNames, DescribedColumn } from "./calendars.repository.ts";
 
 /** A saved calendar with everything its PDF, preview and feed print. */

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { renderCalendarPdf } from "../../pdf/render-calendar-pdf.ts";
+import { renderCalendarPdf } from "./render-calendar-pdf.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import { toCalendarKey } from "./calendar-access.ts";

@@ -11,7 +11,7 @@ import PDFDocument from "pdfkit";
  * stop at Windows-1252.
  */
 
-const fontsDirectory = path.join(import.meta.dirname, "../assets/fonts");
+const fontsDirectory = path.join(import.meta.dirname, "../../assets/fonts");
 /**
  * Parsed once per process and shared by every document: pdfkit accepts a fontkit font, whose
  * glyph caches then stay warm. Parsing per document cost about 30 ms per font, most of a render.

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { calendarMessages } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCalendarPrintout } from "../modules/calendars/calendar-document.ts";
-import { buildSampleCalendarDocument } from "../modules/calendars/calendars.test-support.ts";
+import { buildCalendarPrintout } from "./calendar-document.ts";
+import { buildSampleCalendarDocument } from "./calendars.test-support.ts";
 import { renderCalendarPdf } from "./render-calendar-pdf.ts";
 
 const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-pdf-test-"));
