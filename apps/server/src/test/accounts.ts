@@ -2,11 +2,10 @@ import { randomInt } from "node:crypto";
 import type { RegisterRequest } from "@vaxcal/contracts";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
-import { buildTestConfig } from "./app.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { createTestApp } from "./app.ts";
+import type { TestDatabase } from "./database.ts";
 
 /** A clock the test moves by hand, to prove what happens after 60 minutes without waiting. */
 export type TestClock = { now: () => Date; advanceMinutes: (minutes: number) => void };
@@ -31,18 +30,8 @@ export type AccountsTestApp = {
 export async function createAccountsTestApp(
   overrides: Partial<Config> = {},
 ): Promise<AccountsTestApp> {
-  const database = await createTestDatabase();
   const clock = createTestClock();
-  const app = await buildApp({ config: buildTestConfig(overrides), database, clock: clock.now });
-  return {
-    app,
-    database,
-    clock,
-    close: async () => {
-      await app.close();
-      await database.drop();
-    },
-  };
+  return { ...(await createTestApp(overrides, clock.now)), clock };
 }
 
 let sequence = 0;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { parseConfig, type Config } from "../config.ts";
+import type { Clock } from "../lib/clock.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export type TestApp = {
@@ -24,10 +25,13 @@ export function buildTestConfig(overrides: Partial<Config> = {}): Config {
  *   beforeAll(async () => { testApp = await createTestApp(); });
  *   afterAll(() => testApp.close());
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  clock?: Clock,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = buildTestConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, clock });
   return {
     app,
     database,
