@@ -218,14 +218,14 @@ export function createCalendarsRepository(db: Executor) {
       };
     },
 
-    /** Holds a calendar's row until the transaction ends; false when it is gone. */
-    async lockCalendar(calendarId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: calendars.id })
+    /** Holds a calendar's row until the transaction ends; null when it is gone. */
+    async lockCalendar(calendarId: number): Promise<{ feedNonce: string } | null> {
+      const [row] = await db
+        .select({ feedNonce: calendars.feedNonce })
         .from(calendars)
         .where(eq(calendars.id, calendarId))
         .for("update");
-      return rows.length > 0;
+      return row ?? null;
     },
 
     /** The combination a setup names, with its names and its animal's facts; null when none. */

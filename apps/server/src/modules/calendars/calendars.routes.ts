@@ -10,7 +10,6 @@ import {
   calendarPaths,
   deleteCalendarStatus,
 } from "@vaxcal/contracts";
-import type { IsoDate } from "@vaxcal/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
@@ -40,8 +39,6 @@ export type CalendarsRoutesOptions = {
   /** Derives each calendar's feed token (APP_SECRET). */
   secret: string;
   publicUrl: string;
-  /** Today as `YYYY-MM-DD`; defaults to the date in Ireland. */
-  readToday?: () => IsoDate;
 };
 
 // 2,000 shots with long custom names fit in 2 MiB; anything bigger is refused before parsing.
@@ -58,8 +55,9 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
  */
 export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = async (
   app,
-  { db, clock, secret, publicUrl, readToday = () => readIrishToday(clock()) },
+  { db, clock, secret, publicUrl },
 ) => {
+  const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
   const requireUser = createRequireUser({ db, clock });
   const feedHost = new URL(publicUrl).host;

@@ -201,12 +201,11 @@ export async function updateCalendar(
   const reference = await loadSubmissionReference(context.db, request.data);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
-  await context.db.transaction(async (transaction) => {
+  const locked = await context.db.transaction(async (transaction) => {
     const repository = createCalendarsRepository(transaction);
     // Two saves of one calendar queue here; a calendar deleted meanwhile is not found.
-    if (!(await repository.lockCalendar(calendar.id))) {
-      throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
-    }
+    const row = await repository.lockCalendar(calendar.id);
+    if (row === null) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
     await repository.updateCalendarSetup(
       calendar.id,
       checked.setupColumns,
@@ -215,11 +214,12 @@ export async function updateCalendar(
     );
     await repository.deleteColumns(calendar.id);
     await repository.insertColumns(calendar.id, checked.columns);
+    return row;
   });
   return describeSaved(context, checked, {
     ...calendar,
     updatedAt: now,
-    feedToken: deriveFeedToken(context.secret, calendar.feedNonce),
+    feedToken: deriveFeedToken(context.secret, locked.feedNonce),
   });
 }
 
