@@ -21,20 +21,23 @@ export type AnimalVaccineInputs = {
  */
 export function createVaccinesRepository(db: Executor) {
   async function selectVaccines(vaccineIds?: SQL): Promise<Vaccine[]> {
-    const [rows, compatibilities] = await Promise.all([
-      db
-        .select({ vaccine: schema.vaccines, rules: schema.vaccineRules })
-        .from(schema.vaccines)
-        .leftJoin(schema.vaccineRules, eq(schema.vaccineRules.vaccineId, schema.vaccines.id))
-        .where(vaccineIds && inArray(schema.vaccines.id, vaccineIds))
-        .orderBy(asc(schema.vaccines.id)),
-      db
-        .select()
-        .from(schema.vaccineCompatibilities)
-        .where(vaccineIds && inArray(schema.vaccineCompatibilities.vaccineId, vaccineIds))
-        .orderBy(asc(schema.vaccineCompatibilities.compatibleVaccineId)),
-    ]);
-    return rows.map(({ vaccine, rules }) => ({
+    const rows = await db
+      .select({
+        vaccine: schema.vaccines,
+        rules: schema.vaccineRules,
+        // In the same query, so a vaccine costs one round trip however many partners it has.
+        compatibleVaccineIds: sql<number[]>`coalesce((
+          SELECT json_agg(${schema.vaccineCompatibilities.compatibleVaccineId}
+            ORDER BY ${schema.vaccineCompatibilities.compatibleVaccineId})
+          FROM ${schema.vaccineCompatibilities}
+          WHERE ${schema.vaccineCompatibilities.vaccineId} = ${schema.vaccines.id}
+        ), '[]'::json)`,
+      })
+      .from(schema.vaccines)
+      .leftJoin(schema.vaccineRules, eq(schema.vaccineRules.vaccineId, schema.vaccines.id))
+      .where(vaccineIds && inArray(schema.vaccines.id, vaccineIds))
+      .orderBy(asc(schema.vaccines.id));
+    return rows.map(({ vaccine, rules, compatibleVaccineIds }) => ({
       id: vaccine.id,
       name: vaccine.name,
       size_info: vaccine.sizeInfo,
@@ -45,12 +48,7 @@ export function createVaccinesRepository(db: Executor) {
       information: vaccine.information,
       warning_message: vaccine.warningMessage,
       source_note: vaccine.sourceNote,
-      rules: mapRules(
-        rules,
-        compatibilities
-          .filter((pair) => pair.vaccineId === vaccine.id)
-          .map((pair) => pair.compatibleVaccineId),
-      ),
+      rules: mapRules(rules, compatibleVaccineIds),
     }));
   }
 

@@ -119,22 +119,26 @@ function buildSummary(
   };
 }
 
-/** Everything the save check reads, in one round of parallel queries. */
+/** Everything the save check reads: its queries run side by side. */
 async function loadSubmissionReference(
   executor: Executor,
   data: SubmitRequest["data"],
 ): Promise<SubmissionReference> {
   const { setup } = data;
-  const [combination, inputs, knownDiseaseIds] = await Promise.all([
-    createCalendarsRepository(executor).findCombination({
+  const repository = createCalendarsRepository(executor);
+  const [combination, inputs] = await Promise.all([
+    repository.findCombination({
       enterpriseId: setup.enterprise.id,
       animalId: setup.animal.id,
       seasonId: setup.season.id,
     }),
     createVaccinesRepository(executor).readAnimalVaccineInputs(setup.animal.id),
-    createCalendarsRepository(executor).findDiseaseIds(data.diseases.map((column) => column.id)),
   ]);
-  return { combination, inputs, knownDiseaseIds };
+  // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
+  const notOffered = data.diseases
+    .map((column) => column.id)
+    .filter((id) => !inputs.offers.some((offer) => offer.disease.id === id));
+  return { combination, inputs, knownDiseaseIds: await repository.findDiseaseIds(notOffered) };
 }
 
 function describeSaved(

@@ -27,7 +27,7 @@ export type SubmissionReference = {
   combination: SetupCombination | null;
   /** The diseases offered for the setup's animal, their vaccines and its shot templates. */
   inputs: AnimalVaccineInputs;
-  /** Which of the submitted disease ids exist at all (unknown, or only not offered?). */
+  /** Which of the submitted disease ids that are not offered exist at all (unknown, or not offered?). */
   knownDiseaseIds: ReadonlySet<number>;
 };
 
