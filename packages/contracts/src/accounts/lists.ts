@@ -1,0 +1,83 @@
+export const RoleName = {
+  farmer: "FARMER",
+  vetManager: "VET_MANAGER",
+  admin: "ADMIN",
+} as const;
+export type RoleName = (typeof RoleName)[keyof typeof RoleName];
+
+/** The 26 counties of the Republic, offered at registration (spec §9). */
+export const republicCounties = [
+  "Carlow",
+  "Cavan",
+  "Clare",
+  "Cork",
+  "Donegal",
+  "Dublin",
+  "Galway",
+  "Kerry",
+  "Kildare",
+  "Kilkenny",
+  "Laois",
+  "Leitrim",
+  "Limerick",
+  "Longford",
+  "Louth",
+  "Mayo",
+  "Meath",
+  "Monaghan",
+  "Offaly",
+  "Roscommon",
+  "Sligo",
+  "Tipperary",
+  "Waterford",
+  "Westmeath",
+  "Wexford",
+  "Wicklow",
+] as const;
+
+export const northernIrelandCounties = [
+  "Antrim",
+  "Armagh",
+  "Derry",
+  "Down",
+  "Fermanagh",
+  "Tyrone",
+] as const;
+
+/** The 32 counties of the island, offered in account settings (spec §9). */
+export const islandCounties = [...republicCounties, ...northernIrelandCounties].sort() as [
+  string,
+  ...string[],
+];
+
+export const registrationCountries = ["Ireland", "Northern Ireland", "Other"] as const;
+export type RegistrationCountry = (typeof registrationCountries)[number];
+
+export const settingsCountries = ["Ireland", "United Kingdom"] as const;
+export type SettingsCountry = (typeof settingsCountries)[number];
+
+/** Only Irish and UK mobiles are accepted (spec §5). */
+export const countryCallingCodes = ["+353", "+44"] as const;
+export type CountryCallingCode = (typeof countryCallingCodes)[number];
+
+/** Herd and flock size bands (spec §9). */
+export const farmSizeBands = ["1-50", "51-100", "101-200", "200+"] as const;
+export type FarmSizeBand = (typeof farmSizeBands)[number];
+
+/** Enterprise options by name (spec §3); Dairy and Beef ask for herd size, Sheep for flock size. */
+export const enterpriseNames = ["Dairy", "Beef", "Sheep"] as const;
+export type EnterpriseName = (typeof enterpriseNames)[number];
+export const herdEnterprises: readonly EnterpriseName[] = ["Dairy", "Beef"];
+export const flockEnterprises: readonly EnterpriseName[] = ["Sheep"];
+
+export const animalNames = [
+  "Cows",
+  "Replacement Heifers",
+  "Weanlings",
+  "Calves",
+  "Ewes",
+  "Lamb",
+  "Hoggets",
+  "Ram",
+] as const;
+export type AnimalName = (typeof animalNames)[number];
