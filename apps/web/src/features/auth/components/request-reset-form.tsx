@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { authMessages } from "../auth-messages.ts";
-import { describeApiError } from "../api/describe-api-error.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import {
   PasswordResetRequestSchema,
   useRequestPasswordReset,

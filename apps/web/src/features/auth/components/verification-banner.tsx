@@ -6,7 +6,7 @@ import {
 import { useAuthStore } from "../../../lib/auth.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { authMessages } from "../auth-messages.ts";
-import { describeApiError } from "../api/describe-api-error.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import "./verification-banner.css";
 
 /**

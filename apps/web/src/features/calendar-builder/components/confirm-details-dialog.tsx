@@ -3,6 +3,7 @@ import type { SavedCalendarContact, UserProfile } from "@vaxcal/contracts";
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { CheckboxField, TextField } from "../../../components/ui/form-fields.tsx";
+import { PersonNameFields } from "../../../components/ui/person-name-fields.tsx";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useAuthStore } from "../../../lib/auth.ts";
 import { useCurrentUser } from "../../../lib/current-user.ts";
@@ -107,21 +108,12 @@ function ContactDetailsForm({
   return (
     <form className="form confirm-details" noValidate onSubmit={(event) => void submit(event)}>
       <p>Please check your contact details before we save your calendar.</p>
-      <div className="confirm-details__pair">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.name?.message}
-          {...register("name")}
-        />
-        <TextField
-          label="Surname"
-          autoComplete="family-name"
-          isOptional
-          error={errors.surname?.message}
-          {...register("surname")}
-        />
-      </div>
+      <PersonNameFields
+        className="confirm-details__pair"
+        registerField={register}
+        errors={errors}
+        isSurnameOptional
+      />
       <TextField
         label="Email address"
         type="email"
