@@ -1,4 +1,5 @@
 import type { UserProfile } from "@vaxcal/contracts";
+import { useEffect, useRef } from "react";
 import { AlertBox } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useCurrentUser } from "../../../lib/current-user.ts";
@@ -41,13 +42,16 @@ export function AccountSettingsPage() {
 
 function SettingsForm({ user }: { user: UserProfile }) {
   const settings = useSettingsForm(user);
+  const { failure } = settings;
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (failure.length > 0) alertRef.current?.focus();
+  }, [failure]);
+
   return (
     <form className="form settings__form" noValidate onSubmit={settings.save}>
-      <AlertBox
-        ref={settings.alertRef}
-        title={settingsMessages.notSaved}
-        messages={settings.failure}
-      />
+      <AlertBox ref={alertRef} title={settingsMessages.notSaved} messages={failure} />
       <AccountDetailsSection settings={settings} />
       <FarmInfoSection settings={settings} />
       <NotificationSection settings={settings} />

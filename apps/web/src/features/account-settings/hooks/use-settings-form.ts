@@ -4,7 +4,7 @@ import {
   type ParsedUpdateSettingsRequest,
   type UserProfile,
 } from "@vaxcal/contracts";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import {
@@ -35,7 +35,6 @@ export type SettingsFieldName = keyof SettingsFormValues;
 export function useSettingsForm(user: UserProfile) {
   const updateSettings = useUpdateSettings();
   const [failure, setFailure] = useState<string[]>([]);
-  const alertRef = useRef<HTMLDivElement>(null);
   const form = useForm<SettingsFormValues, unknown, ParsedUpdateSettingsRequest>({
     resolver,
     defaultValues: toSettingsFormValues(user),
@@ -69,10 +68,6 @@ export function useSettingsForm(user: UserProfile) {
     if (!hasEmail && getValues("notify_email")) setValue("notify_email", false);
     if (!hasPhone && getValues("notify_phone")) setValue("notify_phone", false);
   }, [hasEmail, hasPhone, getValues, setValue]);
-
-  useEffect(() => {
-    if (failure.length > 0) alertRef.current?.focus();
-  }, [failure]);
 
   // A message under a field goes away as soon as the farmer fixes it.
   const recheck = (...names: SettingsFieldName[]) => {
@@ -112,7 +107,6 @@ export function useSettingsForm(user: UserProfile) {
     save,
     isSaving: updateSettings.isPending,
     failure,
-    alertRef,
     hasEmail,
     hasPhone,
     passwordMismatch,
