@@ -5,7 +5,7 @@ import { useForm, type Resolver } from "react-hook-form";
 import { CheckboxField, TextField } from "../../../components/ui/form-fields.tsx";
 import { PersonNameFields } from "../../../components/ui/person-name-fields.tsx";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { useCurrentUser } from "../../../lib/current-user.ts";
 import { checkUserExists } from "../api/check-user-exists.ts";
 import {

@@ -7,7 +7,7 @@ import {
 import { create } from "zustand";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { StorageKey } from "../../../config/storage-keys.ts";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { readStoredJson, removeStorage, writeStorage } from "../../../lib/storage.ts";
 import { findCombination } from "../lib/calendar-setup.ts";
 import { resetCalendarDraft } from "./calendar-draft-store.ts";
