@@ -1,7 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { UserProfileSchema, accountPaths, type UserProfile } from "@vaxcal/contracts";
 import { ApiError, fetchJson } from "./api-client.ts";
-import { logOut, readAuthToken, setCurrentUser, startSession, useAuthStore } from "../stores/auth.ts";
+import {
+  logOut,
+  readAuthToken,
+  setCurrentUser,
+  startSession,
+  useAuthStore,
+} from "../stores/auth.ts";
 
 /**
  * GET /api/user (spec §7), shared by the header greeting, the verification banner and account

@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { useNavigateToError } from "../lib/error-route.ts";
-import { createQueryClient } from "../lib/query-client.ts";
-import { allowConsoleErrors } from "../testing/console-guard.ts";
-import { AppProvider } from "./provider.tsx";
-import { routes } from "./routes.tsx";
+import { useNavigateToError } from "../../lib/error-route.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { allowConsoleErrors } from "../../testing/console-guard.ts";
+import { AppProvider } from "../provider.tsx";
+import { routes } from "../routes.tsx";
 
 function FailingScreen() {
   const navigateToError = useNavigateToError();
