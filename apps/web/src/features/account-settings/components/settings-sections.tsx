@@ -7,6 +7,7 @@ import {
   CheckboxField,
   FieldGroup,
   SelectField,
+  EmailField,
   TextField,
   type SelectOption,
 } from "../../../components/ui/form-fields.tsx";
@@ -38,11 +39,7 @@ export function AccountDetailsSection({ settings }: SectionProps) {
   return (
     <SettingsSection title="Account details">
       <PersonNameFields registerField={field} errors={errors} />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
+      <EmailField
         error={errors.email?.message}
         {...register("email", { onChange: () => recheck("email", "phone_number") })}
       />

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { SavedCalendarContact, UserProfile } from "@vaxcal/contracts";
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
-import { CheckboxField, TextField } from "../../../components/ui/form-fields.tsx";
+import { CheckboxField, EmailField, TextField } from "../../../components/ui/form-fields.tsx";
 import { PersonNameFields } from "../../../components/ui/person-name-fields.tsx";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useAuthStore } from "../../../stores/auth.ts";
@@ -114,15 +114,7 @@ function ContactDetailsForm({
         errors={errors}
         isSurnameOptional
       />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField autoCapitalize="none" error={errors.email?.message} {...register("email")} />
       <TextField
         label="Mobile number"
         type="tel"

@@ -8,6 +8,7 @@ import { AddressFields } from "../../../../components/ui/address-fields.tsx";
 import {
   CheckboxField,
   SelectField,
+  EmailField,
   TextField,
   type SelectOption,
 } from "../../../../components/ui/form-fields.tsx";
@@ -61,14 +62,7 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
         onNumberEntered={() => void trigger(["phone_number", "email"])}
         onNumberChange={() => recheck("phone_number", "email")}
       />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...contactField("email")}
-      />
+      <EmailField error={errors.email?.message} {...contactField("email")} />
       <AddressFields
         registerField={field}
         errors={errors}
