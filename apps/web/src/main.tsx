@@ -4,7 +4,7 @@ import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { AppProvider } from "./app/provider.tsx";
 import { routes } from "./app/routes.tsx";
-import { restoreAuthFromStorage } from "./lib/auth.ts";
+import { restoreAuthFromStorage } from "./stores/auth.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import "./styles/global.css";
 

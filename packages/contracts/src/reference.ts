@@ -78,6 +78,26 @@ export const VaccineRoute = {
 } as const;
 export type VaccineRouteCode = keyof typeof VaccineRoute;
 
+function isVaccineRouteCode(code: string): code is VaccineRouteCode {
+  return Object.hasOwn(VaccineRoute, code);
+}
+
+/** A vaccine's `vaccine_type` (`IN,IM`) as route names (`Intranasal`, `Intramuscular`). */
+export function listRouteNames(vaccineType: string): string[] {
+  return vaccineType
+    .split(",")
+    .map((code) => code.trim())
+    .filter((code) => code !== "")
+    .map((code) => (isVaccineRouteCode(code) ? VaccineRoute[code] : code));
+}
+
+/** The routes as one choice for a printed line: `IN,IM` → `Intranasal or intramuscular`. */
+export function describeRouteChoice(vaccineType: string): string {
+  return listRouteNames(vaccineType)
+    .map((name, index) => (index === 0 ? name : name.charAt(0).toLowerCase() + name.slice(1)))
+    .join(" or ");
+}
+
 /** An inclusive window of days relative to the birth or breeding date. */
 export const DayWindowSchema = z.object({ from: z.number().int(), to: z.number().int() });
 export type DayWindow = z.infer<typeof DayWindowSchema>;

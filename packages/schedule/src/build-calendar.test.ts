@@ -197,7 +197,7 @@ describe("buildCalendar", () => {
     const noBreeding = buildLocal({ setup: createSetup({ breedingDate: null }) });
     expect(noBreeding.diseases[1]?.shots.map(({ templateId }) => templateId)).toEqual([13]);
     const ram = buildLocal({
-      setup: createSetup({ animal: { id: 8, isAdult: true } }),
+      setup: createSetup({ animal: { id: 8, isAdult: true, hasBirthDate: false } }),
       diseases: [createDisease(200, 2, [8])],
       shotTemplates: [
         createTemplate(12, 2, { breeding_days: -28 }, 0, 8),

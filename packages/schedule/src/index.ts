@@ -10,7 +10,16 @@ export {
   SPACING_DAYS,
   type ProtocolWarning,
 } from "./check-protocol.ts";
-export { formatLongDate, formatShortDate, isIsoDate, readMonthName } from "./iso-date.ts";
+export { collectFootnotes, formatFootnoteMark, type Footnote } from "./footnotes.ts";
+export {
+  addDays,
+  countDaysBetween,
+  formatLongDate,
+  formatShortDate,
+  isIsoDate,
+  moveToYear,
+  readMonthName,
+} from "./iso-date.ts";
 export { prepareForSubmit } from "./prepare-for-submit.ts";
 export {
   READ_ONLY_SHOT_MESSAGE,
@@ -21,7 +30,6 @@ export {
 export type * from "./schedule.types.ts";
 export {
   BirthLabel,
-  hasBirthDate,
   resolveBirthLabel,
   resolveCalendarYear,
   resolveDefaultSeasonId,

@@ -60,10 +60,24 @@ export interface SeasonCombinationInput {
   readonly breeding_date: string | null;
 }
 
+/** Whether an animal has a birth date at all, as the reference data's animal says. */
+export interface AnimalBirthFacts {
+  /** False for an animal whose shots hang on the breeding date alone (the Ram). */
+  readonly hasBirthDate: boolean;
+}
+
 /** The step 1 setup, shaped like the spec's submit payload `setup` (extra fields are ignored). */
 export interface CalendarSetup {
   readonly enterprise: { readonly id: number };
-  readonly animal: { readonly id: number; readonly isAdult: boolean };
+  /**
+   * `hasBirthDate` may be left out by a caller that already sends no birth date for an animal
+   * without one; the engine then takes `birthDate` as given.
+   */
+  readonly animal: {
+    readonly id: number;
+    readonly isAdult: boolean;
+    readonly hasBirthDate?: AnimalBirthFacts["hasBirthDate"];
+  };
   /** Start of calving or lambing for adults, the animal's own birth for young stock. */
   readonly birthDate: IsoDate | null;
   readonly breedingDate: IsoDate | null;

@@ -1,7 +1,7 @@
 import { referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import {
-  hasBirthDate,
+  resolveBirthDate,
   resolveBirthLabel,
   resolveCalendarYear,
   resolveDefaultSeasonId,
@@ -139,7 +139,7 @@ describe("resolveSeasonDefaults edges", () => {
 
   it("gives the Ram no birth date even when the combination carries one", () => {
     const ram = { animal_id: 8, birth_date: "0.03.01", breeding_date: "0.10.05" };
-    expect(resolveSeasonDefaults(ram, "2026-06-01")).toEqual({
+    expect(resolveSeasonDefaults(ram, "2026-06-01", { hasBirthDate: false })).toEqual({
       birthDate: null,
       breedingDate: "2026-10-05",
     });
@@ -170,9 +170,10 @@ describe("setup rules of spec §5 and §9", () => {
     expect(resolveDefaultSeasonId(2)).toBeNull();
   });
 
-  it("agrees with the seed on which animal has no birth date", () => {
+  it("drops the birth date of exactly the animals the reference data says have none", () => {
     for (const animal of referenceData.animals) {
-      expect(hasBirthDate(animal.id), animal.name).toBe(animal.hasBirthDate);
+      const setup = createSetup({ animal, birthDate: "2027-03-01" });
+      expect(resolveBirthDate(setup) !== null, animal.name).toBe(animal.hasBirthDate);
     }
   });
 
@@ -195,7 +196,10 @@ describe("setup rules of spec §5 and §9", () => {
     const empty = createSetup({ birthDate: null, breedingDate: null });
     expect(resolveCalendarYear(empty, "2026-11-21")).toBe(2026);
     // The Ram's birth date is ignored even if the form still holds one.
-    const ram = createSetup({ animal: { id: 8, isAdult: true }, birthDate: "2030-01-01" });
+    const ram = createSetup({
+      animal: { id: 8, isAdult: true, hasBirthDate: false },
+      birthDate: "2030-01-01",
+    });
     expect(resolveCalendarYear(ram, "2026-11-21")).toBe(2027);
   });
 });

@@ -1,15 +1,9 @@
 import { assertIsoDate, formatIsoDate, readYear, type IsoDate } from "./iso-date.ts";
-import type { CalendarSetup, SeasonCombinationInput } from "./schedule.types.ts";
+import type { AnimalBirthFacts, CalendarSetup, SeasonCombinationInput } from "./schedule.types.ts";
 
-/** Spec §9: animal 8 (Ram) has no birth date; its shots hang on the breeding date alone. */
-const ANIMAL_WITHOUT_BIRTH_DATE_ID = 8;
 const SHEEP_ENTERPRISE_ID = 3;
 /** Spec §9: enterprise 3 (Sheep) defaults to season 4 (Mid-season lambing). */
 const DEFAULT_SEASON_ID_BY_ENTERPRISE: Readonly<Record<number, number>> = { 3: 4 };
-
-export function hasBirthDate(animalId: number): boolean {
-  return animalId !== ANIMAL_WITHOUT_BIRTH_DATE_ID;
-}
 
 /** The season step 1 preselects for an enterprise, or null when the farmer must pick. */
 export function resolveDefaultSeasonId(enterpriseId: number): number | null {
@@ -25,9 +19,9 @@ export function resolveBirthLabel(setup: CalendarSetup): BirthLabel {
   return setup.enterprise.id === SHEEP_ENTERPRISE_ID ? BirthLabel.lambing : BirthLabel.calving;
 }
 
-/** The birth date the engine uses: none for the animal without one, whatever the form holds. */
+/** The birth date the engine uses: none for an animal without one, whatever the form holds. */
 export function resolveBirthDate(setup: CalendarSetup): IsoDate | null {
-  return hasBirthDate(setup.animal.id) ? setup.birthDate : null;
+  return setup.animal.hasBirthDate === false ? null : setup.birthDate;
 }
 
 /** Spec §4: the later of the birth and breeding years, or today's year when neither is set. */
@@ -84,16 +78,18 @@ function placeInYear(offsetDate: OffsetDate, baseYear: number): IsoDate {
  * date of last year is past: weanlings (`-1.02.01`) are this year's calves, and the ram's tupping
  * (`-1.10.05`) is the ewes' tupping of the season under way.
  *
- * The animal without a birth date (Ram, 8) gets none, whatever the combination holds.
+ * An animal without a birth date (the reference data's `hasBirthDate`: the Ram) gets none,
+ * whatever the combination holds.
  */
 export function resolveSeasonDefaults(
   combination: SeasonCombinationInput,
   today: IsoDate,
+  animal: AnimalBirthFacts = { hasBirthDate: true },
 ): SeasonDefaults {
   assertIsoDate(today, "today");
   const baseYear = readYear(today);
   const birth =
-    combination.birth_date !== null && hasBirthDate(combination.animal_id)
+    combination.birth_date !== null && animal.hasBirthDate
       ? parseOffsetDate(combination.birth_date)
       : null;
   const breeding =

@@ -1,14 +1,11 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Component, type ComponentType, type ReactNode } from "react";
-import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { LoadingState } from "../components/ui/status-panels.tsx";
-import { createQueryClient } from "../lib/query-client.ts";
 import { allowConsoleErrors } from "../testing/console-guard.ts";
+import { renderTestScreens } from "../testing/render-test-screens.tsx";
 import { LoadErrorBoundary, lazyComponent } from "./lazy-component.tsx";
-import { AppProvider } from "./provider.tsx";
-import { routes } from "./routes.tsx";
 
 type Greeting = { name: string };
 
@@ -35,31 +32,12 @@ function createDownload() {
 
 /** The app's layout and Screens error route around one lazy test screen, at /test/lazy. */
 function renderScreen(Screen: ComponentType, startPath = "/test/lazy") {
-  const [root] = routes;
-  const [screens] = root?.children ?? [];
-  if (!root || !screens) throw new Error("The route tree changed shape.");
-  const testRoutes: RouteObject[] = [
-    {
-      id: root.id,
-      element: root.element,
-      errorElement: root.errorElement,
-      children: [
-        {
-          id: screens.id,
-          errorElement: screens.errorElement,
-          children: [
-            { path: "/test/start", element: <h1>Start</h1> },
-            { path: "/test/lazy", element: <Screen /> },
-          ],
-        },
-      ],
-    },
-  ];
-  const router = createMemoryRouter(testRoutes, { initialEntries: [startPath] });
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+  const router = renderTestScreens(
+    [
+      { path: "/test/start", element: <h1>Start</h1> },
+      { path: "/test/lazy", element: <Screen /> },
+    ],
+    startPath,
   );
   return { main: within(screen.getByRole("main")), router };
 }

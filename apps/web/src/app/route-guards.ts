@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router";
 import { hostGates } from "../config/hosts.ts";
 import { paths } from "../config/paths.ts";
 import { storeMobileVerificationCode } from "../features/mobile-verification/mobile-code-storage.ts";
-import { readIsAuthenticated } from "../lib/auth.ts";
+import { readIsAuthenticated } from "../stores/auth.ts";
 
 // Guards run as loaders, before the screen renders, so a signed-out visitor never sees a flash
 // of a page they are about to leave.

@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { server } from "../testing/mocks/server.ts";
 import { ApiError, fetchJson, sendJson } from "./api-client.ts";
-import { useAuthStore } from "./auth.ts";
+import { useAuthStore } from "../stores/auth.ts";
 
 const path = "/api/echo";
 

@@ -1,6 +1,6 @@
 import { ErrorBodySchema, type ErrorCode, type ErrorIssue } from "@vaxcal/contracts";
 import type { z } from "zod";
-import { readAuthToken } from "./auth.ts";
+import { readAuthToken } from "../stores/auth.ts";
 
 /** A failed call: the server's error body when it sent one, a plain reason otherwise. */
 export class ApiError extends Error {

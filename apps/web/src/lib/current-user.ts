@@ -1,7 +1,13 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { UserProfileSchema, accountPaths, type UserProfile } from "@vaxcal/contracts";
 import { ApiError, fetchJson } from "./api-client.ts";
-import { logOut, setCurrentUser, useAuthStore } from "./auth.ts";
+import {
+  logOut,
+  readAuthToken,
+  setCurrentUser,
+  startSession,
+  useAuthStore,
+} from "../stores/auth.ts";
 
 /**
  * GET /api/user (spec §7), shared by the header greeting, the verification banner and account
@@ -35,4 +41,22 @@ export function useCurrentUser({ isEnabled = true }: { isEnabled?: boolean } = {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const token = useAuthStore((state) => state.token);
   return useQuery({ ...currentUserQueryOptions(token), enabled: isAuthenticated && isEnabled });
+}
+
+/**
+ * Keeps a profile the server answered with (a settings save, a login) as the current user, so
+ * the screens that follow show it without fetching it again.
+ */
+export function cacheCurrentUser(queryClient: QueryClient, user: UserProfile): void {
+  setCurrentUser(user);
+  queryClient.setQueryData(currentUserQueryOptions(readAuthToken()).queryKey, user);
+}
+
+/** After login, registration or a password reset: the session starts with the answer's profile. */
+export function startSessionWithUser(
+  queryClient: QueryClient,
+  answer: { token: string; user: UserProfile },
+): void {
+  startSession(answer);
+  cacheCurrentUser(queryClient, answer.user);
 }

@@ -36,3 +36,8 @@ export function hasHerd(enterprises: readonly string[]): boolean {
 export function hasFlock(enterprises: readonly string[]): boolean {
   return enterprises.some((name) => (flockEnterprises as readonly string[]).includes(name));
 }
+
+/** A size select's empty choice is no size at all. */
+export function emptyToNull(value: string): string | null {
+  return value === "" ? null : value;
+}

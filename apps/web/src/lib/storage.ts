@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * localStorage can be missing or refuse writes (private browsing, a full quota). The app must
  * keep working without it, so every access goes through these guards.
@@ -5,6 +7,21 @@
 export function readStorage(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A stored JSON value that still fits its schema; null when it is missing, broken, or was written
+ * in an older shape by an earlier version of the app.
+ */
+export function readStoredJson<T>(key: string, schema: z.ZodType<T>): T | null {
+  const text = readStorage(key);
+  if (text === null) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
   } catch {
     return null;
   }

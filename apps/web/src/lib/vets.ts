@@ -1,22 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { referenceLists, type Vet } from "@vaxcal/contracts";
 import { fetchJson } from "./api-client.ts";
-import { readStorage } from "./storage.ts";
+import { readStoredJson } from "./storage.ts";
 
 /**
  * The vet practices for the vet pickers of registration and settings (spec §2). The landing page has usually cached them with the
  * other reference lists (spec §9 key `vets`), so a farmer on a weak signal waits for nothing.
  */
 export async function loadVets(signal?: AbortSignal): Promise<Vet[]> {
-  const cached = readStorage("vets");
-  if (cached !== null) {
-    try {
-      const parsed = referenceLists.vets.schema.safeParse(JSON.parse(cached));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // A broken cache entry is fetched again below.
-    }
-  }
+  // A missing or broken cache entry is fetched again.
+  const cached = readStoredJson("vets", referenceLists.vets.schema);
+  if (cached !== null) return cached;
   return fetchJson(referenceLists.vets.path, referenceLists.vets.schema, { signal });
 }
 

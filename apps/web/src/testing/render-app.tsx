@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter } from "react-router";
 import { AppProvider } from "../app/provider.tsx";
 import { routes } from "../app/routes.tsx";
 import { StorageKey } from "../config/storage-keys.ts";
-import { restoreAuthFromStorage } from "../lib/auth.ts";
+import { restoreAuthFromStorage } from "../stores/auth.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 
 type RenderAppOptions = { isAuthenticated?: boolean };

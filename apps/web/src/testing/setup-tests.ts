@@ -3,7 +3,7 @@ import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetModals } from "../stores/modals.ts";
 import { dismissNotification } from "../stores/notifications.ts";
-import { restoreAuthFromStorage } from "../lib/auth.ts";
+import { restoreAuthFromStorage } from "../stores/auth.ts";
 import { installConsoleErrorGuard } from "./console-guard.ts";
 import { server } from "./mocks/server.ts";
 

@@ -1,10 +1,11 @@
+import { calendarMessages, describeRouteChoice, type ScheduledShot } from "@vaxcal/contracts";
 import {
-  VaccineRoute,
-  calendarMessages,
-  type ScheduledShot,
-  type VaccineRouteCode,
-} from "@vaxcal/contracts";
-import { formatLongDate, type BirthLabel, type IsoDate } from "@vaxcal/schedule";
+  collectFootnotes as collectColumnFootnotes,
+  formatFootnoteMark,
+  formatLongDate,
+  type BirthLabel,
+  type IsoDate,
+} from "@vaxcal/schedule";
 import type { CalendarPrintout } from "./render-calendar-pdf.ts";
 import type { CalendarNames, DescribedColumn } from "./calendars.repository.ts";
 
@@ -25,21 +26,8 @@ export type CalendarDocument = {
   columns: DescribedColumn[];
 };
 
-function isRouteCode(code: string): code is VaccineRouteCode {
-  return Object.hasOwn(VaccineRoute, code);
-}
-
 /** `IN,IM` spelled out for a farmer: `Intranasal or intramuscular`. */
-export function describeRoutes(vaccineType: string): string {
-  const names = vaccineType
-    .split(",")
-    .map((code) => code.trim())
-    .map((code) => (isRouteCode(code) ? VaccineRoute[code] : code))
-    .filter((name) => name !== "");
-  return names
-    .map((name, index) => (index === 0 ? name : name.charAt(0).toLowerCase() + name.slice(1)))
-    .join(" or ");
-}
+export const describeRoutes = describeRouteChoice;
 
 /** What a shot is called: its own name, else its column's vaccine, else the disease. */
 export function describeShotLabel(shot: ScheduledShot, column: DescribedColumn): string {
@@ -55,24 +43,11 @@ export function parseAccentColor(accentColor: string | undefined): [number, numb
   return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0];
 }
 
-/** The asterisks of a footnote (spec §2: "Footnotes are listed with asterisks"). */
-export function formatFootnoteMark(footnoteNumber: number | null): string {
-  return footnoteNumber === null ? "" : "*".repeat(footnoteNumber);
-}
-
 /** Each footnote once, in number order, as the web's step 2 lists them. */
 export function collectFootnotes(
   columns: readonly DescribedColumn[],
 ): { mark: string; text: string }[] {
-  const seen = new Map<number, string>();
-  for (const column of columns) {
-    if (column.footnoteNumber !== null && column.footnote !== null) {
-      seen.set(column.footnoteNumber, column.footnote);
-    }
-  }
-  return [...seen.entries()]
-    .sort(([left], [right]) => left - right)
-    .map(([number, text]) => ({ mark: formatFootnoteMark(number), text }));
+  return collectColumnFootnotes(columns).map(({ mark, text }) => ({ mark, text }));
 }
 
 /** The PDF's words for a saved calendar, printed on `today` (Ireland). */

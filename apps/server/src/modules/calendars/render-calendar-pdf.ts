@@ -343,10 +343,15 @@ function drawGrid(layout: Layout): void {
   }
 }
 
+/** The notes under the grid, on one run of text: `* Dairy replacements only    *** …`. */
+function joinFootnotes(footnotes: CalendarPrintout["footnotes"]): string {
+  return footnotes.map((note) => `${note.mark} ${note.text}`).join("    ");
+}
+
 function measureFooter(layout: Omit<Layout, "footerHeight" | "gridBottom">): number {
   const { doc, printout, contentWidth } = layout;
   doc.font(regular).fontSize(7);
-  const footnoteText = printout.footnotes.map((note) => `${note.mark} ${note.text}`).join("    ");
+  const footnoteText = joinFootnotes(printout.footnotes);
   const footnotes = footnoteText ? doc.heightOfString(footnoteText, { width: contentWidth }) : 0;
   const disclaimer = doc.heightOfString(printout.disclaimer, { width: contentWidth });
   return 6 + footnotes + 2 + disclaimer + 4 + 10;
@@ -355,7 +360,7 @@ function measureFooter(layout: Omit<Layout, "footerHeight" | "gridBottom">): num
 function drawFooters(layout: Layout): void {
   const { doc, printout, contentWidth, pageHeight, footerHeight } = layout;
   const range = doc.bufferedPageRange();
-  const footnoteText = printout.footnotes.map((note) => `${note.mark} ${note.text}`).join("    ");
+  const footnoteText = joinFootnotes(printout.footnotes);
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Text below the bottom margin would otherwise open a new page.

@@ -4,7 +4,7 @@ import { LogoMark } from "../../components/ui/logo.tsx";
 import { hostGates } from "../../config/hosts.ts";
 import { paths } from "../../config/paths.ts";
 import { RoleName } from "@vaxcal/contracts";
-import { hasRole, useAuthStore } from "../../lib/auth.ts";
+import { hasRole, useAuthStore } from "../../stores/auth.ts";
 import { ModalName, openModal } from "../../stores/modals.ts";
 
 /** Spec §2 'Public header and layout'. */

@@ -105,6 +105,19 @@ export function TextField({
   );
 }
 
+/** The e-mail box as every form asks for it: the e-mail keyboard, autofill, no spell check. */
+export function EmailField(props: Omit<TextFieldProps, "label" | "type">) {
+  return (
+    <TextField
+      label="Email address"
+      type="email"
+      autoComplete="email"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 export type SelectOption = { value: string; label: string };
 
 type SelectFieldProps = FieldFrameProps &

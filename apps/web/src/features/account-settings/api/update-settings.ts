@@ -5,9 +5,9 @@ import {
   type UpdateSettingsRequest,
   type UserProfile,
 } from "@vaxcal/contracts";
-import { ApiError, sendJson } from "../../../lib/api-client.ts";
-import { setCurrentUser, useAuthStore } from "../../../lib/auth.ts";
-import { currentUserQueryOptions } from "../../../lib/current-user.ts";
+import { sendJson } from "../../../lib/api-client.ts";
+import { describeFormFailure, type FormFailure } from "../../../lib/api-errors.ts";
+import { cacheCurrentUser } from "../../../lib/current-user.ts";
 
 /** PUT /api/user/settings (spec §7): answers the saved profile. */
 export function updateSettings(request: UpdateSettingsRequest): Promise<UserProfile> {
@@ -21,34 +21,15 @@ export const settingsMessages = {
   loadFailed: "We could not load your account settings.",
 } as const;
 
-export type SettingsFailure = {
-  messages: string[];
-  fields: { field: string; message: string }[];
-};
-
 /** PRODUCT.md decision 4: a failed save says so, with the server's reasons when it gave any. */
-export function describeSettingsFailure(error: unknown): SettingsFailure {
-  if (error instanceof ApiError && error.issues.length > 0) {
-    const fields = error.issues.map((issue) => ({
-      field: issue.path.replace(/^body\./, ""),
-      message: issue.message,
-    }));
-    return { messages: [...new Set(fields.map(({ message }) => message))], fields };
-  }
-  if (error instanceof ApiError && error.code !== null) {
-    return { messages: [error.message], fields: [] };
-  }
-  return { messages: [settingsMessages.tryAgain], fields: [] };
+export function describeSettingsFailure(error: unknown): FormFailure {
+  return describeFormFailure(error, { fallback: settingsMessages.tryAgain });
 }
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: (user) => {
-      setCurrentUser(user);
-      const token = useAuthStore.getState().token;
-      queryClient.setQueryData(currentUserQueryOptions(token).queryKey, user);
-    },
+    onSuccess: (user) => cacheCurrentUser(queryClient, user),
   });
 }

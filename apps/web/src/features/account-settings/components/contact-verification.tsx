@@ -12,7 +12,7 @@ import {
   resendVerificationSms,
   verifyMobileCode,
 } from "../../../lib/account-verification.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import { currentUserQueryKey } from "../../../lib/current-user.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 
@@ -22,10 +22,6 @@ const verificationMessages = {
   smsResendFailed: "SMS verification resend failed",
   emailResendFailed: "Email verification resend failed",
 } as const;
-
-function describe(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.code !== null ? error.message : fallback;
-}
 
 /**
  * Unverified contacts get no reminders (PRODUCT.md decision 16), so settings say which are not
@@ -74,7 +70,9 @@ export function ContactVerification({ user }: { user: UserProfile }) {
           </p>
           {resendEmail.isError && (
             <AlertBox
-              messages={[describe(resendEmail.error, verificationMessages.emailResendFailed)]}
+              messages={[
+                describeApiError(resendEmail.error, verificationMessages.emailResendFailed),
+              ]}
             />
           )}
           <button
@@ -94,11 +92,13 @@ export function ContactVerification({ user }: { user: UserProfile }) {
             the text message we sent you, or type its code here.
           </p>
           {verifyCode.isError && (
-            <AlertBox messages={[describe(verifyCode.error, verificationMessages.smsFailed)]} />
+            <AlertBox
+              messages={[describeApiError(verifyCode.error, verificationMessages.smsFailed)]}
+            />
           )}
           {resendSms.isError && (
             <AlertBox
-              messages={[describe(resendSms.error, verificationMessages.smsResendFailed)]}
+              messages={[describeApiError(resendSms.error, verificationMessages.smsResendFailed)]}
             />
           )}
           <form

@@ -7,8 +7,7 @@ import {
   type ConfirmPasswordResetRequest,
 } from "@vaxcal/contracts";
 import { sendJson } from "../../../lib/api-client.ts";
-import { startSession } from "../../../lib/auth.ts";
-import { currentUserQueryOptions } from "../../../lib/current-user.ts";
+import { startSessionWithUser } from "../../../lib/current-user.ts";
 
 export { ConfirmPasswordResetRequestSchema };
 
@@ -21,9 +20,6 @@ export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmPasswordReset,
-    onSuccess: ({ token, user }) => {
-      startSession({ token, user });
-      queryClient.setQueryData(currentUserQueryOptions(token).queryKey, user);
-    },
+    onSuccess: (answer) => startSessionWithUser(queryClient, answer),
   });
 }

@@ -7,8 +7,7 @@ import {
   type LoginRequest,
 } from "@vaxcal/contracts";
 import { ApiError, sendJson } from "../../../lib/api-client.ts";
-import { startSession } from "../../../lib/auth.ts";
-import { currentUserQueryOptions } from "../../../lib/current-user.ts";
+import { startSessionWithUser } from "../../../lib/current-user.ts";
 import { authMessages } from "../auth-messages.ts";
 
 export { LoginRequestSchema };
@@ -31,9 +30,6 @@ export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logIn,
-    onSuccess: ({ token, user }) => {
-      startSession({ token, user });
-      queryClient.setQueryData(currentUserQueryOptions(token).queryKey, user);
-    },
+    onSuccess: (answer) => startSessionWithUser(queryClient, answer),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessageResponseSchema, accountPaths } from "@vaxcal/contracts";
 import { sendJson } from "../../../lib/api-client.ts";
-import { logOut as clearSession } from "../../../lib/auth.ts";
+import { logOut as clearSession } from "../../../stores/auth.ts";
 
 /** POST /api/logout (spec §7): the server forgets the token. */
 export async function endServerSession(): Promise<void> {

@@ -133,3 +133,36 @@ describe("the password reset screen (spec §2)", () => {
     expect(main.getByLabelText("New password")).toHaveAttribute("aria-invalid", "true");
   });
 });
+
+describe("token verify failure (spec §8: 'Server message or Invalid token')", () => {
+  it("says 'Invalid token' when the server refuses the token without a message", async () => {
+    server.use(
+      http.post(accountPaths.passwordVerifyToken, () => new HttpResponse(null, { status: 422 })),
+    );
+    const { user, router } = renderApp(linkPath);
+    const main = within(await screen.findByRole("main"));
+
+    expect(await main.findByRole("alert")).toHaveTextContent(/^Invalid token$/);
+    expect(main.queryByText("Error validating token. Please try again.")).not.toBeInTheDocument();
+    await user.click(main.getByRole("button", { name: "Request Reset Link" }));
+    expect(await main.findByRole("button", { name: "Send Password Reset Link" })).toBeVisible();
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("still says 'Error validating token. Please try again.' when the server itself fails", async () => {
+    server.use(
+      http.post(
+        accountPaths.passwordVerifyToken,
+        () => new HttpResponse("<h1>Bad gateway</h1>", { status: 502 }),
+      ),
+    );
+    renderApp(linkPath);
+    const main = within(await screen.findByRole("main"));
+
+    expect(await main.findByRole("alert")).toHaveTextContent(
+      "Error validating token. Please try again.",
+    );
+    expect(main.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(main.queryByText("Invalid token")).not.toBeInTheDocument();
+  });
+});

@@ -17,7 +17,7 @@ import {
   ConfirmPasswordResetRequestSchema,
   useConfirmPasswordReset,
 } from "../api/confirm-password-reset.ts";
-import { describeApiError, readIssueFields } from "../api/describe-api-error.ts";
+import { describeApiError, readIssueFields } from "../../../lib/api-errors.ts";
 import { useVerifyResetToken } from "../api/verify-reset-token.ts";
 import { RequestResetForm } from "./request-reset-form.tsx";
 import "./password-reset-screen.css";

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
+import { AlertBox, EmailField } from "../../../components/ui/form-fields.tsx";
 import { authMessages } from "../auth-messages.ts";
-import { describeApiError } from "../api/describe-api-error.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import {
   PasswordResetRequestSchema,
   useRequestPasswordReset,
@@ -36,14 +36,7 @@ export function RequestResetForm({ submitLabel }: { submitLabel: string }) {
           messages={[describeApiError(requestReset.error, authMessages.resetFailed)]}
         />
       )}
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField error={errors.email?.message} {...register("email")} />
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={requestReset.isPending}>
           {requestReset.isPending ? "Sending…" : submitLabel}

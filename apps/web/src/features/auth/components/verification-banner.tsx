@@ -3,10 +3,10 @@ import {
   resendVerificationEmail,
   resendVerificationSms,
 } from "../../../lib/account-verification.ts";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { authMessages } from "../auth-messages.ts";
-import { describeApiError } from "../api/describe-api-error.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import "./verification-banner.css";
 
 /**

@@ -11,7 +11,7 @@ import {
   describeEmailVerificationFailure,
   emailVerifiedRedirectMs,
 } from "../auth-messages.ts";
-import { describeApiError } from "../api/describe-api-error.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import { useVerifyEmail } from "../api/verify-email.ts";
 
 /**

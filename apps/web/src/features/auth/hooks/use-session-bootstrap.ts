@@ -1,4 +1,4 @@
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { useCurrentUser } from "../../../lib/current-user.ts";
 
 /**

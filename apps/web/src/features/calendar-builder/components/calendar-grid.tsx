@@ -1,5 +1,6 @@
 import type { ScopedDisease } from "@vaxcal/contracts";
 import {
+  formatFootnoteMark,
   formatLongDate,
   readMonthName,
   type Calendar,
@@ -25,11 +26,6 @@ type CalendarGridProps = {
 };
 
 const months = Array.from({ length: 12 }, (_, index) => index + 1);
-
-/** Spec §5 footnotes: as many asterisks as the footnote's number. */
-export function formatFootnoteMark(footnoteNumber: number | null): string {
-  return footnoteNumber === null ? "" : "*".repeat(footnoteNumber);
-}
 
 function describeShotName(shot: Shot, disease: ScopedDisease | undefined): string {
   return shot.custom_name ?? disease?.vaccine?.name ?? disease?.name ?? "Shot";

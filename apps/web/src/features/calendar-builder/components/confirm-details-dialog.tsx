@@ -2,9 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { SavedCalendarContact, UserProfile } from "@vaxcal/contracts";
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
-import { CheckboxField, TextField } from "../../../components/ui/form-fields.tsx";
+import { CheckboxField, EmailField, TextField } from "../../../components/ui/form-fields.tsx";
+import { PersonNameFields } from "../../../components/ui/person-name-fields.tsx";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { useCurrentUser } from "../../../lib/current-user.ts";
 import { checkUserExists } from "../api/check-user-exists.ts";
 import {
@@ -107,30 +108,13 @@ function ContactDetailsForm({
   return (
     <form className="form confirm-details" noValidate onSubmit={(event) => void submit(event)}>
       <p>Please check your contact details before we save your calendar.</p>
-      <div className="confirm-details__pair">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.name?.message}
-          {...register("name")}
-        />
-        <TextField
-          label="Surname"
-          autoComplete="family-name"
-          isOptional
-          error={errors.surname?.message}
-          {...register("surname")}
-        />
-      </div>
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register("email")}
+      <PersonNameFields
+        className="confirm-details__pair"
+        registerField={register}
+        errors={errors}
+        isSurnameOptional
       />
+      <EmailField autoCapitalize="none" error={errors.email?.message} {...register("email")} />
       <TextField
         label="Mobile number"
         type="tel"

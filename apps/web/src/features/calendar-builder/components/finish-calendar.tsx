@@ -10,7 +10,7 @@ import type { Calendar } from "@vaxcal/schedule";
 import { useEffect, useRef, useState } from "react";
 import { AlertBox } from "../../../components/ui/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { readIsAuthenticated, useAuthStore } from "../../../lib/auth.ts";
+import { readIsAuthenticated, useAuthStore } from "../../../stores/auth.ts";
 import { ModalName, openModal, useModalStore } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { useSubmitCalendar } from "../api/submit-calendar.ts";

@@ -1,13 +1,13 @@
 import { act, screen, within } from "@testing-library/react";
 import { referenceData } from "@vaxcal/reference-data";
-import { formatLongDate } from "@vaxcal/schedule";
-import { beforeEach, describe, expect, it } from "vitest";
+import { addDays, formatLongDate } from "@vaxcal/schedule";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 import { readToday } from "../lib/calendar-dates.ts";
-import { resetCalendarDraft } from "../stores/calendar-draft-store.ts";
+import { resetCalendarDraft, useCalendarDraftStore } from "../stores/calendar-draft-store.ts";
 import {
   applyCalendarFormFields,
   readCalendarForm,
@@ -246,5 +246,202 @@ describe("the generateCalendar modal, a quick start (PRODUCT.md decision 15)", (
     await user.click(dialog.getByRole("button", { name: "Cancel" }));
 
     expect(readCalendarForm()).toEqual(before);
+  });
+});
+
+function findReferenceDisease(name: string) {
+  const disease = referenceData.diseases.find((candidate) => candidate.name === name);
+  if (!disease) throw new Error(`no seeded disease ${name}`);
+  return disease;
+}
+
+function findReferenceVaccine(name: string) {
+  const vaccine = referenceData.vaccines.find((candidate) => candidate.name === name);
+  if (!vaccine) throw new Error(`no seeded vaccine ${name}`);
+  return vaccine;
+}
+
+describe("footnotes (spec §2 'Footnotes are listed with asterisks')", () => {
+  it("marks each column and lists each note with as many asterisks as its footnoteNumber", async () => {
+    const salmonellosis = findReferenceDisease("Salmonellosis");
+    const bluetongue = findReferenceDisease("Bluetongue");
+    chooseDairyCows([1, salmonellosis.id, bluetongue.id]);
+    const { grid, main } = await renderReview();
+
+    const headers = grid.getAllByRole("columnheader");
+    const headerOf = (name: string) =>
+      headers.find((header) => header.textContent?.startsWith(name)) as HTMLElement;
+    expect(headerOf("BVD").textContent).not.toContain("*");
+    for (const disease of [salmonellosis, bluetongue]) {
+      const stars = "*".repeat(disease.footnoteNumber ?? 0);
+      expect(headerOf(disease.name).textContent).toContain(`${disease.name}${stars}`);
+      expect(headerOf(disease.name).textContent).not.toContain(`${stars}*`);
+    }
+
+    const notes = within(main.getByRole("list", { name: "Notes" })).getAllByRole("listitem");
+    expect(notes.map((note) => note.textContent)).toEqual([
+      `*** Note 3: ${salmonellosis.footnote}`,
+      `***** Note 5: ${bluetongue.footnote}`,
+    ]);
+  });
+
+  it("lists no notes when no column has a footnote", async () => {
+    chooseDairyCows([1]);
+    const { main } = await renderReview();
+
+    expect(main.queryByRole("list", { name: "Notes" })).not.toBeInTheDocument();
+  });
+});
+
+describe("explanatory text and disclaimer (spec §1, §2)", () => {
+  it("explains the grid and says the calendar is automatic and a vet should be consulted", async () => {
+    chooseDairyCows([1]);
+    const { main } = await renderReview();
+
+    expect(main.getByText(/^Each column is one disease and the vaccine/)).toBeVisible();
+    const disclaimer = main.getByText(/generated automatically/).closest("p") as HTMLElement;
+    expect(disclaimer).toHaveTextContent("Your calendar is generated automatically");
+    expect(disclaimer).toHaveTextContent("always consult your vet before you vaccinate");
+  });
+});
+
+describe("shot label popup (spec §2)", () => {
+  it.each([
+    { disease: "BVD", vaccine: "Bovilis BVD", given: "Intramuscular" },
+    { disease: "IBR", vaccine: "Bovilis IBR Marker Live", given: "Intranasal, Intramuscular" },
+  ])(
+    "shows $vaccine's name, pack sizes, '$given', logo and the read-more link",
+    async ({ disease, vaccine: vaccineName, given }) => {
+      const vaccine = findReferenceVaccine(vaccineName);
+      chooseDairyCows([findReferenceDisease(disease).id]);
+      const { user, grid } = await renderReview();
+
+      const [firstShot] = grid.getAllByRole("button", { name: new RegExp(`^${vaccineName}, `) });
+      await user.click(firstShot as HTMLElement);
+
+      const popup = within(screen.getByRole("dialog", { name: vaccineName }));
+      expect(popup.getByRole("heading", { name: vaccineName })).toBeInTheDocument();
+      expect(popup.getByText(vaccine.size_info)).toBeVisible();
+      expect(popup.getByText(given, { exact: true })).toBeVisible();
+      expect(popup.getByRole("img", { name: `${vaccineName} logo` })).toHaveAttribute(
+        "src",
+        vaccine.logo_url,
+      );
+      const readMore = popup.getByRole("link", { name: /^Click here to read more/ });
+      expect(readMore).toHaveAttribute("href", vaccine.product_spc_url);
+      expect(readMore).toHaveAttribute("target", "_blank");
+      expect(popup.getByLabelText("Date of this shot")).toBeInTheDocument();
+      for (const button of ["Confirm", "Cancel", "Delete"]) {
+        expect(popup.getByRole("button", { name: button })).toBeInTheDocument();
+      }
+    },
+  );
+
+  it("only logs a warning when the shot it shows is not found, and the page carries on", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    chooseDairyCows([1, 3]);
+    const { user, grid } = await renderReview();
+    await user.click(grid.getByRole("button", { name: "Bovilis BVD, 28 March 2031" }));
+    expect(screen.getByRole("dialog", { name: "Bovilis BVD" })).toBeInTheDocument();
+
+    // The open shot leaves the kept draft (as another tab's edit would leave it).
+    act(() => {
+      const { draft } = useCalendarDraftStore.getState();
+      if (draft === null) throw new Error("no draft");
+      useCalendarDraftStore.setState({
+        draft: {
+          ...draft,
+          diseases: draft.diseases.map((disease) =>
+            disease.id === 1 && disease.vaccine
+              ? { ...disease, vaccine: { ...disease.vaccine, shots: [] } }
+              : disease,
+          ),
+        },
+      });
+    });
+
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^Shot ".+" is not on this calendar\.$/),
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(grid.queryByRole("button", { name: /^Bovilis BVD, / })).not.toBeInTheDocument();
+    // Nothing broke: the other column still opens its shots.
+    await user.click(grid.getByRole("button", { name: "Bovilis Leptavoid-H, 14 March 2031" }));
+    expect(screen.getByRole("dialog", { name: "Bovilis Leptavoid-H" })).toBeInTheDocument();
+  });
+});
+
+describe("generic popup severity (spec §2, §4: alert or attention)", () => {
+  it("marks an alert preset as a warning", async () => {
+    chooseDairyCows([1]);
+    const { user, grid } = await renderReview();
+
+    await user.click(grid.getByRole("button", { name: "Remove BVD" }));
+
+    const dialog = screen.getByRole("dialog", { name: "Remove disease" });
+    const severity = within(dialog).getByText("Warning");
+    expect(severity).toBeVisible();
+    expect(severity.closest(".popup")).toHaveClass("popup--alert");
+    expect(within(dialog).queryByText("Please note")).not.toBeInTheDocument();
+  });
+
+  it("marks an attention preset as a note", async () => {
+    // Calving two months ago: the pre-calving Covexin 10 shot is in the past.
+    const today = readToday();
+    chooseDairyCows([1, 4], addDays(today, -60), addDays(today, 60));
+    renderApp("/calendar");
+
+    const dialog = await screen.findByRole("dialog", { name: "Shots in the past" });
+    const severity = within(dialog).getByText("Please note");
+    expect(severity).toBeVisible();
+    expect(severity.closest(".popup")).toHaveClass("popup--attention");
+    expect(within(dialog).queryByText("Warning")).not.toBeInTheDocument();
+  });
+});
+
+describe("Add diseases popup Cancel (spec §4: Cancel closes and clears the selection)", () => {
+  it("closes without adding, and shows nothing ticked when opened again", async () => {
+    chooseDairyCows([1]);
+    const { user, grid, main } = await renderReview();
+
+    await user.click(main.getByRole("button", { name: "Add diseases" }));
+    let dialog = within(screen.getByRole("dialog", { name: "Add diseases" }));
+    await user.click(dialog.getByRole("checkbox", { name: "Calf scour" }));
+    await user.click(dialog.getByRole("checkbox", { name: "Leptospirosis" }));
+    expect(dialog.getByRole("button", { name: "Add selected" })).toBeEnabled();
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+
+    expect(screen.queryByRole("dialog", { name: "Add diseases" })).not.toBeInTheDocument();
+    expect(grid.getAllByRole("columnheader")).toHaveLength(2);
+    expect(readCalendarForm().diseases).toEqual([1]);
+
+    await user.click(main.getByRole("button", { name: "Add diseases" }));
+    dialog = within(screen.getByRole("dialog", { name: "Add diseases" }));
+    expect(dialog.getByRole("checkbox", { name: "Calf scour" })).not.toBeChecked();
+    expect(dialog.getByRole("checkbox", { name: "Leptospirosis" })).not.toBeChecked();
+    const bvd = dialog.getByRole("checkbox", { name: /^BVD/ }) as HTMLInputElement;
+    expect(bvd.labels?.[0]).toHaveTextContent("BVD Added");
+    expect(bvd).toBeChecked();
+    expect(bvd).toBeDisabled();
+    expect(dialog.getByRole("button", { name: "Add selected" })).toBeDisabled();
+  });
+});
+
+describe("step 2's localStorage keys (spec §9)", () => {
+  it("writes scopedDiseasesAvailable and scopedDiseasesAll when step 2 loads", async () => {
+    expect(window.localStorage.getItem("scopedDiseasesAvailable")).toBeNull();
+    expect(window.localStorage.getItem("scopedDiseasesAll")).toBeNull();
+    chooseDairyCows([1, 3]);
+    await renderReview();
+
+    const available = JSON.parse(window.localStorage.getItem("scopedDiseasesAvailable") ?? "null");
+    const all = JSON.parse(window.localStorage.getItem("scopedDiseasesAll") ?? "null");
+    const cowDiseaseIds = referenceData.diseases
+      .filter((disease) => disease.animals.some((offer) => offer.animal_id === 1))
+      .map((disease) => disease.id);
+    expect(available.diseases.map((disease: { id: number }) => disease.id)).toEqual(cowDiseaseIds);
+    expect(all.diseases.map((disease: { id: number }) => disease.id)).toEqual([1, 3]);
+    expect(all.diseases[0].vaccine.shots.length).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import { calendarBuilderMessages, type ReferenceLists } from "@vaxcal/contracts"
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../config/paths.ts";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 import { readToday } from "../lib/calendar-dates.ts";
 import { canProceedToReview } from "../lib/calendar-setup.ts";

@@ -41,7 +41,7 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
   const setup = hasSetup
     ? {
         enterprise: { id: form.enterpriseID ?? 0 },
-        animal: { id: animal.id, isAdult: animal.isAdult },
+        animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
         birthDate: needsBirthDate(animal) ? form.birthDate : null,
         breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
       }

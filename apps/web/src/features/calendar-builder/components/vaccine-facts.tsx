@@ -1,14 +1,4 @@
-import { VaccineRoute, type ScopedVaccine, type VaccineRouteCode } from "@vaxcal/contracts";
-
-/** `IN,IM` → `Intranasal, Intramuscular` (the contracts' VaccineRoute spells every code out). */
-export function describeVaccineRoutes(vaccineType: string): string {
-  return vaccineType
-    .split(",")
-    .map((code) => code.trim())
-    .filter((code) => code !== "")
-    .map((code) => (code in VaccineRoute ? VaccineRoute[code as VaccineRouteCode] : code))
-    .join(", ");
-}
+import { listRouteNames, type ScopedVaccine } from "@vaxcal/contracts";
 
 /** The product facts of a popup: logo, pack sizes, how it is given, and the SPC link. */
 export function VaccineFacts({ vaccine }: { vaccine: ScopedVaccine }) {
@@ -32,7 +22,7 @@ export function VaccineFacts({ vaccine }: { vaccine: ScopedVaccine }) {
         </div>
         <div>
           <dt>Given</dt>
-          <dd>{describeVaccineRoutes(vaccine.vaccine_type)}</dd>
+          <dd>{listRouteNames(vaccine.vaccine_type).join(", ")}</dd>
         </div>
       </dl>
       <p className="vaccine-facts__link">

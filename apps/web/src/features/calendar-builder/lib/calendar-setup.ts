@@ -6,7 +6,6 @@ import type {
   Season,
 } from "@vaxcal/contracts";
 import {
-  hasBirthDate,
   resolveDefaultSeasonId,
   resolveSeasonDefaults,
   type CalendarSetup,
@@ -110,7 +109,11 @@ function settleChoices(
     return { ...next, diseases };
   }
   const defaults = combination
-    ? resolveSeasonDefaults(combination, today)
+    ? resolveSeasonDefaults(
+        combination,
+        today,
+        reference.animals.find((animal) => animal.id === ids.animalID),
+      )
     : { birthDate: null, breedingDate: null };
   return { ...next, diseases, ...defaults };
 }
@@ -160,16 +163,16 @@ export function chooseSeason(
   );
 }
 
-type AnimalFacts = Pick<Animal, "id" | "isAdult">;
+type AnimalFacts = Pick<Animal, "id" | "isAdult" | "hasBirthDate">;
 
 /** Adults are bred: they need a breeding date (spec §5). */
 export function needsBreedingDate(animal: AnimalFacts | undefined): boolean {
   return animal?.isAdult ?? false;
 }
 
-/** Every animal but the ram (id 8) has a birth, calving or lambing date (spec §5, §9). */
+/** Every animal but the ram has a birth, calving or lambing date (spec §5, §9). */
 export function needsBirthDate(animal: AnimalFacts | undefined): boolean {
-  return animal !== undefined && hasBirthDate(animal.id);
+  return animal?.hasBirthDate ?? false;
 }
 
 /**
@@ -193,7 +196,7 @@ export function buildCalendarSetup(
   if (needsBirthDate(animal) && form.birthDate === null) return null;
   return {
     enterprise: { id: form.enterpriseID },
-    animal: { id: animal.id, isAdult: animal.isAdult },
+    animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
     birthDate: needsBirthDate(animal) ? form.birthDate : null,
     breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
   };
@@ -201,7 +204,7 @@ export function buildCalendarSetup(
 
 /**
  * Spec §5: 'Next step' is enabled only when enterprise, animal and season are chosen, a breeding
- * date is set for adult animals, a birth date is set unless the animal has id 8, and at least one
+ * date is set for adult animals, a birth date is set unless the animal has none, and at least one
  * disease is chosen.
  */
 export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | undefined): boolean {

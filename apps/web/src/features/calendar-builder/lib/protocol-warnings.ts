@@ -1,6 +1,7 @@
 import type { Warning } from "@vaxcal/contracts";
 import {
   ProtocolRule,
+  countDaysBetween,
   findShot,
   type Calendar,
   type IsoDate,
@@ -63,11 +64,6 @@ export function findPreset(warnings: readonly Warning[], slug: string): Warning 
   return warnings.find((warning) => warning.slug === slug) ?? null;
 }
 
-function toDayNumber(date: IsoDate): number {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  return Date.UTC(year, month - 1, day) / 86_400_000;
-}
-
 function findVaccine(calendar: Calendar, shotId: string): VaccineInput | null {
   const shot = findShot(calendar, shotId);
   const column = calendar.diseases.find((candidate) => candidate.diseaseId === shot?.diseaseId);
@@ -78,10 +74,9 @@ function findVaccine(calendar: Calendar, shotId: string): VaccineInput | null {
 function countDaysToBreeding(calendar: Calendar, date: IsoDate): number | null {
   const breedingDate = calendar.setup.breedingDate;
   if (breedingDate === null) return null;
-  const shotDay = toDayNumber(date);
   for (let year = Number(date.slice(0, 4)); year <= Number(date.slice(0, 4)) + 1; year++) {
-    const candidate = toDayNumber(`${year}${breedingDate.slice(4)}`);
-    if (candidate >= shotDay) return candidate - shotDay;
+    const days = countDaysBetween(date, `${year}${breedingDate.slice(4)}`);
+    if (days >= 0) return days;
   }
   return null;
 }
@@ -110,13 +105,13 @@ export function describeRulePopup(
     const other = findShot(calendar, otherId);
     parameters.otherVaccine = findVaccine(calendar, otherId)?.name ?? "another vaccine";
     if (shot?.date && other?.date) {
-      parameters.days = Math.abs(toDayNumber(shot.date) - toDayNumber(other.date));
+      parameters.days = Math.abs(countDaysBetween(other.date, shot.date));
     }
   } else if (warning.rule === ProtocolRule.minimumAge && rules) {
     parameters.minAgeDays = rules.min_age_days ?? 0;
     const birthDate = calendar.setup.birthDate;
     if (shot?.date && birthDate) {
-      parameters.ageDays = toDayNumber(shot.date) - toDayNumber(birthDate);
+      parameters.ageDays = countDaysBetween(birthDate, shot.date);
     }
   } else if (warning.rule === ProtocolRule.beforeBreeding && rules) {
     parameters.minDays = rules.min_days_before_breeding ?? 0;

@@ -14,7 +14,7 @@ import {
 import { z } from "zod";
 import { create } from "zustand";
 import { StorageKey } from "../../../config/storage-keys.ts";
-import { readStorage, removeStorage, writeStorage } from "../../../lib/storage.ts";
+import { readStoredJson, removeStorage, writeStorage } from "../../../lib/storage.ts";
 
 /*
  * Step 2's draft (spec §4, §9): `scopedDiseasesAvailable` holds the animal's diseases as the
@@ -48,20 +48,9 @@ type CalendarDraftState = {
   available: AvailableDiseases | null;
 };
 
-function readStored<T>(key: string, schema: z.ZodType<T>): T | null {
-  const text = readStorage(key);
-  if (text === null) return null;
-  try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export const useCalendarDraftStore = create<CalendarDraftState>(() => ({
-  draft: readStored(StorageKey.scopedDiseasesAll, CalendarDraftSchema),
-  available: readStored(StorageKey.scopedDiseasesAvailable, AvailableDiseasesSchema),
+  draft: readStoredJson(StorageKey.scopedDiseasesAll, CalendarDraftSchema),
+  available: readStoredJson(StorageKey.scopedDiseasesAvailable, AvailableDiseasesSchema),
 }));
 
 function saveDraft(draft: CalendarDraft): void {

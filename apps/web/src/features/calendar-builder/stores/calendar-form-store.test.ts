@@ -1,5 +1,5 @@
 import { referenceData } from "@vaxcal/reference-data";
-import { logOut, useAuthStore } from "../../../lib/auth.ts";
+import { logOut, useAuthStore } from "../../../stores/auth.ts";
 import { startCalendarDraft, useCalendarDraftStore } from "./calendar-draft-store.ts";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import {

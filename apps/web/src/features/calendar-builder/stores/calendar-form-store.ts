@@ -7,8 +7,8 @@ import {
 import { create } from "zustand";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { StorageKey } from "../../../config/storage-keys.ts";
-import { useAuthStore } from "../../../lib/auth.ts";
-import { readStorage, removeStorage, writeStorage } from "../../../lib/storage.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
+import { readStoredJson, removeStorage, writeStorage } from "../../../lib/storage.ts";
 import { findCombination } from "../lib/calendar-setup.ts";
 import { resetCalendarDraft } from "./calendar-draft-store.ts";
 
@@ -50,14 +50,8 @@ function pickFormFields(state: CalendarForm): CalendarForm {
 
 const formStorage: PersistStorage<CalendarForm> = {
   getItem(name): StorageValue<CalendarForm> | null {
-    const text = readStorage(name);
-    if (text === null) return null;
-    try {
-      const result = CalendarFormSchema.safeParse(JSON.parse(text));
-      return result.success ? { state: result.data, version: 0 } : null;
-    } catch {
-      return null;
-    }
+    const state = readStoredJson(name, CalendarFormSchema);
+    return state === null ? null : { state, version: 0 };
   },
   setItem(name, value) {
     writeStorage(name, JSON.stringify(pickFormFields(value.state)));

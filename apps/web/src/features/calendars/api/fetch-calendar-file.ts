@@ -1,6 +1,6 @@
 import { ErrorBodySchema } from "@vaxcal/contracts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { readAuthToken } from "../../../lib/auth.ts";
+import { readAuthToken } from "../../../stores/auth.ts";
 
 /**
  * A saved calendar's PDF or preview: binary answers behind the bearer token (spec §7), so a plain

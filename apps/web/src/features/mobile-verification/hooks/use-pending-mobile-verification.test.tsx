@@ -3,7 +3,7 @@ import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { NotificationArea } from "../../../components/ui/notification-area.tsx";
 import { StorageKey } from "../../../config/storage-keys.ts";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import {
   mobileVerificationFailedMessage,
   usePendingMobileVerification,

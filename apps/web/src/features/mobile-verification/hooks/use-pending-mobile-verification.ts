@@ -1,6 +1,6 @@
 import { accountMessages } from "@vaxcal/contracts";
 import { useEffect, useRef } from "react";
-import { useAuthStore } from "../../../lib/auth.ts";
+import { useAuthStore } from "../../../stores/auth.ts";
 import { fetchCurrentUser } from "../../../lib/current-user.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { verifyMobileCode } from "../api/verify-mobile.ts";

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { referenceLists, type ReferenceListKey, type ReferenceLists } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
-import { readStorage, writeStorage } from "../../../lib/storage.ts";
+import { readStoredJson, writeStorage } from "../../../lib/storage.ts";
 
 const referenceListKeys = Object.keys(referenceLists) as ReferenceListKey[];
 
@@ -35,14 +35,7 @@ function readCachedReferenceData(): ReferenceLists | null {
 }
 
 function readCachedList(key: ReferenceListKey): unknown {
-  const text = readStorage(key);
-  if (text === null) return null;
-  try {
-    const result = referenceLists[key].schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
+  return readStoredJson<unknown>(key, referenceLists[key].schema);
 }
 
 export const referenceDataQueryOptions = queryOptions({

@@ -16,7 +16,7 @@ import { server } from "../../../../testing/mocks/server.ts";
 import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
 import { registrationLockMs } from "../../auth-messages.ts";
-import { resetRegisterWizard } from "./register-wizard-store.ts";
+import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
 async function openRegister() {
   resetRegisterWizard();

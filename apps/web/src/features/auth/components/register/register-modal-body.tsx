@@ -25,7 +25,7 @@ import {
   keepRegisterDraft,
   resetRegisterWizard,
   useRegisterWizardStore,
-} from "./register-wizard-store.ts";
+} from "../../stores/register-wizard-store.ts";
 import "./register.css";
 
 // The form holds an unticked terms box, which the payload schema refuses by design.

@@ -1,20 +1,21 @@
 import {
-  countryCallingCodes,
   registrationCountries,
   republicCounties,
   type ParsedRegisterRequest,
 } from "@vaxcal/contracts";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { AddressFields } from "../../../../components/ui/address-fields.tsx";
-import { Combobox } from "../../../../components/ui/combobox.tsx";
 import {
   CheckboxField,
   SelectField,
+  EmailField,
   TextField,
   type SelectOption,
 } from "../../../../components/ui/form-fields.tsx";
+import { MobileNumberFields } from "../../../../components/ui/mobile-number-fields.tsx";
+import { PersonNameFields } from "../../../../components/ui/person-name-fields.tsx";
+import { VetPicker } from "../../../../components/ui/vet-picker.tsx";
 import { hostGates } from "../../../../config/hosts.ts";
-import { useVets } from "../../../../lib/vets.ts";
 import type { RegisterFieldName, RegisterFormValues } from "./register-form.ts";
 import { TermsAndPrivacy } from "./terms-and-privacy.tsx";
 
@@ -22,11 +23,6 @@ type RegisterForm = UseFormReturn<RegisterFormValues, unknown, ParsedRegisterReq
 
 const toOptions = (values: readonly string[]): SelectOption[] =>
   values.map((value) => ({ value, label: value }));
-
-const callingCodeOptions: SelectOption[] = countryCallingCodes.map((code) => ({
-  value: code,
-  label: code === "+353" ? "+353 (Ireland)" : "+44 (UK)",
-}));
 
 /** Spec §2 register step 1: personal and farm details, terms and consents, the vet picker. */
 export function RegisterStepDetails({ form }: { form: RegisterForm }) {
@@ -55,54 +51,18 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
         Tell us about you and your farm. We need your email address or your mobile number, or both:
         you will log in with it.
       </p>
-      <div className="field-row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.name?.message}
-          {...field("name")}
-        />
-        <TextField
-          label="Surname"
-          autoComplete="family-name"
-          error={errors.surname?.message}
-          {...field("surname")}
-        />
-      </div>
-      <div className="field-row field-row--narrow-first">
-        <SelectField
-          label="Country code"
-          options={callingCodeOptions}
-          {...register("country_code", {
-            onChange: () => {
-              if (getValues("phone_number")) void trigger("phone_number");
-            },
-          })}
-        />
-        <TextField
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          hint="For free text reminders."
-          error={errors.phone_number?.message}
-          {...register("phone_number", {
-            // Spec §5: the mobile is checked live, once there is something to check.
-            onBlur: (event: { target: { value: string } }) => {
-              if (event.target.value.trim() !== "") void trigger(["phone_number", "email"]);
-            },
-            onChange: () => recheck("phone_number", "email"),
-          })}
-        />
-      </div>
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...contactField("email")}
+      <PersonNameFields registerField={field} errors={errors} />
+      <MobileNumberFields
+        registerField={register}
+        hint="For free text reminders."
+        error={errors.phone_number?.message}
+        onCallingCodeChange={() => {
+          if (getValues("phone_number")) void trigger("phone_number");
+        }}
+        onNumberEntered={() => void trigger(["phone_number", "email"])}
+        onNumberChange={() => recheck("phone_number", "email")}
       />
+      <EmailField error={errors.email?.message} {...contactField("email")} />
       <AddressFields
         registerField={field}
         errors={errors}
@@ -145,7 +105,22 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
           />
         )}
       </div>
-      {hostGates.showsPrelaunchItems && <VetPicker form={form} />}
+      {hostGates.showsPrelaunchItems && (
+        <div className="prelaunch-item prelaunch-panel">
+          <Controller
+            control={form.control}
+            name="vet_id"
+            render={({ field: vetField, fieldState }) => (
+              <VetPicker
+                value={vetField.value ?? null}
+                onChange={vetField.onChange}
+                error={fieldState.error?.message}
+                canChooseLater
+              />
+            )}
+          />
+        </div>
+      )}
       <TermsAndPrivacy />
       <div className="consents">
         <CheckboxField
@@ -163,38 +138,5 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
         />
       </div>
     </>
-  );
-}
-
-/** Spec §2: the red-bordered vet picker, only on pre-launch hosts. */
-function VetPicker({ form }: { form: RegisterForm }) {
-  const vets = useVets({ isEnabled: true });
-  const options = (vets.data ?? []).map((vet) => ({ id: vet.id, label: vet.vet_practice_name }));
-  const noMatchText = vets.isPending
-    ? "Loading vet practices…"
-    : vets.isError
-      ? "The vet practices could not be loaded. You can choose one later in your settings."
-      : "No vet practice matches. Check the spelling, or choose one later in your settings.";
-
-  return (
-    <div className="prelaunch-item prelaunch-panel">
-      <Controller
-        control={form.control}
-        name="vet_id"
-        render={({ field, fieldState }) => (
-          <Combobox
-            label="Do you want to share your calendars with your vet?"
-            placeholder="Search for a vet..."
-            description="The vet practice you choose can view and edit your calendars and will receive notifications when your vaccinations are due."
-            options={options}
-            value={field.value ?? null}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            noMatchText={noMatchText}
-            clearLabel="the vet practice"
-          />
-        )}
-      />
-    </div>
   );
 }

@@ -1,19 +1,11 @@
-import { enterpriseNames, farmSizeBands, type ParsedRegisterRequest } from "@vaxcal/contracts";
+import type { ParsedRegisterRequest } from "@vaxcal/contracts";
 import { useEffect } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
-import {
-  CheckboxField,
-  FieldGroup,
-  SelectField,
-  type SelectOption,
-} from "../../../../components/ui/form-fields.tsx";
-import { hasFlock, hasHerd, listAnimalsFor } from "../../../../lib/farm-profile.ts";
+import { FarmDetailsFields } from "../../../../components/ui/farm-details-fields.tsx";
+import { emptyToNull, hasFlock, hasHerd, listAnimalsFor } from "../../../../lib/farm-profile.ts";
 import type { RegisterFormValues } from "./register-form.ts";
 
 type RegisterForm = UseFormReturn<RegisterFormValues, unknown, ParsedRegisterRequest>;
-
-const sizeOptions: SelectOption[] = farmSizeBands.map((band) => ({ value: band, label: band }));
-const emptyToNull = (value: string) => (value === "" ? null : value);
 
 /** Spec §2 register step 3: enterprises, then their animals and herd or flock size. */
 export function RegisterStepFarm({ form }: { form: RegisterForm }) {
@@ -25,9 +17,6 @@ export function RegisterStepFarm({ form }: { form: RegisterForm }) {
     formState: { errors },
   } = form;
   const enterprises = useWatch({ control: form.control, name: "user_enterprises" }) ?? [];
-  const animals = listAnimalsFor(enterprises);
-  const showsHerd = hasHerd(enterprises);
-  const showsFlock = hasFlock(enterprises);
   const enterprisesKey = enterprises.join();
 
   // What is no longer offered is no longer chosen, so hidden answers are never sent.
@@ -46,45 +35,19 @@ export function RegisterStepFarm({ form }: { form: RegisterForm }) {
   };
 
   return (
-    <>
-      <FieldGroup
-        legend="Select your enterprise and animals:"
-        error={errors.user_enterprises?.message}
-      >
-        {enterpriseNames.map((name) => (
-          <CheckboxField
-            key={name}
-            label={name}
-            value={name}
-            {...register("user_enterprises", { onChange: recheckSizes })}
-          />
-        ))}
-      </FieldGroup>
-      {animals.length > 0 && (
-        <FieldGroup legend="Animals" error={errors.user_animals?.message}>
-          {animals.map((name) => (
-            <CheckboxField key={name} label={name} value={name} {...register("user_animals")} />
-          ))}
-        </FieldGroup>
-      )}
-      {showsHerd && (
-        <SelectField
-          label="Herd size"
-          placeholder="Select herd size"
-          options={sizeOptions}
-          error={errors.herd_size?.message}
-          {...register("herd_size", { setValueAs: emptyToNull, onChange: recheckSizes })}
-        />
-      )}
-      {showsFlock && (
-        <SelectField
-          label="Flock size"
-          placeholder="Select flock size"
-          options={sizeOptions}
-          error={errors.flock_size?.message}
-          {...register("flock_size", { setValueAs: emptyToNull, onChange: recheckSizes })}
-        />
-      )}
-    </>
+    <FarmDetailsFields
+      enterprises={enterprises}
+      enterprisesLegend="Select your enterprise and animals:"
+      registerEnterprise={() => register("user_enterprises", { onChange: recheckSizes })}
+      registerAnimal={() => register("user_animals")}
+      herdSize={register("herd_size", { setValueAs: emptyToNull, onChange: recheckSizes })}
+      flockSize={register("flock_size", { setValueAs: emptyToNull, onChange: recheckSizes })}
+      errors={{
+        enterprises: errors.user_enterprises?.message,
+        animals: errors.user_animals?.message,
+        herdSize: errors.herd_size?.message,
+        flockSize: errors.flock_size?.message,
+      }}
+    />
   );
 }

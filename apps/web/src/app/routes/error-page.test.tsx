@@ -1,12 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { useNavigateToError } from "../lib/error-route.ts";
-import { createQueryClient } from "../lib/query-client.ts";
-import { allowConsoleErrors } from "../testing/console-guard.ts";
-import { AppProvider } from "./provider.tsx";
-import { routes } from "./routes.tsx";
+import { useNavigateToError } from "../../lib/error-route.ts";
+import { allowConsoleErrors } from "../../testing/console-guard.ts";
+import { renderTestScreens } from "../../testing/render-test-screens.tsx";
 
 function FailingScreen() {
   const navigateToError = useNavigateToError();
@@ -23,32 +20,13 @@ function BrokenScreen(): never {
 
 /** The app's routes plus two test screens, mounted in the real layout. */
 function renderWithTestScreens(path: string) {
-  const [root] = routes;
-  const [screens] = root?.children ?? [];
-  if (!root || !screens) throw new Error("The route tree changed shape.");
-  const testRoutes: RouteObject[] = [
-    {
-      id: root.id,
-      element: root.element,
-      errorElement: root.errorElement,
-      children: [
-        {
-          id: screens.id,
-          errorElement: screens.errorElement,
-          children: [
-            { path: "/test/failing/:id", element: <FailingScreen /> },
-            { path: "/test/broken", element: <BrokenScreen /> },
-            ...(screens.children ?? []),
-          ],
-        },
-      ],
-    },
-  ];
-  const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+  const router = renderTestScreens(
+    [
+      { path: "/test/failing/:id", element: <FailingScreen /> },
+      { path: "/test/broken", element: <BrokenScreen /> },
+    ],
+    path,
+    { keepsAppScreens: true },
   );
   return { router, user: userEvent.setup() };
 }

@@ -6,7 +6,7 @@ import { comboboxCloseDelayMs } from "../../../../components/ui/combobox.tsx";
 import { server } from "../../../../testing/mocks/server.ts";
 import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
-import { resetRegisterWizard } from "./register-wizard-store.ts";
+import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
 // jsdom's host is localhost, a pre-launch host (spec §2, §9): the vet picker shows.
 

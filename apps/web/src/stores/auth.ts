@@ -1,7 +1,7 @@
 import type { RoleName, UserProfile } from "@vaxcal/contracts";
 import { create } from "zustand";
 import { StorageKey } from "../config/storage-keys.ts";
-import { clearStorage, readStorage, writeStorage } from "./storage.ts";
+import { clearStorage, readStorage, writeStorage } from "../lib/storage.ts";
 
 /**
  * The signed-in state (spec §4), shared by every feature: the flag, the bearer token and, once

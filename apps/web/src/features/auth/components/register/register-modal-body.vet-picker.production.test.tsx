@@ -3,7 +3,7 @@ import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
-import { resetRegisterWizard } from "./register-wizard-store.ts";
+import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
 // This file runs on the production host name, where the pre-launch items are off (spec §2, §9).
 

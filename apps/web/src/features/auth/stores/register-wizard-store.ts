@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { RegisterFormValues, RegisterStep } from "./register-form.ts";
+import type { RegisterFormValues, RegisterStep } from "../components/register/register-form.ts";
 
 /**
  * Where the farmer is in the wizard, kept outside the modal so that closing it by mistake (a
