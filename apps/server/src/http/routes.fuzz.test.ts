@@ -9,9 +9,9 @@ import {
   buildRegistration,
   registerUser,
   type RegisteredUser,
-} from "../modules/accounts/accounts.test-support.ts";
-import { startSession } from "../modules/accounts/sessions.ts";
-import { hashToken } from "../modules/accounts/tokens.ts";
+} from "../test/accounts.ts";
+import { startSession } from "../auth/sessions.ts";
+import { hashToken } from "../lib/tokens.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,
