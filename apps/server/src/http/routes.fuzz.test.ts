@@ -5,11 +5,7 @@ import path from "node:path";
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildRegistration,
-  registerUser,
-  type RegisteredUser,
-} from "../test/accounts.ts";
+import { buildRegistration, registerUser, type RegisteredUser } from "../test/accounts.ts";
 import { startSession } from "../auth/sessions.ts";
 import { hashToken } from "../lib/tokens.ts";
 import {
