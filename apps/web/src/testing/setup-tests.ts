@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetModals } from "../stores/modals.ts";
 import { dismissNotification } from "../stores/notifications.ts";
@@ -12,6 +12,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 
 installConsoleErrorGuard();
+
+// Lazy screens load their chunk on first render; on a loaded 2-core machine that can pass the
+// default 1 s that findBy* waits, which made settings tests fail with nothing wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout, so it does not scroll; the router's scroll restoration calls this.
 window.scrollTo = () => {};

@@ -85,7 +85,7 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
   if (issues.length > 0) throw invalidQuery(issues);
   return {
     enterprise: { id: combination.enterpriseId },
-    animal: { id: animal.id, isAdult: animal.isAdult },
+    animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
     birthDate: animal.hasBirthDate ? (query.birthDate ?? null) : null,
     breedingDate: query.breedingDate ?? null,
   };

@@ -98,7 +98,7 @@ export function checkCalendarSubmission(
   const animalId = setup.animal.id;
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
-    animal: { id: animalId, isAdult: combination.isAdult },
+    animal: { id: animalId, isAdult: combination.isAdult, hasBirthDate: combination.hasBirthDate },
     // The ram has no birth date (spec §9): one sent for him is ignored, as step 2 ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,
     breedingDate: setup.breedingDate,
