@@ -12,6 +12,7 @@ import { NodeEnv, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { AppError } from "./errors/app-error.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
+import { toFastifyTrustProxy } from "./http/client-address.ts";
 import { buildLoggingOptions } from "./http/logging.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
@@ -50,8 +51,8 @@ export async function buildApp({
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
     bodyLimit: bodyLimitBytes,
-    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits use it).
-    trustProxy: config.nodeEnv === "production",
+    // Only the proxies TRUST_PROXY names may say who the client is; rate limits key on it.
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

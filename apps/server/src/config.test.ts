@@ -37,6 +37,7 @@ describe("parseConfig", () => {
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: "/srv/web",
       APP_SECRET: "a-production-signing-key-of-32-characters",
+      TRUST_PROXY: "10.0.0.0/8, loopback",
     });
     expect(config).toEqual({
       port: 8080,
@@ -48,6 +49,7 @@ describe("parseConfig", () => {
       logLevel: "warn",
       webDistDir: "/srv/web",
       appSecret: "a-production-signing-key-of-32-characters",
+      trustProxy: ["10.0.0.0/8", "loopback"],
     });
   });
 
@@ -90,6 +92,21 @@ describe("parseConfig", () => {
     ],
   ])("rejects %o with one line naming the key", (environment, message) => {
     expect(parseError(environment)).toBe(message);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names one, and never every X-Forwarded-For", () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: "192.0.2.10,2001:db8::/32" }).trustProxy).toEqual([
+      "192.0.2.10",
+      "2001:db8::/32",
+    ]);
+    for (const value of ["true", "everyone", "10.0.0.0/33"]) {
+      expect(parseError({ TRUST_PROXY: value })).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list/,
+      );
+    }
   });
 
   it("names every bad key, one per line", () => {

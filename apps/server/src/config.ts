@@ -1,7 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./http/client-address.ts";
 import type { SmtpSettings } from "./mail/mail-transport.ts";
 import type { TwilioSettings } from "./sms/sms-transport.ts";
+
+export type TrustProxy = false | number | string[];
 
 /** The repository root: relative paths in the configuration are read from here, whatever the cwd. */
 export const repositoryRoot = path.resolve(import.meta.dirname, "../../..");
@@ -51,6 +54,21 @@ const EnvironmentSchema = z
     TWILIO_API_URL: urlSchema(/^https?:$/, "must be an http:// or https:// URL").default(
       "https://api.twilio.com",
     ),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, context) => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          context.addIssue({
+            code: "custom",
+            message:
+              "must be a hop count or a comma-separated list of proxy addresses (true is refused: it would trust any X-Forwarded-For)",
+          });
+          return z.NEVER;
+        }
+        return trust;
+      })
+      .optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === NodeEnv.production && !env.APP_SECRET) {
@@ -92,6 +110,11 @@ export type Config = {
   mail: SmtpSettings | undefined;
   /** Absent: texts are kept in the outbox table (see /dev/outbox). */
   sms: TwilioSettings | undefined;
+  /**
+   * The proxies whose X-Forwarded-For is believed: a hop count or their addresses. False (the
+   * default) uses the connection's own address, so a client cannot choose the address throttles see.
+   */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {
@@ -137,5 +160,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
             apiUrl: env.TWILIO_API_URL,
           }
         : undefined,
+    trustProxy: env.TRUST_PROXY ?? false,
   };
 }
