@@ -1,4 +1,4 @@
-import { accountMessages } from "@vaxcal/contracts";
+import { securityMessages } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildRegistration,
@@ -130,7 +130,7 @@ describe("per account", () => {
     const locked = await logIn(production, user.email ?? "", user.password, nextClientAddress());
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
-      error: { code: "RATE_LIMITED", message: accountMessages.loginThrottled },
+      error: { code: "RATE_LIMITED", message: securityMessages.loginLocked },
     });
     const notices = (await readOutbox(production.database, user.email ?? "")).filter((message) =>
       message.subject?.includes("trying to log in"),

@@ -2,6 +2,8 @@ import {
   ErrorCode,
   accountMessages,
   type AuthResponse,
+  securityMessages,
+  securityTimings,
   type LoginRequest,
 } from "@vaxcal/contracts";
 import { AppError } from "../../errors/app-error.ts";
@@ -34,14 +36,14 @@ export const loginPerAccountRule: RateLimitRule = {
 export const loginLockRule: RateLimitRule = {
   name: "login-lock",
   limit: 0,
-  windowMs: 15 * 60_000,
+  windowMs: securityTimings.loginLockMinutes * 60_000,
 };
 
 export class LoginThrottledError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super(ErrorCode.rateLimited, accountMessages.loginThrottled);
+  constructor(retryAfterSeconds: number, message: string = accountMessages.loginThrottled) {
+    super(ErrorCode.rateLimited, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -91,7 +93,7 @@ async function countAccountFailure(
 }
 
 async function tellOwnerOfLock(context: AccountsContext, owner: UserRow): Promise<void> {
-  const lockMinutes = loginLockRule.windowMs / 60_000;
+  const lockMinutes = securityTimings.loginLockMinutes;
   const messageId = owner.email
     ? await context.outbox.queueEmail(context.db, {
         to: owner.email,
@@ -128,7 +130,9 @@ export async function logIn(
   const accountSubjects = findAccountSubjects(candidates, username);
   for (const accountSubject of accountSubjects) {
     const lock = await limits.peekHits(loginLockRule, accountSubject, now);
-    if (!lock.isAllowed) throw new LoginThrottledError(lock.retryAfterSeconds);
+    if (!lock.isAllowed) {
+      throw new LoginThrottledError(lock.retryAfterSeconds, securityMessages.loginLocked);
+    }
   }
   let matched: UserRow | undefined;
   for (const candidate of candidates) {
