@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
@@ -17,7 +18,6 @@ import { buildLoggingOptions } from "./http/logging.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
-import { developmentSigningSecret } from "./modules/accounts/accounts.context.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
 import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
@@ -77,7 +77,7 @@ export async function buildApp({
     errorResponseBuilder: () =>
       new AppError(ErrorCode.rateLimited, "Too many attempts. Please wait a minute and try again."),
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { serveDocs: config.apiDocs });
 
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
@@ -86,12 +86,14 @@ export async function buildApp({
   await app.register(calendarBuilderRoutes, { database });
 
   // Accounts, and the outbox its e-mails and texts leave through (owner: accounts; decision 201).
+  // Without APP_SECRET (tests; server.ts passes the per-install key): a key for this process only.
+  const secret = config.appSecret ?? randomBytes(32).toString("base64url");
   const messaging = createMessaging(config, { db: database.db, clock, log: app.log });
   app.addHook("onClose", messaging.close);
   await app.register(accountsRoutes, {
     db: database.db,
     clock,
-    secret: config.appSecret ?? developmentSigningSecret,
+    secret,
     publicUrl: config.publicUrl,
     outbox: messaging.outbox,
   });
@@ -104,7 +106,7 @@ export async function buildApp({
   await app.register(calendarsRoutes, {
     db: database.db,
     clock,
-    secret: config.appSecret ?? developmentSigningSecret,
+    secret,
     publicUrl: config.publicUrl,
   });
   // --- end saved calendars ---

@@ -38,6 +38,7 @@ describe("parseConfig", () => {
       WEB_DIST_DIR: "/srv/web",
       APP_SECRET: "a-production-signing-key-of-32-characters",
       TRUST_PROXY: "10.0.0.0/8, loopback",
+      API_DOCS: "true",
     });
     expect(config).toEqual({
       port: 8080,
@@ -50,6 +51,7 @@ describe("parseConfig", () => {
       webDistDir: "/srv/web",
       appSecret: "a-production-signing-key-of-32-characters",
       trustProxy: ["10.0.0.0/8", "loopback"],
+      apiDocs: true,
     });
   });
 
@@ -107,6 +109,25 @@ describe("parseConfig", () => {
         /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list/,
       );
     }
+  });
+
+  it("refuses production without PUBLIC_URL, or with an APP_SECRET easy to guess", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
+    };
+    expect(parseError(production)).toBe(
+      "Invalid configuration: PUBLIC_URL is required in production (got undefined)",
+    );
+    const withUrl = { ...production, PUBLIC_URL: "https://vaxcal.example.ie" };
+    expect(parseConfig(withUrl).publicUrl).toBe("https://vaxcal.example.ie");
+    for (const weak of ["a".repeat(32), "abcd".repeat(10), "0123456789".repeat(4)]) {
+      expect(parseError({ ...withUrl, APP_SECRET: weak })).toBe(
+        "Invalid configuration: APP_SECRET is too easy to guess: generate a random one as .env.example shows (value hidden)",
+      );
+    }
+    // Outside production the key is the developer's business; PUBLIC_URL defaults to localhost.
+    expect(parseConfig({ APP_SECRET: "a".repeat(32) }).publicUrl).toBe("http://localhost:3000");
   });
 
   it("names every bad key, one per line", () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy } from "./http/client-address.ts";
+import { estimateSecretBits, minimumSecretBits } from "./lib/app-secret.ts";
 import type { SmtpSettings } from "./mail/mail-transport.ts";
 import type { TwilioSettings } from "./sms/sms-transport.ts";
 
@@ -69,12 +70,33 @@ const EnvironmentSchema = z
         return trust;
       })
       .optional(),
+    API_DOCS: z.enum(["true", "false"], "must be true or false").optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === NodeEnv.production && !env.APP_SECRET) {
       context.addIssue({
         code: "custom",
         path: ["APP_SECRET"],
+        message: "is required in production",
+      });
+    }
+    if (
+      env.NODE_ENV === NodeEnv.production &&
+      env.APP_SECRET &&
+      env.APP_SECRET.length >= 32 &&
+      estimateSecretBits(env.APP_SECRET) < minimumSecretBits
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["APP_SECRET"],
+        message: "is too easy to guess: generate a random one as .env.example shows",
+      });
+    }
+    // Links in e-mails, texts and feeds must not point at the server's own localhost.
+    if (env.NODE_ENV === NodeEnv.production && !env.PUBLIC_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
         message: "is required in production",
       });
     }
@@ -115,6 +137,8 @@ export type Config = {
    * default) uses the connection's own address, so a client cannot choose the address throttles see.
    */
   trustProxy: TrustProxy;
+  /** Whether /api/docs is served; always outside production, on request (API_DOCS) in it. */
+  apiDocs: boolean;
 };
 
 export class ConfigError extends Error {
@@ -161,5 +185,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
           }
         : undefined,
     trustProxy: env.TRUST_PROXY ?? false,
+    apiDocs: env.NODE_ENV !== NodeEnv.production || env.API_DOCS === "true",
   };
 }

@@ -41,7 +41,7 @@ describe("accounts configuration", () => {
   });
 
   it("needs a signing key of 32 characters or more in production", () => {
-    expect(readError({ NODE_ENV: "production" })).toBe(
+    expect(readError({ NODE_ENV: "production", PUBLIC_URL: "https://vaxcal.example.ie" })).toBe(
       "Invalid configuration: APP_SECRET is required in production (value hidden)",
     );
     expect(readError({ APP_SECRET: "short" })).toBe(

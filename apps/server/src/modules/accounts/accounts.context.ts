@@ -14,12 +14,6 @@ export type AccountsContext = {
   outbox: MessageOutbox;
 };
 
-/**
- * The signing key outside production when APP_SECRET is not set, so that links in the development
- * outbox survive a restart. Production refuses to start without APP_SECRET (config.ts).
- */
-export const developmentSigningSecret = "vaxcal-development-signing-key-never-used-in-production";
-
 export type FieldProblem = { field: string; message: string };
 
 /**
