@@ -126,7 +126,7 @@ export type Config = {
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
   webDistDir: string;
-  /** Signs e-mail verification links. Absent outside production: a fixed development key. */
+  /** Signs e-mail verification links. Absent outside production: server.ts uses a random key kept in DATA_DIR. */
   appSecret: string | undefined;
   /** Absent: e-mails are kept in the outbox table (see /dev/outbox). */
   mail: SmtpSettings | undefined;
