@@ -56,17 +56,24 @@ export async function updateSettings(
   const current = await users.loadProfile(user.id);
   const problems: FieldProblem[] = [];
 
+  const email = input.email === undefined ? user.email : input.email;
+  const requestedPhone = readRequestedPhone(input, user, problems);
+  const phone = requestedPhone === undefined ? user.phone : requestedPhone;
   if (input.password) {
     if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
       problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
     }
-    const passwordProblem = findPasswordProblem(input.password);
+    const passwordProblem = findPasswordProblem(input.password, {
+      email,
+      phone,
+      names: [
+        input.name ?? user.name,
+        input.surname ?? user.surname,
+        input.farmer_name === undefined ? user.farmerName : input.farmer_name,
+      ],
+    });
     if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
   }
-
-  const email = input.email === undefined ? user.email : input.email;
-  const requestedPhone = readRequestedPhone(input, user, problems);
-  const phone = requestedPhone === undefined ? user.phone : requestedPhone;
   const isEmailChanged = email !== user.email;
   const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
   if (!email && !phone && !problems.some((problem) => problem.field === "phone_number")) {
