@@ -15,6 +15,7 @@ import { AppError } from "./errors/app-error.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
 import { toFastifyTrustProxy } from "./http/client-address.ts";
 import { buildLoggingOptions } from "./http/logging.ts";
+import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
@@ -61,6 +62,7 @@ export async function buildApp({
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  preventApiCaching(app);
 
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === "production" });
   // Farmers are often on a weak rural signal, so JSON answers travel compressed. Brotli at
