@@ -14,6 +14,7 @@ import type { Database } from "./db/database.ts";
 import { AppError } from "./errors/app-error.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
 import { toFastifyTrustProxy } from "./http/client-address.ts";
+import { answerClientError, answerFrameworkError } from "./http/framework-errors.ts";
 import { buildLoggingOptions } from "./http/logging.ts";
 import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
@@ -52,6 +53,8 @@ export async function buildApp({
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
     bodyLimit: bodyLimitBytes,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Only the proxies TRUST_PROXY names may say who the client is; rate limits key on it.
     trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();

@@ -32,6 +32,14 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
     code: ErrorCode.unsupportedMediaType,
     message: "This content type is not supported; send JSON (Content-Type: application/json).",
   },
+  FST_ERR_BAD_URL: {
+    code: ErrorCode.validation,
+    message: "The address is not valid: check its % escapes.",
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: ErrorCode.validation,
+    message: "A part of the address is too long.",
+  },
 };
 
 const codeByClientStatus: Record<number, ErrorCode> = {
