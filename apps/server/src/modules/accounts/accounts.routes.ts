@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AccountsContext } from "./accounts.context.ts";
 import { createRequireUser, readSession } from "./authentication.ts";
 import { resendEmailVerification, verifyEmail } from "./email-verification.ts";
-import { LoginThrottledError, logIn } from "./log-in.ts";
+import { logIn } from "./log-in.ts";
 import { resendMobileCode, verifyMobile } from "./mobile-verification.ts";
 import {
   checkPasswordResetToken,
@@ -32,7 +32,12 @@ import {
 } from "./password-reset.ts";
 import { registerFarmer } from "./register-farmer.ts";
 import { createSessionsRepository } from "./sessions.repository.ts";
-import { accountRules, createClientRateLimit, enforceRateLimit } from "./throttle.ts";
+import {
+  accountRules,
+  createClientRateLimit,
+  enforceRateLimit,
+  withRetryAfter,
+} from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
@@ -84,16 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: AuthResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      try {
-        return await logIn(context, request.body, request.ip);
-      } catch (error) {
-        if (error instanceof LoginThrottledError) {
-          reply.header("retry-after", String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
-    },
+    (request, reply) => withRetryAfter(reply, logIn(context, request.body, request.ip)),
   );
 
   app.post(
@@ -143,7 +139,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: UserProfileSchema, ...errors },
       },
     },
-    (request) => updateSettings(context, readSession(request), request.body),
+    (request, reply) =>
+      withRetryAfter(reply, updateSettings(context, readSession(request), request.body)),
   );
 
   app.get(

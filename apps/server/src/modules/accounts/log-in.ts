@@ -13,6 +13,7 @@ import { verifyAgainstDummyHash, verifyPassword } from "./password-hashing.ts";
 import { findMobileCandidates } from "./phone.ts";
 import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
 import { startSession } from "./sessions.ts";
+import { ThrottledError } from "./throttle.ts";
 import { createUsersRepository, type UserRow } from "./users.repository.ts";
 
 /** Five tries a minute per username and client address; a success clears the count. */
@@ -39,12 +40,9 @@ export const loginLockRule: RateLimitRule = {
   windowMs: securityTimings.loginLockMinutes * 60_000,
 };
 
-export class LoginThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
-
+export class LoginThrottledError extends ThrottledError {
   constructor(retryAfterSeconds: number, message: string = accountMessages.loginThrottled) {
-    super(ErrorCode.rateLimited, message);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(retryAfterSeconds, message);
   }
 }
 

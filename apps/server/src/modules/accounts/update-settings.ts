@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "./sessions.repository.ts";
+import { accountRules, countOrThrow } from "./throttle.ts";
 import {
   ContactField,
   createUsersRepository,
@@ -60,6 +61,7 @@ export async function updateSettings(
   const requestedPhone = readRequestedPhone(input, user, problems);
   const phone = requestedPhone === undefined ? user.phone : requestedPhone;
   if (input.password) {
+    await countOrThrow(context, accountRules.currentPassword, String(user.id));
     if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
       problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
     }
@@ -78,12 +80,6 @@ export async function updateSettings(
   const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
   if (!email && !phone && !problems.some((problem) => problem.field === "phone_number")) {
     problems.push({ field: "email", message: accountMessages.contactRequired });
-  }
-  if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
-    problems.push({ field: "email", message: accountMessages.emailTaken });
-  }
-  if (isPhoneChanged && phone && (await users.isContactTaken(ContactField.phone, phone, user.id))) {
-    problems.push({ field: "phone_number", message: accountMessages.mobileTaken });
   }
 
   // A ticked box for a contact that is gone is an error; an untouched one just switches off.
@@ -108,6 +104,19 @@ export async function updateSettings(
   }
   if (enterprises.some((name) => flockEnterprises.includes(name)) && !flockSize) {
     problems.push({ field: "flock_size", message: accountMessages.flockSizeRequired });
+  }
+  if (problems.length > 0) throw createFieldErrors(problems);
+
+  // Whether an address is taken is told only to a request that is otherwise valid, and only a few
+  // times an hour, so settings cannot serve to list who is registered.
+  if ((isEmailChanged && email) || (isPhoneChanged && phone)) {
+    await countOrThrow(context, accountRules.contactChange, String(user.id));
+  }
+  if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
+    problems.push({ field: "email", message: accountMessages.emailTaken });
+  }
+  if (isPhoneChanged && phone && (await users.isContactTaken(ContactField.phone, phone, user.id))) {
+    problems.push({ field: "phone_number", message: accountMessages.mobileTaken });
   }
   if (problems.length > 0) throw createFieldErrors(problems);
 
