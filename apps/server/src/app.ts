@@ -9,7 +9,10 @@ import {
 import { NodeEnv, resolveSigningSecret, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
+import { toFastifyTrustProxy } from "./http/client-address.ts";
+import { answerClientError, answerFrameworkError } from "./http/framework-errors.ts";
 import { buildLoggingOptions } from "./http/logging.ts";
+import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
@@ -46,8 +49,10 @@ export async function buildApp({
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
     bodyLimit: bodyLimitBytes,
-    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits use it).
-    trustProxy: config.nodeEnv === "production",
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Only the proxies TRUST_PROXY names may say who the client is; rate limits key on it.
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +61,7 @@ export async function buildApp({
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  preventApiCaching(app);
 
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === "production" });
   // Farmers are often on a weak rural signal, so JSON answers travel compressed. Brotli at
@@ -66,7 +72,7 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { serveDocs: config.apiDocs });
 
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });

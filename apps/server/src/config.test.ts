@@ -37,6 +37,8 @@ describe("parseConfig", () => {
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: "/srv/web",
       APP_SECRET: "a-production-signing-key-of-32-characters",
+      TRUST_PROXY: "10.0.0.0/8, loopback",
+      API_DOCS: "true",
     });
     expect(config).toEqual({
       port: 8080,
@@ -48,6 +50,8 @@ describe("parseConfig", () => {
       logLevel: "warn",
       webDistDir: "/srv/web",
       appSecret: "a-production-signing-key-of-32-characters",
+      trustProxy: ["10.0.0.0/8", "loopback"],
+      apiDocs: true,
     });
   });
 
@@ -90,6 +94,40 @@ describe("parseConfig", () => {
     ],
   ])("rejects %o with one line naming the key", (environment, message) => {
     expect(parseError(environment)).toBe(message);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names one, and never every X-Forwarded-For", () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: "192.0.2.10,2001:db8::/32" }).trustProxy).toEqual([
+      "192.0.2.10",
+      "2001:db8::/32",
+    ]);
+    for (const value of ["true", "everyone", "10.0.0.0/33"]) {
+      expect(parseError({ TRUST_PROXY: value })).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list/,
+      );
+    }
+  });
+
+  it("refuses production without PUBLIC_URL, or with an APP_SECRET easy to guess", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
+    };
+    expect(parseError(production)).toBe(
+      "Invalid configuration: PUBLIC_URL is required in production (got undefined)",
+    );
+    const withUrl = { ...production, PUBLIC_URL: "https://vaxcal.example.ie" };
+    expect(parseConfig(withUrl).publicUrl).toBe("https://vaxcal.example.ie");
+    for (const weak of ["a".repeat(32), "abcd".repeat(10), "0123456789".repeat(4)]) {
+      expect(parseError({ ...withUrl, APP_SECRET: weak })).toBe(
+        "Invalid configuration: APP_SECRET is too easy to guess: generate a random one as .env.example shows (value hidden)",
+      );
+    }
+    // Outside production the key is the developer's business; PUBLIC_URL defaults to localhost.
+    expect(parseConfig({ APP_SECRET: "a".repeat(32) }).publicUrl).toBe("http://localhost:3000");
   });
 
   it("names every bad key, one per line", () => {
@@ -136,7 +174,7 @@ describe("accounts configuration", () => {
   });
 
   it("needs a signing key of 32 characters or more in production", () => {
-    expect(parseError({ NODE_ENV: "production" })).toBe(
+    expect(parseError({ NODE_ENV: "production", PUBLIC_URL: "https://vaxcal.example.ie" })).toBe(
       "Invalid configuration: APP_SECRET is required in production (value hidden)",
     );
     expect(parseError({ APP_SECRET: "short" })).toBe(

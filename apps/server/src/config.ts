@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/client-address.ts";
+import { estimateSecretBits, minimumSecretBits } from "./lib/app-secret.ts";
 import type { SmtpSettings } from "./mail/mail-transport.ts";
 import type { TwilioSettings } from "./sms/sms-transport.ts";
 
@@ -51,12 +54,48 @@ const EnvironmentSchema = z
     TWILIO_API_URL: urlSchema(/^https?:$/, "must be an http:// or https:// URL").default(
       "https://api.twilio.com",
     ),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, context) => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          context.addIssue({
+            code: "custom",
+            message:
+              "must be a hop count or a comma-separated list of proxy addresses (true is refused: it would trust any X-Forwarded-For)",
+          });
+          return z.NEVER;
+        }
+        return trust;
+      })
+      .optional(),
+    API_DOCS: z.enum(["true", "false"], "must be true or false").optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === NodeEnv.production && !env.APP_SECRET) {
       context.addIssue({
         code: "custom",
         path: ["APP_SECRET"],
+        message: "is required in production",
+      });
+    }
+    if (
+      env.NODE_ENV === NodeEnv.production &&
+      env.APP_SECRET &&
+      env.APP_SECRET.length >= 32 &&
+      estimateSecretBits(env.APP_SECRET) < minimumSecretBits
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["APP_SECRET"],
+        message: "is too easy to guess: generate a random one as .env.example shows",
+      });
+    }
+    // Links in e-mails, texts and feeds must not point at the server's own localhost.
+    if (env.NODE_ENV === NodeEnv.production && !env.PUBLIC_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
         message: "is required in production",
       });
     }
@@ -86,23 +125,28 @@ export type Config = {
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
   webDistDir: string;
-  /** Signs e-mail verification links. Absent outside production: a fixed development key. */
+  /** Signs e-mail verification links. Absent outside production: server.ts uses a random key kept in DATA_DIR. */
   appSecret: string | undefined;
   /** Absent: e-mails are kept in the outbox table (see /dev/outbox). */
   mail: SmtpSettings | undefined;
   /** Absent: texts are kept in the outbox table (see /dev/outbox). */
   sms: TwilioSettings | undefined;
+  /**
+   * The proxies whose X-Forwarded-For is believed: a hop count or their addresses. False (the
+   * default) uses the connection's own address, so a client cannot choose the address throttles see.
+   */
+  trustProxy: TrustProxy;
+  /** Whether /api/docs is served; always outside production, on request (API_DOCS) in it. */
+  apiDocs: boolean;
 };
 
 /**
- * The signing key outside production when APP_SECRET is not set, so that links in the development
- * outbox survive a restart. Production refuses to start without APP_SECRET (see the schema above).
+ * The key that signs e-mail links and mobile codes and derives the calendar feed tokens. Without
+ * APP_SECRET (tests; `server.ts` passes the per-install key kept under DATA_DIR) it is random for
+ * this process, never a constant anyone could read here.
  */
-const developmentSigningSecret = "vaxcal-development-signing-key-never-used-in-production";
-
-/** The key that signs e-mail links and mobile codes and derives the calendar feed tokens. */
 export function resolveSigningSecret(config: Pick<Config, "appSecret">): string {
-  return config.appSecret ?? developmentSigningSecret;
+  return config.appSecret ?? randomBytes(32).toString("base64url");
 }
 
 export class ConfigError extends Error {
@@ -148,5 +192,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
             apiUrl: env.TWILIO_API_URL,
           }
         : undefined,
+    trustProxy: env.TRUST_PROXY ?? false,
+    apiDocs: env.NODE_ENV !== NodeEnv.production || env.API_DOCS === "true",
   };
 }

@@ -8,6 +8,7 @@ import { connectDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { seedReferenceData } from "./db/seed.ts";
+import { readOrCreateDevelopmentSecret } from "./lib/app-secret.ts";
 
 type Cleanup = { name: string; run: () => Promise<void> };
 
@@ -87,7 +88,8 @@ async function start(config: Config): Promise<void> {
   );
   if (isStopping) return;
 
-  const app = await buildApp({ config, database });
+  const appSecret = config.appSecret ?? (await readOrCreateDevelopmentSecret(config.dataDir));
+  const app = await buildApp({ config: { ...config, appSecret }, database });
   cleanups.push({ name: "HTTP server", run: () => app.close() });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

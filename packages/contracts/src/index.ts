@@ -3,3 +3,4 @@ export * from "./reference.ts";
 export * from "./accounts.ts";
 export * from "./calendar-builder.ts";
 export * from "./calendars.ts";
+export * from "./security.ts";

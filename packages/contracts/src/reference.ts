@@ -15,7 +15,10 @@ export type SeasonOffsetDate = z.infer<typeof SeasonOffsetDateSchema>;
 export const IsoDateSchema = z.iso.date({ message: "Expected a date as YYYY-MM-DD" });
 export type IsoDate = z.infer<typeof IsoDateSchema>;
 
-export const Id = z.number().int().positive();
+/** Ids are PostgreSQL integers (int4): a bigger number names nothing and is refused as input. */
+export const largestId = 2_147_483_647;
+
+export const Id = z.number().int().positive().max(largestId);
 
 export const AnimalSummarySchema = z.object({ id: Id, name: z.string() });
 

@@ -8,8 +8,10 @@ import { findActiveSession, type ActiveSession } from "./sessions.ts";
 const activeSessions = new WeakMap<FastifyRequest, ActiveSession>();
 
 /**
- * A preHandler that lets a request through only with a live `Authorization: Bearer` token.
- * Other modules use it the same way: `{ preHandler: requireUser }`, then `readSession(request)`.
+ * An onRequest hook that lets a request through only with a live `Authorization: Bearer` token.
+ * Other modules use it the same way: `{ onRequest: requireUser }`, then `readSession(request)`.
+ * It runs before the body is read and validated, so a caller without a session costs no parsing
+ * and learns nothing about what the body should be.
  * Only the header is read, never a cookie, so a cross-site form cannot act as the user (CSRF).
  */
 export function createRequireUser({ db, clock }: { db: Executor; clock: Clock }) {

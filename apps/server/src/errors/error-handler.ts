@@ -33,6 +33,14 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
     code: ErrorCode.unsupportedMediaType,
     message: "This content type is not supported; send JSON (Content-Type: application/json).",
   },
+  FST_ERR_BAD_URL: {
+    code: ErrorCode.validation,
+    message: "The address is not valid: check its % escapes.",
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: ErrorCode.validation,
+    message: "A part of the address is too long.",
+  },
 };
 
 const codeByClientStatus: Record<number, ErrorCode> = {
@@ -88,11 +96,23 @@ export function describeError(error: unknown, requestId: string): ErrorBody {
 
 /**
  * Only the name, code, message and stack reach the log: driver errors carry extra fields (the
- * PostgreSQL `detail` repeats the offending value, e.g. an e-mail address) that must not.
+ * PostgreSQL `detail` repeats the offending value, e.g. an e-mail address) that must not. A
+ * failed query's message and stack list its parameters, and PostgreSQL's own message often quotes
+ * the value it refused, so of those only the SQL text and the SQLSTATE are kept.
  */
 function describeForLog(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
-  const { code } = error as { code?: unknown };
+  const { code, query, cause } = error as { code?: unknown; query?: unknown; cause?: unknown };
+  if (typeof query === "string") {
+    const sqlState = (cause as { code?: unknown } | undefined)?.code;
+    const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+    return {
+      type: error.name,
+      code: sqlState,
+      message: `Failed query: ${query}`,
+      stack: frames.join("\n"),
+    };
+  }
   return { type: error.name, code, message: error.message, stack: error.stack };
 }
 

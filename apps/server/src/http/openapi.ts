@@ -6,10 +6,14 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 export const apiDocsPath = "/api/docs";
 
 /**
- * OpenAPI generated from the routes' zod schemas, browsable at /api/docs. Register it before the
- * modules so that every route is documented.
+ * OpenAPI generated from the routes' zod schemas, browsable at /api/docs unless `serveDocs` is
+ * off (production without API_DOCS=true: the map of every route is no public page there).
+ * Register it before the modules so that every route is documented.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { serveDocs }: { serveDocs: boolean },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -21,6 +25,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
+  if (!serveDocs) return;
   await app.register(swaggerUi, {
     routePrefix: apiDocsPath,
     uiConfig: { validatorUrl: null },

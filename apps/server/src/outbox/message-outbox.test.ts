@@ -138,4 +138,33 @@ describe("message outbox", () => {
     expect(working.sentMail.map((message) => message.to)).toEqual(["later@example.ie"]);
     expect(await readMessage(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
+
+  it("clears the bodies of failed and held messages 7 days on, in the sweep", async () => {
+    const failing = createHarness({ failing: true });
+    const failedId = await failing.outbox.queueEmail(database.db, email("failed@example.ie"));
+    for (const waitMinutes of [0, 1, 5, 30, 120]) {
+      failing.advanceMinutes(waitMinutes);
+      await failing.outbox.deliverDueMessages();
+    }
+    expect(await readMessage(failedId)).toMatchObject({ status: "failed" });
+    const heldOutbox = createMessageOutbox({
+      db: database.db,
+      mail: undefined,
+      sms: undefined,
+      clock: () => new Date("2026-03-02T11:36:00Z"),
+      log: pino({ level: "silent" }),
+    });
+    const heldId = await heldOutbox.queueEmail(database.db, email("held-long@example.ie"));
+
+    failing.advanceMinutes(7 * 24 * 60 - 10);
+    await failing.outbox.deliverDueMessages();
+    expect((await readMessage(failedId)).bodyText).toContain("https://vaxcal.example/x");
+    expect((await readMessage(heldId)).bodyText).toContain("https://vaxcal.example/x");
+
+    failing.advanceMinutes(20);
+    await failing.outbox.deliverDueMessages();
+    for (const id of [failedId, heldId]) {
+      expect(await readMessage(id)).toMatchObject({ bodyText: null, bodyHtml: null });
+    }
+  });
 });

@@ -24,6 +24,8 @@ export type MessageOutboxDependencies = {
 const leaseMs = 5 * 60_000;
 // After each failed attempt: wait 1 minute, then 5, 30, 2 hours; the fifth failure is final.
 const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+// Long enough to look into a failed delivery; then its body, which may log someone in, goes.
+export const unsentBodyRetentionMs = 7 * 24 * 60 * 60_000;
 
 /**
  * The one way VaxCal sends e-mails and texts. Callers queue a message in the transaction of the
@@ -111,8 +113,15 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
       void delivery.finally(() => inFlight.delete(delivery));
     },
 
-    /** Sends every due message; a worker calls it on a schedule. Returns how many it tried. */
-    deliverDueMessages: () => deliver(),
+    /**
+     * Sends every due message and clears the bodies of those past retention; a worker calls it
+     * on a schedule. Returns how many it tried to send.
+     */
+    async deliverDueMessages(): Promise<number> {
+      const before = new Date(clock().getTime() - unsentBodyRetentionMs);
+      await createOutboxRepository(db).clearStaleBodies(before);
+      return deliver();
+    },
 
     /** Resolves when the deliveries started by `deliverSoon` have finished (tests, shutdown). */
     async whenIdle(): Promise<void> {

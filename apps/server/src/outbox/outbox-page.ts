@@ -47,6 +47,7 @@ export function renderOutboxPage(messages: readonly OutboxMessage[]): string {
     `<body>`,
     `<h1>VaxCal outbox</h1>`,
     `<p>Development only: the e-mails and texts VaxCal sent or would have sent, newest first.</p>`,
+    `<p>This page is served only outside production, and only to a browser on this computer (a loopback address, not through a proxy): it shows everyone's reset links and codes.</p>`,
     list,
     `</body>`,
     `</html>`,

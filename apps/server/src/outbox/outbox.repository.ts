@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
 
@@ -90,6 +90,32 @@ export function createOutboxRepository(db: Executor) {
             : { lastError: error, status: OutboxStatus.failed },
         )
         .where(eq(outboxMessages.id, id));
+    },
+
+    /**
+     * Clears the bodies (reset links, codes) of messages that will never be sent: failed ones a
+     * retention period after their last attempt, held ones that long after they were queued.
+     * Sent ones lose theirs at once (markSent).
+     */
+    async clearStaleBodies(before: Date): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({ bodyText: null, bodyHtml: null })
+        .where(
+          and(
+            isNotNull(outboxMessages.bodyText),
+            or(
+              and(
+                eq(outboxMessages.status, OutboxStatus.failed),
+                lt(outboxMessages.nextAttemptAt, before),
+              ),
+              and(
+                eq(outboxMessages.status, OutboxStatus.held),
+                lt(outboxMessages.createdAt, before),
+              ),
+            ),
+          ),
+        );
     },
 
     listRecentMessages(limit: number): Promise<OutboxMessage[]> {

@@ -1,5 +1,9 @@
+import { ErrorCode } from "@vaxcal/contracts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/database.ts";
+import { AppError } from "../errors/app-error.ts";
+import { isLoopbackAddress } from "../http/client-address.ts";
 import { renderOutboxPage } from "./outbox-page.ts";
 import { createOutboxRepository } from "./outbox.repository.ts";
 
@@ -7,10 +11,23 @@ export type OutboxRoutesOptions = { db: Db };
 
 export const devOutboxPath = "/dev/outbox";
 
+/**
+ * Only a browser on this machine may read the outbox: it holds everyone's reset links and codes.
+ * A request through a proxy (a forwarding header) is refused even from loopback, since the proxy
+ * may be relaying anyone. Refused requests get the same 404 as a path that does not exist.
+ */
+async function allowLocalBrowserOnly(request: FastifyRequest): Promise<void> {
+  const isForwarded = "x-forwarded-for" in request.headers || "forwarded" in request.headers;
+  if (isForwarded || !isLoopbackAddress(request.socket.remoteAddress ?? "")) {
+    throw new AppError(ErrorCode.notFound, `Nothing is found at GET ${devOutboxPath}.`);
+  }
+}
+
 /** GET /dev/outbox. buildApp registers it only outside production. */
 export const outboxRoutes: FastifyPluginAsyncZod<OutboxRoutesOptions> = async (app, { db }) => {
   const repository = createOutboxRepository(db);
-  app.get(devOutboxPath, { schema: { hide: true } }, async (_request, reply) => {
+  const options = { schema: { hide: true }, onRequest: allowLocalBrowserOnly };
+  app.get(devOutboxPath, options, async (_request, reply) => {
     const messages = await repository.listRecentMessages(200);
     return reply
       .header("cache-control", "no-store")

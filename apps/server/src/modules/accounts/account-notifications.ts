@@ -64,3 +64,25 @@ export function buildPasswordResetUrl(publicUrl: string, token: string, email: s
   const query = new URLSearchParams({ token, email });
   return `${publicUrl}/password/reset?${query.toString()}`;
 }
+
+/** Sent once when repeated wrong passwords lock an account's password logins for a while. */
+export function renderLoginLockedEmail(
+  name: string,
+  lockMinutes: number,
+  publicUrl: string,
+): RenderedEmail {
+  return renderEmail({
+    subject: "Someone keeps trying to log in to your VaxCal account",
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      "There were many failed attempts to log in to your VaxCal account with a wrong password.",
+      `To keep the account safe, logging in with a password is paused for ${lockMinutes} minutes.`,
+      "If this was you, wait a little or reset your password from the login page. If it was not you, your account is still safe: nobody got in. Choosing a new, longer password keeps it that way.",
+    ],
+    action: { label: "Go to VaxCal", url: publicUrl },
+  });
+}
+
+export function renderLoginLockedText(lockMinutes: number): string {
+  return `VaxCal: many wrong passwords were tried on your account. Password logins are paused for ${lockMinutes} minutes. Nobody got in.`;
+}

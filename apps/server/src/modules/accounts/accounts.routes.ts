@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AccountsContext } from "./accounts.context.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { resendEmailVerification, verifyEmail } from "./email-verification.ts";
-import { LoginThrottledError, logIn } from "./log-in.ts";
+import { logIn } from "./log-in.ts";
 import { resendMobileCode, verifyMobile } from "./mobile-verification.ts";
 import {
   checkPasswordResetToken,
@@ -32,7 +32,12 @@ import {
 } from "./password-reset.ts";
 import { registerFarmer } from "./register-farmer.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
-import { accountRules, createClientRateLimit, enforceRateLimit } from "./throttle.ts";
+import {
+  accountRules,
+  createClientRateLimit,
+  enforceRateLimit,
+  withRetryAfter,
+} from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
@@ -84,22 +89,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: AuthResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      try {
-        return await logIn(context, request.body, request.ip);
-      } catch (error) {
-        if (error instanceof LoginThrottledError) {
-          reply.header("retry-after", String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
-    },
+    (request, reply) => withRetryAfter(reply, logIn(context, request.body, request.ip)),
   );
 
   app.post(
     accountPaths.logout,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "End this session (the token stops working)",
@@ -115,7 +111,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.get(
     accountPaths.user,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "The logged-in user's profile",
@@ -135,7 +131,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.put(
     accountPaths.settings,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "Change profile, contacts, notifications or password; answers the saved profile",
@@ -143,7 +139,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: UserProfileSchema, ...errors },
       },
     },
-    (request) => updateSettings(context, readSession(request), request.body),
+    (request, reply) =>
+      withRetryAfter(reply, updateSettings(context, readSession(request), request.body)),
   );
 
   app.get(
@@ -164,7 +161,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     accountPaths.emailVerificationNotification,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "Send a new e-mail verification link",
@@ -181,7 +178,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     accountPaths.mobileVerify,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "Verify the mobile with the 6-digit code from the text",
@@ -199,7 +196,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     accountPaths.mobileVerifyResend,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "Text a new verification code",

@@ -1,4 +1,4 @@
-import { ErrorCode, accountMessages } from "@vaxcal/contracts";
+import { ErrorCode, accountMessages, largestId } from "@vaxcal/contracts";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { AccountsContext } from "./accounts.context.ts";
@@ -36,7 +36,7 @@ export async function verifyEmail(
   idText: string,
   hash: string,
 ): Promise<string> {
-  if (!/^[1-9]\d{0,9}$/.test(idText)) throw invalidLink();
+  if (!/^[1-9]\d{0,9}$/.test(idText) || Number(idText) > largestId) throw invalidLink();
   const users = createUsersRepository(context.db);
   const user = await users.findUserById(Number(idText));
   const now = context.clock();

@@ -78,7 +78,9 @@ export async function confirmPasswordReset(
   context: AccountsContext,
   input: ConfirmInput,
 ): Promise<AuthResponse> {
-  const passwordProblem = findPasswordProblem(input.password);
+  // The address is the request's own; the account's other details are compared only once the
+  // link has proved the account, so this answer cannot tell whether an account exists.
+  const passwordProblem = findPasswordProblem(input.password, { email: input.email });
   if (passwordProblem) throw createFieldErrors([{ field: "password", message: passwordProblem }]);
   const passwordHash = await hashPassword(input.password);
   const now = context.clock();
@@ -88,6 +90,12 @@ export async function confirmPasswordReset(
     const secrets = createOneTimeSecretsRepository(transaction);
     const row = await secrets.findPasswordResetToken(hashToken(input.token), { forUpdate: true });
     if (!user || !row || !isUsable(row, user.id, now)) return null;
+    const ownerProblem = findPasswordProblem(input.password, {
+      email: user.email,
+      phone: user.phone,
+      names: [user.name, user.surname, user.farmerName],
+    });
+    if (ownerProblem) return { passwordProblem: ownerProblem };
     await secrets.markPasswordResetTokenUsed(row.id, now);
     await users.updateUser(user.id, {
       passwordHash,
@@ -99,6 +107,9 @@ export async function confirmPasswordReset(
     return { userId: user.id, token: session.token };
   });
   if (!result) throw new AppError(ErrorCode.validation, accountMessages.resetTokenInvalid);
+  if (result.passwordProblem !== undefined) {
+    throw createFieldErrors([{ field: "password", message: result.passwordProblem }]);
+  }
   const user = await createUsersRepository(context.db).loadProfile(result.userId);
   if (!user) throw new Error("the user vanished during the reset");
   return { user, token: result.token };

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { rateLimits } from "../../db/schema/accounts.ts";
 import { hashToken } from "../../lib/tokens.ts";
@@ -10,7 +10,26 @@ export type RateLimitRule = {
   windowMs: number;
 };
 
-export type RateLimitResult = { isAllowed: boolean; retryAfterSeconds: number };
+export type RateLimitResult = {
+  isAllowed: boolean;
+  retryAfterSeconds: number;
+  /** The hits counted in the current window, this one included. */
+  hits: number;
+};
+
+function toKey(rule: RateLimitRule, subject: string): string {
+  // Hashed, so that throttling keeps no e-mail address or IP address at rest.
+  return hashToken(`${rule.name}\n${subject}`);
+}
+
+function toResult(rule: RateLimitRule, hits: number, windowStartedAt: Date, now: Date) {
+  const windowEndsMs = windowStartedAt.getTime() + rule.windowMs;
+  return {
+    isAllowed: hits <= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEndsMs - now.getTime()) / 1000)),
+    hits,
+  };
+}
 
 /**
  * Fixed-window counters in PostgreSQL, shared by every API node. One statement counts a hit and
@@ -19,8 +38,7 @@ export type RateLimitResult = { isAllowed: boolean; retryAfterSeconds: number };
 export function createRateLimitsRepository(db: Executor) {
   return {
     async consumeHit(rule: RateLimitRule, subject: string, now: Date): Promise<RateLimitResult> {
-      // Hashed, so that throttling keeps no e-mail address or IP address at rest.
-      const key = hashToken(`${rule.name}\n${subject}`);
+      const key = toKey(rule, subject);
       const windowStart = new Date(now.getTime() - rule.windowMs);
       const expired = sql`${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
       const [row] = await db
@@ -35,18 +53,35 @@ export function createRateLimitsRepository(db: Executor) {
         })
         .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
       if (!row) throw new Error("rate limit upsert returned no row");
-      const windowEndsMs = row.windowStartedAt.getTime() + rule.windowMs;
-      return {
-        isAllowed: row.hits <= rule.limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((windowEndsMs - now.getTime()) / 1000)),
-      };
+      return toResult(rule, row.hits, row.windowStartedAt, now);
+    },
+
+    /** The current window's count without adding to it, e.g. whether a lock is on. */
+    async peekHits(rule: RateLimitRule, subject: string, now: Date): Promise<RateLimitResult> {
+      const [row] = await db
+        .select({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, toKey(rule, subject)));
+      const isCurrent = row && row.windowStartedAt.getTime() + rule.windowMs > now.getTime();
+      return isCurrent
+        ? toResult(rule, row.hits, row.windowStartedAt, now)
+        : toResult(rule, 0, now, now);
+    },
+
+    /**
+     * Takes back one hit counted by consumeHit, for a limit that counts failures only: counting
+     * first keeps concurrent attempts from slipping past the limit, the refund forgives success.
+     */
+    async refundHit(rule: RateLimitRule, subject: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ hits: sql`${rateLimits.hits} - 1` })
+        .where(and(eq(rateLimits.key, toKey(rule, subject)), gt(rateLimits.hits, 0)));
     },
 
     /** A successful login clears its failures. */
     async clearHits(rule: RateLimitRule, subject: string): Promise<void> {
-      await db
-        .delete(rateLimits)
-        .where(sql`${rateLimits.key} = ${hashToken(`${rule.name}\n${subject}`)}`);
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${toKey(rule, subject)}`);
     },
 
     /** Housekeeping for a worker: windows older than a day count for nothing. */

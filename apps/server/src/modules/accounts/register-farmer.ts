@@ -34,9 +34,13 @@ export async function registerFarmer(
 ): Promise<Omit<RegisterResponse, "message">> {
   const users = createUsersRepository(context.db);
   const problems: FieldProblem[] = [];
-  const passwordProblem = findPasswordProblem(input.password);
-  if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
   const mobile = input.phone_number ? parseMobile(input.country_code, input.phone_number) : null;
+  const passwordProblem = findPasswordProblem(input.password, {
+    email: input.email,
+    phone: mobile?.e164,
+    names: [input.name, input.surname, input.farmer_name],
+  });
+  if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
   if (input.phone_number && !mobile) {
     problems.push({ field: "phone_number", message: accountMessages.mobileInvalid });
   }

@@ -17,7 +17,43 @@ export const accountRules = {
   resetPerClient: { name: "reset-client", limit: 20, windowMs: 60 * minuteMs },
   resetTokenPerClient: { name: "reset-token-client", limit: 30, windowMs: 15 * minuteMs },
   checkUserExists: { name: "check-user-exists", limit: 10, windowMs: minuteMs },
+  /** Settings saves that change the e-mail or mobile: each one may tell whether it is taken. */
+  contactChange: { name: "settings-contact-change", limit: 5, windowMs: 60 * minuteMs },
+  /** Settings saves that check the current password: guesses at it. */
+  currentPassword: { name: "settings-current-password", limit: 5, windowMs: 15 * minuteMs },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** A throttle refused a call deep in a service; the route copies its wait into Retry-After. */
+export class ThrottledError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message: string = accountMessages.tooManyRequests) {
+    super(ErrorCode.rateLimited, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Awaits a service's answer; a ThrottledError on the way sets Retry-After before it leaves. */
+export async function withRetryAfter<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ThrottledError) {
+      reply.header("retry-after", String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
+/** Counts one call for a service that has no reply at hand; past the limit throws ThrottledError. */
+export async function countOrThrow(
+  { db, clock }: { db: Executor; clock: Clock },
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  const result = await createRateLimitsRepository(db).consumeHit(rule, subject, clock());
+  if (!result.isAllowed) throw new ThrottledError(result.retryAfterSeconds);
+}
 
 /** Counts one call; past the limit answers 429 with Retry-After. */
 export async function enforceRateLimit(

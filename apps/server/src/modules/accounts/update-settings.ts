@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
+import { accountRules, countOrThrow } from "./throttle.ts";
 import {
   ContactField,
   createUsersRepository,
@@ -56,27 +57,29 @@ export async function updateSettings(
   const current = await users.loadProfile(user.id);
   const problems: FieldProblem[] = [];
 
-  if (input.password) {
-    if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
-      problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
-    }
-    const passwordProblem = findPasswordProblem(input.password);
-    if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
-  }
-
   const email = input.email === undefined ? user.email : input.email;
   const requestedPhone = readRequestedPhone(input, user, problems);
   const phone = requestedPhone === undefined ? user.phone : requestedPhone;
+  if (input.password) {
+    await countOrThrow(context, accountRules.currentPassword, String(user.id));
+    if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
+      problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
+    }
+    const passwordProblem = findPasswordProblem(input.password, {
+      email,
+      phone,
+      names: [
+        input.name ?? user.name,
+        input.surname ?? user.surname,
+        input.farmer_name === undefined ? user.farmerName : input.farmer_name,
+      ],
+    });
+    if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
+  }
   const isEmailChanged = email !== user.email;
   const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
   if (!email && !phone && !problems.some((problem) => problem.field === "phone_number")) {
     problems.push({ field: "email", message: accountMessages.contactRequired });
-  }
-  if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
-    problems.push({ field: "email", message: accountMessages.emailTaken });
-  }
-  if (isPhoneChanged && phone && (await users.isContactTaken(ContactField.phone, phone, user.id))) {
-    problems.push({ field: "phone_number", message: accountMessages.mobileTaken });
   }
 
   // A ticked box for a contact that is gone is an error; an untouched one just switches off.
@@ -101,6 +104,19 @@ export async function updateSettings(
   }
   if (enterprises.some((name) => flockEnterprises.includes(name)) && !flockSize) {
     problems.push({ field: "flock_size", message: accountMessages.flockSizeRequired });
+  }
+  if (problems.length > 0) throw createFieldErrors(problems);
+
+  // Whether an address is taken is told only to a request that is otherwise valid, and only a few
+  // times an hour, so settings cannot serve to list who is registered.
+  if ((isEmailChanged && email) || (isPhoneChanged && phone)) {
+    await countOrThrow(context, accountRules.contactChange, String(user.id));
+  }
+  if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
+    problems.push({ field: "email", message: accountMessages.emailTaken });
+  }
+  if (isPhoneChanged && phone && (await users.isContactTaken(ContactField.phone, phone, user.id))) {
+    problems.push({ field: "phone_number", message: accountMessages.mobileTaken });
   }
   if (problems.length > 0) throw createFieldErrors(problems);
 

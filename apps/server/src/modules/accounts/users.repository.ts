@@ -1,5 +1,6 @@
 import {
   countryCallingCodes,
+  largestId,
   type AnimalName,
   type CountryCallingCode,
   type EnterpriseName,
@@ -151,6 +152,7 @@ export function createUsersRepository(db: Executor) {
     },
 
     async doesVetPracticeExist(id: number): Promise<boolean> {
+      if (id > largestId) return false;
       const [row] = await db
         .select({ id: vetPractices.id })
         .from(vetPractices)

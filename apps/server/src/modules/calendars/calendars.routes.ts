@@ -65,7 +65,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.post(
     calendarPaths.create,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       bodyLimit: submitBodyLimitBytes,
       schema: {
         tags: ["calendars"],
@@ -83,7 +83,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.put(
     calendarPaths.update,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       bodyLimit: submitBodyLimitBytes,
       schema: {
         tags: ["calendars"],
@@ -102,7 +102,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.get(
     calendarPaths.list,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ["calendars"],
         summary: "The signed-in user's calendars, newest first (spec §3 listing)",
@@ -118,7 +118,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.get(
     calendarPaths.detail,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ["calendars"],
         summary: "A saved calendar: calendarId, setup and diseases with their shots as stored",
@@ -136,7 +136,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.delete(
     calendarPaths.remove,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ["calendars"],
         summary: "Delete a saved calendar, its shots and its feed",
@@ -153,7 +153,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.get(
     calendarPaths.download,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ["calendars"],
         summary: "The calendar as a printable PDF (A4 landscape), saved as calendar-{id}.pdf",
@@ -177,7 +177,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.get(
     calendarPaths.preview,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ["calendars"],
         summary: "The calendar's SVG thumbnail (needs the bearer token: show it from a blob URL)",
@@ -198,7 +198,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.post(
     calendarPaths.regenerateFeed,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ["calendars"],
         summary: "New secret feed links; the old ones stop working",

@@ -5,6 +5,16 @@ import { describeRoutes, describeShotLabel, type CalendarDocument } from "./cale
 /** Farmers want the week's notice the text reminders give (spec §1, PRODUCT.md decision 16). */
 const alarmDaysBefore = 7;
 
+/**
+ * RFC 5545 §3.3.11 text escaping for the values the `ics` library writes without it: the
+ * calendar name, an alarm's description and each category (it escapes SUMMARY and DESCRIPTION
+ * itself, and turns
+ * line breaks into `\n` everywhere). Farm and shot names may hold `;`, `,` and `\`.
+ */
+function escapeText(text: string): string {
+  return text.replace(/[\\;,]/g, (character) => `\\${character}`);
+}
+
 function toDateArray(date: string): DateArray {
   const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
   return [year, month, day];
@@ -48,14 +58,15 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
         end: addOneDay(shot.date),
         title: summary,
         description,
-        categories: ["Vaccination", column.diseaseName],
+        categories: ["Vaccination", escapeText(column.diseaseName)],
         transp: "TRANSPARENT",
         lastModified,
         alarms: [
           {
             action: "display",
-            description: `In ${alarmDaysBefore} days: ${summary}`,
-            trigger: { days: alarmDaysBefore, before: true },
+            description: escapeText(`In ${alarmDaysBefore} days: ${summary}`),
+            // In hours: from days the library writes "-P7DT", which RFC 5545 does not allow.
+            trigger: { hours: alarmDaysBefore * 24, before: true },
           },
         ],
       });
@@ -64,7 +75,7 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
   const { error, value } = createEvents(events, {
     productId: "-//VaxCal//Vaccination calendar//EN",
     method: "PUBLISH",
-    calName: `${farm}${names.animal} ${document.year} (VaxCal)`,
+    calName: escapeText(`${farm}${names.animal} ${document.year} (VaxCal)`),
   });
   if (error || value === null) throw error ?? new Error("ics produced no calendar");
   return value;

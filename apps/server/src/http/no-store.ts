@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * API answers are not stored by browsers or proxies unless their route says otherwise (the
+ * reference data, the feed, the preview): logins, registrations and resets carry session tokens,
+ * and calendar answers carry the secret feed links.
+ */
+export function preventApiCaching(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
+    return payload;
+  });
+}
