@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import { demoData, referenceData } from "@vaxcal/reference-data";
 import autocannon, { type Options, type Result } from "autocannon";
 import pg from "pg";
+import { startSession } from "../apps/server/src/auth/sessions.ts";
 import { connectDatabase, type Database } from "../apps/server/src/db/database.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded-postgres.ts";
 import { applyMigrations } from "../apps/server/src/db/migrate.ts";
@@ -44,6 +45,55 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Bulk-inserts `count` farmers (no usable password: they never log in) and returns signed-in
+ * bearer tokens for `signedIn` of them, picked at random.
+ */
+export async function insertFarmers(
+  { pool, db }: Database,
+  count: number,
+  signedIn: number,
+): Promise<string[]> {
+  await pool.query(
+    `INSERT INTO users (email, password_hash, name, surname, farmer_name, address1, town, eircode,
+       county, country, terms_accepted_at)
+     SELECT 'farmer' || i || '@bench.example.ie', 'not-a-hash', 'Farmer', 'Number ' || i,
+       'Farm ' || i, 'Main Road', 'Macroom', 'P12 K7Y8', 'Cork', 'Ireland', now()
+     FROM generate_series(1, $1::integer) AS i`,
+    [count],
+  );
+  const { rows: farmers } = await pool.query<{ id: number }>(
+    "SELECT id FROM users ORDER BY random() LIMIT $1",
+    [signedIn],
+  );
+  const tokens: string[] = [];
+  for (const farmer of farmers) tokens.push((await startSession(db, farmer.id, new Date())).token);
+  return tokens;
+}
+
+/** autocannon requests that take turns through the farmers' bearer tokens. */
+export function rotateBearerTokens(
+  tokens: readonly string[],
+  request: { method: "GET" | "POST"; path: string; body?: string },
+): NonNullable<Options["requests"]> {
+  let next = 0;
+  const headers: Record<string, string> = request.body
+    ? { "content-type": "application/json" }
+    : {};
+  return [
+    {
+      ...request,
+      setupRequest: (prepared) => {
+        next = (next + 1) % tokens.length;
+        return {
+          ...prepared,
+          headers: { ...headers, authorization: `Bearer ${tokens[next]}` },
+        };
+      },
+    },
+  ];
 }
 
 export type RunningServer = { url: string; stop: () => Promise<void> };

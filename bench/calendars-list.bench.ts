@@ -1,14 +1,15 @@
 // GET /api/user/calendars under load with 10,000 users and 50,000 calendars in the database (bulk
 // inserted with generate_series), at 50 connections, each request as one of 200 farmers, next to
 // a Fastify hello-world measured in the same run. Run: npm run bench:calendars-list -w @vaxcal/bench
-import { startSession } from "../apps/server/src/auth/sessions.ts";
 import {
   appSecret,
   connections,
   describeMachine,
   formatNumber,
+  insertFarmers,
   measureHelloWorld,
   printLoadTable,
+  rotateBearerTokens,
   runLoad,
   runSeconds,
   startBenchDatabase,
@@ -21,17 +22,10 @@ const signedInFarmers = 200;
 
 const benchDatabase = await startBenchDatabase();
 try {
-  const { pool, db } = benchDatabase.database;
+  const { pool } = benchDatabase.database;
   const fillStarted = performance.now();
   // Every farmer gets five calendars of dairy spring-calving cows with three disease columns.
-  await pool.query(
-    `INSERT INTO users (email, password_hash, name, surname, farmer_name, address1, town, eircode,
-       county, country, terms_accepted_at)
-     SELECT 'farmer' || i || '@bench.example.ie', 'not-a-hash', 'Farmer', 'Number ' || i,
-       'Farm ' || i, 'Main Road', 'Macroom', 'P12 K7Y8', 'Cork', 'Ireland', now()
-     FROM generate_series(1, $1::integer) AS i`,
-    [userCount],
-  );
+  const tokens = await insertFarmers(benchDatabase.database, userCount, signedInFarmers);
   await pool.query(
     `INSERT INTO calendars (user_id, combination_id, enterprise_id, animal_id, season_id,
        birth_date, breeding_date, calendar_year, feed_nonce, feed_token_hash, created_at, updated_at)
@@ -51,13 +45,6 @@ try {
   await pool.query("ANALYZE");
   const fillSeconds = (performance.now() - fillStarted) / 1000;
 
-  const { rows: farmers } = await pool.query<{ id: number }>(
-    "SELECT id FROM users ORDER BY random() LIMIT $1",
-    [signedInFarmers],
-  );
-  const tokens: string[] = [];
-  for (const farmer of farmers) tokens.push((await startSession(db, farmer.id, new Date())).token);
-
   const hello = await measureHelloWorld();
   const server = await startServer({ kind: "app", databaseUrl: benchDatabase.url, appSecret });
   try {
@@ -65,20 +52,10 @@ try {
       headers: { authorization: `Bearer ${tokens[0]}` },
     });
     const listed = ((await probe.json()) as unknown[]).length;
-    let next = 0;
     const listing = await runLoad(
       {
         url: server.url,
-        requests: [
-          {
-            method: "GET",
-            path: "/api/user/calendars",
-            setupRequest: (request) => {
-              next = (next + 1) % tokens.length;
-              return { ...request, headers: { authorization: `Bearer ${tokens[next]}` } };
-            },
-          },
-        ],
+        requests: rotateBearerTokens(tokens, { method: "GET", path: "/api/user/calendars" }),
       },
       "GET /api/user/calendars",
     );
