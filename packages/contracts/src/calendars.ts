@@ -52,7 +52,9 @@ export const calendarMessages = {
   shotDiseaseMismatch: "This shot belongs to another disease.",
   shotIdInvalid: "A shot id is 1 to 64 letters, digits, '-', '_' or '~'.",
   tooManyDiseases: "A calendar can hold at most 30 diseases.",
-  tooManyShots: "A calendar can hold at most 2,000 shots.",
+  tooManyShots: "A calendar can hold at most 200 shots.",
+  tooManyCalendars:
+    "You can keep at most 50 calendars. Please delete a calendar you no longer need, then save this one again.",
   actionMismatch: "Use action 'create' with POST /api/calendar and 'update' with PUT.",
   calendarIdMismatch: "calendarId must be the id of the calendar in the address.",
   textInvalid: "Please use only letters, numbers and punctuation.",
@@ -64,8 +66,15 @@ export const calendarMessages = {
 /** Bounds on what one save may hold: generous for a farm, small enough to refuse junk. */
 export const calendarLimits = {
   diseases: 30,
-  /** All shots of all diseases together, mirrored copies included. */
-  shots: 2_000,
+  /**
+   * All shots of all diseases together, mirrored copies included. The heaviest real protocol
+   * (dairy spring-calving cows with every disease offered: 7 diseases, 26 shots over the
+   * 5-year grid, bench/README.md) needs about an eighth of this; the cap bounds what one save
+   * costs to store, print and serve as a feed.
+   */
+  shots: 200,
+  /** Saved calendars per account, checked when a new one is saved. */
+  calendarsPerAccount: 50,
   text: 100,
   shotId: 64,
   /** Recurrence periods (years) and cycles beyond these are not a real protocol. */

@@ -276,6 +276,16 @@ export function createCalendarsRepository(db: Executor) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /** Holds the owner's row until the transaction ends, and counts the calendars they own. */
+    async lockOwnerAndCountCalendars(userId: number): Promise<number> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(calendars)
+        .where(eq(calendars.userId, userId));
+      return row?.count ?? 0;
+    },
+
     /** A new calendar with its columns and shots, in one statement: all of it or nothing. */
     async insertCalendar(calendar: NewCalendar, columns: readonly SavedColumn[]): Promise<number> {
       const insertRow = db

@@ -2,6 +2,7 @@ import {
   CalendarAction,
   ErrorCode,
   buildCalendarPath,
+  calendarLimits,
   calendarMessages,
   type CalendarContact,
   type CalendarDetail,
@@ -170,18 +171,26 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  const calendarId = await createCalendarsRepository(context.db).insertCalendar(
-    {
-      userId,
-      ...checked.setupColumns,
-      ...toContactColumns(request.contact, now),
-      feedNonce: feed.nonce,
-      feedTokenHash: feed.tokenHash,
-      createdAt: now,
-      updatedAt: now,
-    },
-    checked.columns,
-  );
+  const calendarId = await context.db.transaction(async (transaction) => {
+    const repository = createCalendarsRepository(transaction);
+    // The owner's row is locked first, so two saves at once cannot both pass the count.
+    const saved = await repository.lockOwnerAndCountCalendars(userId);
+    if (saved >= calendarLimits.calendarsPerAccount) {
+      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+    }
+    return repository.insertCalendar(
+      {
+        userId,
+        ...checked.setupColumns,
+        ...toContactColumns(request.contact, now),
+        feedNonce: feed.nonce,
+        feedTokenHash: feed.tokenHash,
+        createdAt: now,
+        updatedAt: now,
+      },
+      checked.columns,
+    );
+  });
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,
