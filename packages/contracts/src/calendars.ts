@@ -59,6 +59,7 @@ export const calendarMessages = {
   calendarIdMismatch: "calendarId must be the id of the calendar in the address.",
   textInvalid: "Please use only letters, numbers and punctuation.",
   textTooLong: "Please use at most 100 characters.",
+  cursorInvalid: "This page of calendars is out of date. Please reload My Calendars.",
   feedRegenerated:
     "Your calendar has new subscription links. The old links have stopped working: subscribe again with a new one.",
 } as const;
@@ -370,8 +371,32 @@ export const CalendarSummarySchema = z.object({
 });
 export type CalendarSummary = z.infer<typeof CalendarSummarySchema>;
 
-/** GET /api/user/calendars: the signed-in user's own calendars, newest first. */
-export const ListCalendarsResponseSchema = z.array(CalendarSummarySchema);
+/** My Calendars comes in pages, so an account's listing costs the same however many it has. */
+export const calendarListPage = { defaultSize: 20, maxSize: 50 } as const;
+
+/**
+ * GET /api/user/calendars query: `limit` calendars (default 20, at most 50) after `cursor`, the
+ * opaque `nextCursor` of the page before; no cursor is the first page.
+ */
+export const ListCalendarsQuerySchema = z.object({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(calendarListPage.maxSize)
+    .default(calendarListPage.defaultSize),
+});
+export type ListCalendarsQuery = z.input<typeof ListCalendarsQuerySchema>;
+
+/**
+ * GET /api/user/calendars: one page of the signed-in user's own calendars, newest first.
+ * `nextCursor` asks for the next page; null when this page is the last.
+ */
+export const ListCalendarsResponseSchema = z.object({
+  calendars: z.array(CalendarSummarySchema),
+  nextCursor: z.string().nullable(),
+});
 export type ListCalendarsResponse = z.infer<typeof ListCalendarsResponseSchema>;
 
 /** POST /api/calendar (201) and PUT /api/calendar/:id (200): spec §3 "the calendar with its id". */

@@ -2,6 +2,7 @@ import {
   CalendarDetailSchema,
   ErrorBodySchema,
   ErrorCode,
+  ListCalendarsQuerySchema,
   ListCalendarsResponseSchema,
   RegenerateFeedResponseSchema,
   SubmitCalendarRequestSchema,
@@ -105,13 +106,14 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       preHandler: requireUser,
       schema: {
         tags: ["calendars"],
-        summary: "The signed-in user's calendars, newest first (spec §3 listing)",
-        response: { 200: ListCalendarsResponseSchema, 401: ErrorBodySchema },
+        summary: "One page of the signed-in user's calendars, newest first (spec §3 listing)",
+        querystring: ListCalendarsQuerySchema,
+        response: { 200: ListCalendarsResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return listCalendars(context, readSession(request).userId);
+      return listCalendars(context, readSession(request).userId, request.query);
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type CalendarContact,
   type CalendarDetail,
   type CalendarSummary,
+  type ListCalendarsResponse,
   type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
   type RegenerateFeedResponse,
@@ -25,6 +26,7 @@ import {
   type AccessibleCalendar,
   type CalendarContactColumns,
   type CalendarKey,
+  type CalendarListPosition,
   type CalendarNames,
   type CalendarRow,
   type UserCalendarKey,
@@ -246,20 +248,49 @@ export async function deleteCalendar(context: CalendarsContext, key: CalendarKey
   });
 }
 
-/** GET /api/user/calendars: the user's own calendars, newest first. */
+const cursorPattern = /^(\d{1,20})\.(\d{1,10})$/;
+
+/** The opaque cursor is the last calendar's exact position, so deletes between pages skip nothing. */
+function encodeListCursor(position: CalendarListPosition): string {
+  return Buffer.from(`${position.createdAtMicros}.${position.id}`).toString("base64url");
+}
+
+function decodeListCursor(cursor: string): CalendarListPosition {
+  const match = cursorPattern.exec(Buffer.from(cursor, "base64url").toString());
+  const id = Number(match?.[2]);
+  if (!match?.[1] || !Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw createValidationError([
+      { path: "query.cursor", message: calendarMessages.cursorInvalid },
+    ]);
+  }
+  return { createdAtMicros: match[1], id };
+}
+
+/** GET /api/user/calendars: one page of the user's own calendars, newest first. */
 export async function listCalendars(
   context: CalendarsContext,
   userId: number,
-): Promise<CalendarSummary[]> {
-  const rows = await createCalendarsRepository(context.db).listUserCalendars(userId);
-  return rows.map((row) =>
-    buildSummary(
-      context,
-      { ...row, feedToken: deriveFeedToken(context.secret, row.feedNonce) },
-      row,
-      row.diseases,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ListCalendarsResponse> {
+  const after = page.cursor === undefined ? null : decodeListCursor(page.cursor);
+  // One row more than the page says whether there is a next one.
+  const rows = await createCalendarsRepository(context.db).listUserCalendars(userId, {
+    after,
+    limit: page.limit + 1,
+  });
+  const pageRows = rows.slice(0, page.limit);
+  const last = pageRows.at(-1);
+  return {
+    calendars: pageRows.map((row) =>
+      buildSummary(
+        context,
+        { ...row, feedToken: deriveFeedToken(context.secret, row.feedNonce) },
+        row,
+        row.diseases,
+      ),
     ),
-  );
+    nextCursor: rows.length > page.limit && last ? encodeListCursor(last) : null,
+  };
 }
 
 /** A calendar the caller may see, with its names, its columns and its animal: what every page shows. */

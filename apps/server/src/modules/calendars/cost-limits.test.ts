@@ -1,5 +1,6 @@
 import {
   ErrorBodySchema,
+  ListCalendarsResponseSchema,
   SubmitCalendarResponseSchema,
   calendarLimits,
   calendarMessages,
@@ -74,5 +75,73 @@ describe("calendars per account", () => {
     const response = await save(other.token);
     expect(response.statusCode).toBe(201);
     SubmitCalendarResponseSchema.parse(response.json());
+  });
+});
+
+describe("My Calendars in pages", () => {
+  async function listPage(token: string, query = "") {
+    const response = await testApp.app.inject(
+      asUser(token, { method: "GET", url: `/api/user/calendars${query}` }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return ListCalendarsResponseSchema.parse(response.json());
+  }
+
+  it("gives 20 by default, then every calendar once, newest first, through nextCursor", async () => {
+    const farmer = await registerUser(testApp.app);
+    const savedIds: number[] = [];
+    for (let saved = 0; saved < 45; saved += 1) {
+      const response = await save(farmer.token);
+      savedIds.push(SubmitCalendarResponseSchema.parse(response.json()).calendar.id);
+    }
+    // Ties on created_at are broken by id; give a few the same instant to prove it.
+    await testApp.database.pool.query(
+      "UPDATE calendars SET created_at = '2026-05-01T10:00:00.123456Z' WHERE id = ANY($1)",
+      [savedIds.slice(18, 24)],
+    );
+
+    const first = await listPage(farmer.token);
+    expect(first.calendars).toHaveLength(20);
+    const seen = [...first.calendars.map((calendar) => calendar.id)];
+    let cursor = first.nextCursor;
+    while (cursor !== null) {
+      const page = await listPage(farmer.token, `?limit=7&cursor=${cursor}`);
+      expect(page.calendars.length).toBeLessThanOrEqual(7);
+      seen.push(...page.calendars.map((calendar) => calendar.id));
+      cursor = page.nextCursor;
+    }
+
+    const expected = (
+      await testApp.database.pool.query<{ id: number }>(
+        "SELECT id FROM calendars WHERE user_id = $1 ORDER BY created_at DESC, id DESC",
+        [farmer.id],
+      )
+    ).rows.map((row) => row.id);
+    expect(seen).toEqual(expected);
+    expect(seen).toHaveLength(45);
+  });
+
+  it("keeps its place when the last calendar shown is deleted before the next page", async () => {
+    const farmer = await registerUser(testApp.app);
+    for (let saved = 0; saved < 3; saved += 1) await save(farmer.token);
+    const first = await listPage(farmer.token, "?limit=2");
+    const lastShown = first.calendars.at(-1)?.id;
+    await testApp.app.inject(
+      asUser(farmer.token, { method: "DELETE", url: `/api/calendars/${lastShown}` }),
+    );
+    const second = await listPage(farmer.token, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.calendars).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("refuses a forged cursor and a page over 50 with 400", async () => {
+    const farmer = await registerUser(testApp.app);
+    for (const query of ["?cursor=not-a-cursor", "?limit=51", "?limit=0"]) {
+      const response = await testApp.app.inject(
+        asUser(farmer.token, { method: "GET", url: `/api/user/calendars${query}` }),
+      );
+      expect(response.statusCode, query).toBe(400);
+      ErrorBodySchema.parse(response.json());
+    }
   });
 });
