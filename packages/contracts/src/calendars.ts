@@ -59,6 +59,8 @@ export const calendarMessages = {
   calendarIdMismatch: "calendarId must be the id of the calendar in the address.",
   textInvalid: "Please use only letters, numbers and punctuation.",
   textTooLong: "Please use at most 100 characters.",
+  feedTooManyRequests:
+    "This calendar feed has been asked for too often. Your calendar app will get it again within the hour.",
   cursorInvalid: "This page of calendars is out of date. Please reload My Calendars.",
   feedRegenerated:
     "Your calendar has new subscription links. The old links have stopped working: subscribe again with a new one.",
@@ -74,6 +76,8 @@ export const calendarLimits = {
    * costs to store, print and serve as a feed.
    */
   shots: 200,
+  /** Fetches of one calendar's feed per hour: calendar apps poll every few hours at most. */
+  feedFetchesPerHour: 60,
   /** Saved calendars per account, checked when a new one is saved. */
   calendarsPerAccount: 50,
   text: 100,

@@ -1,9 +1,9 @@
-import { ErrorCode, accountMessages } from "@vaxcal/contracts";
+import { accountMessages } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
-import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
+import { enforceRateLimit as enforceLimit } from "../../lib/rate-limit.ts";
+import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
 
 const minuteMs = 60_000;
 
@@ -20,17 +20,14 @@ export const accountRules = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counts one call; past the limit answers 429 with Retry-After. */
-export async function enforceRateLimit(
-  { db, clock }: { db: Executor; clock: Clock },
+export function enforceRateLimit(
+  context: { db: Executor; clock: Clock },
   reply: FastifyReply,
   rule: RateLimitRule,
   subject: string,
   message: string = accountMessages.tooManyRequests,
 ): Promise<void> {
-  const result = await createRateLimitsRepository(db).consumeHit(rule, subject, clock());
-  if (result.isAllowed) return;
-  reply.header("retry-after", String(result.retryAfterSeconds));
-  throw new AppError(ErrorCode.rateLimited, message);
+  return enforceLimit(context, reply, rule, subject, message);
 }
 
 /**
