@@ -43,7 +43,7 @@ export type CalendarsRoutesOptions = {
   publicUrl: string;
 };
 
-// 2,000 shots with long custom names fit in 2 MiB; anything bigger is refused before parsing.
+// Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
 const submitBodyLimitBytes = 2 * 1024 * 1024;
 const feedFilePattern = /^([A-Za-z0-9_-]+)\.ics$/;
 
