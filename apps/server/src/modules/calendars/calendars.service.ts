@@ -248,7 +248,8 @@ export async function deleteCalendar(context: CalendarsContext, key: CalendarKey
   });
 }
 
-const cursorPattern = /^(\d{1,20})\.(\d{1,10})$/;
+// Microseconds since 1970 fit 16 digits until the year 2286; more could overflow a bigint.
+const cursorPattern = /^(\d{1,16})\.(\d{1,10})$/;
 
 /** The opaque cursor is the last calendar's exact position, so deletes between pages skip nothing. */
 function encodeListCursor(position: CalendarListPosition): string {

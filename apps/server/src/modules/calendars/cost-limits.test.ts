@@ -162,7 +162,15 @@ describe("My Calendars in pages", () => {
 
   it("refuses a forged cursor and a page over 50 with 400", async () => {
     const farmer = await registerUser(testApp.app);
-    for (const query of ["?cursor=not-a-cursor", "?limit=51", "?limit=0"]) {
+    const hugeCursor = Buffer.from("99999999999999999999.1").toString("base64url");
+    const hugeId = Buffer.from("1700000000000000.4294967296").toString("base64url");
+    for (const query of [
+      "?cursor=not-a-cursor",
+      `?cursor=${hugeCursor}`,
+      `?cursor=${hugeId}`,
+      "?limit=51",
+      "?limit=0",
+    ]) {
       const response = await testApp.app.inject(
         asUser(farmer.token, { method: "GET", url: `/api/user/calendars${query}` }),
       );

@@ -230,5 +230,6 @@ describe("My Calendars (spec §2)", () => {
     expect(screen.queryByRole("button", { name: calendarsTexts.showMore })).toBeNull();
     const listCalls = backend.calls.filter((call) => call.path === calendarPaths.list);
     expect(listCalls).toHaveLength(2);
-  });
+    // 25 cards with their previews take a few seconds in jsdom on a loaded machine.
+  }, 20_000);
 });
