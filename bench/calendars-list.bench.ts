@@ -51,7 +51,7 @@ try {
     const probe = await fetch(`${server.url}/api/user/calendars`, {
       headers: { authorization: `Bearer ${tokens[0]}` },
     });
-    const listed = ((await probe.json()) as unknown[]).length;
+    const listed = ((await probe.json()) as { calendars: unknown[] }).calendars.length;
     const listing = await runLoad(
       {
         url: server.url,

@@ -52,11 +52,16 @@ export const calendarMessages = {
   shotDiseaseMismatch: "This shot belongs to another disease.",
   shotIdInvalid: "A shot id is 1 to 64 letters, digits, '-', '_' or '~'.",
   tooManyDiseases: "A calendar can hold at most 30 diseases.",
-  tooManyShots: "A calendar can hold at most 2,000 shots.",
+  tooManyShots: "A calendar can hold at most 200 shots.",
+  tooManyCalendars:
+    "You can keep at most 50 calendars. Please delete a calendar you no longer need, then save this one again.",
   actionMismatch: "Use action 'create' with POST /api/calendar and 'update' with PUT.",
   calendarIdMismatch: "calendarId must be the id of the calendar in the address.",
   textInvalid: "Please use only letters, numbers and punctuation.",
   textTooLong: "Please use at most 100 characters.",
+  feedTooManyRequests:
+    "This calendar feed has been asked for too often. Your calendar app will get it again within the hour.",
+  cursorInvalid: "This page of calendars is out of date. Please reload My Calendars.",
   feedRegenerated:
     "Your calendar has new subscription links. The old links have stopped working: subscribe again with a new one.",
 } as const;
@@ -64,8 +69,17 @@ export const calendarMessages = {
 /** Bounds on what one save may hold: generous for a farm, small enough to refuse junk. */
 export const calendarLimits = {
   diseases: 30,
-  /** All shots of all diseases together, mirrored copies included. */
-  shots: 2_000,
+  /**
+   * All shots of all diseases together, mirrored copies included. The heaviest real protocol
+   * (dairy spring-calving cows with every disease offered: 7 diseases, 26 shots over the
+   * 5-year grid, bench/README.md) needs about an eighth of this; the cap bounds what one save
+   * costs to store, print and serve as a feed.
+   */
+  shots: 200,
+  /** Fetches of one calendar's feed per hour: calendar apps poll every few hours at most. */
+  feedFetchesPerHour: 60,
+  /** Saved calendars per account, checked when a new one is saved. */
+  calendarsPerAccount: 50,
   text: 100,
   shotId: 64,
   /** Recurrence periods (years) and cycles beyond these are not a real protocol. */
@@ -361,8 +375,32 @@ export const CalendarSummarySchema = z.object({
 });
 export type CalendarSummary = z.infer<typeof CalendarSummarySchema>;
 
-/** GET /api/user/calendars: the signed-in user's own calendars, newest first. */
-export const ListCalendarsResponseSchema = z.array(CalendarSummarySchema);
+/** My Calendars comes in pages, so an account's listing costs the same however many it has. */
+export const calendarListPage = { defaultSize: 20, maxSize: 50 } as const;
+
+/**
+ * GET /api/user/calendars query: `limit` calendars (default 20, at most 50) after `cursor`, the
+ * opaque `nextCursor` of the page before; no cursor is the first page.
+ */
+export const ListCalendarsQuerySchema = z.object({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(calendarListPage.maxSize)
+    .default(calendarListPage.defaultSize),
+});
+export type ListCalendarsQuery = z.input<typeof ListCalendarsQuerySchema>;
+
+/**
+ * GET /api/user/calendars: one page of the signed-in user's own calendars, newest first.
+ * `nextCursor` asks for the next page; null when this page is the last.
+ */
+export const ListCalendarsResponseSchema = z.object({
+  calendars: z.array(CalendarSummarySchema),
+  nextCursor: z.string().nullable(),
+});
 export type ListCalendarsResponse = z.infer<typeof ListCalendarsResponseSchema>;
 
 /** POST /api/calendar (201) and PUT /api/calendar/:id (200): spec §3 "the calendar with its id". */

@@ -11,7 +11,10 @@ import { renderLoginLockedEmail, renderLoginLockedText } from "./account-notific
 import type { AccountsContext } from "./accounts.context.ts";
 import { verifyAgainstDummyHash, verifyPassword } from "./password-hashing.ts";
 import { findMobileCandidates } from "./phone.ts";
-import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
+import {
+  createRateLimitsRepository,
+  type RateLimitRule,
+} from "../../lib/rate-limits.repository.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { ThrottledError } from "./throttle.ts";
 import { createUsersRepository, type UserRow } from "./users.repository.ts";

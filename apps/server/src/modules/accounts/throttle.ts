@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
+import { enforceRateLimit as enforceLimit } from "../../lib/rate-limit.ts";
+import {
+  createRateLimitsRepository,
+  type RateLimitRule,
+} from "../../lib/rate-limits.repository.ts";
 
 const minuteMs = 60_000;
 
@@ -56,17 +60,14 @@ export async function countOrThrow(
 }
 
 /** Counts one call; past the limit answers 429 with Retry-After. */
-export async function enforceRateLimit(
-  { db, clock }: { db: Executor; clock: Clock },
+export function enforceRateLimit(
+  context: { db: Executor; clock: Clock },
   reply: FastifyReply,
   rule: RateLimitRule,
   subject: string,
   message: string = accountMessages.tooManyRequests,
 ): Promise<void> {
-  const result = await createRateLimitsRepository(db).consumeHit(rule, subject, clock());
-  if (result.isAllowed) return;
-  reply.header("retry-after", String(result.retryAfterSeconds));
-  throw new AppError(ErrorCode.rateLimited, message);
+  return enforceLimit(context, reply, rule, subject, message);
 }
 
 /**

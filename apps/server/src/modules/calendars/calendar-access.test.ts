@@ -181,7 +181,9 @@ describe("GET /api/user/calendars and POST /api/calendar", () => {
     for (const caller of ["another farmer", "linked vet", "unlinked vet"] as const) {
       const response = await send(caller, { method: "GET", url: "/api/user/calendars" });
       expect(response.statusCode).toBe(200);
-      const ids = (response.json() as { id: number }[]).map((calendar) => calendar.id);
+      const ids = (response.json() as { calendars: { id: number }[] }).calendars.map(
+        (calendar) => calendar.id,
+      );
       expect(ids, caller).not.toContain(id);
     }
   });

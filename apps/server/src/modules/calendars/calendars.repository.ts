@@ -50,7 +50,12 @@ export type CalendarListRow = {
   animal: string;
   season: string;
   diseases: string;
+  /** created_at in whole microseconds since 1970, as text: the page position, exactly. */
+  createdAtMicros: string;
 };
+
+/** Where a page of the listing starts: just after this calendar, in newest-first order. */
+export type CalendarListPosition = { createdAtMicros: string; id: number };
 
 /** A column with what the printouts say about its disease and vaccine. */
 export type DescribedColumn = SavedColumn & {
@@ -276,6 +281,16 @@ export function createCalendarsRepository(db: Executor) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /** Holds the owner's row until the transaction ends, and counts the calendars they own. */
+    async lockOwnerAndCountCalendars(userId: number): Promise<number> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(calendars)
+        .where(eq(calendars.userId, userId));
+      return row?.count ?? 0;
+    },
+
     /** A new calendar with its columns and shots, in one statement: all of it or nothing. */
     async insertCalendar(calendar: NewCalendar, columns: readonly SavedColumn[]): Promise<number> {
       const insertRow = db
@@ -352,10 +367,19 @@ export function createCalendarsRepository(db: Executor) {
       return row;
     },
 
-    /** The user's own calendars, newest first, with the spec's listing fields. */
-    listUserCalendars(userId: number): Promise<CalendarListRow[]> {
+    /**
+     * One page of the user's own calendars, newest first, with the spec's listing fields: at
+     * most `limit` after `after` (keyset paging, so a deep page costs what the first does).
+     */
+    listUserCalendars(
+      userId: number,
+      { after, limit }: { after: CalendarListPosition | null; limit: number },
+    ): Promise<CalendarListRow[]> {
       // A named prepared statement: PostgreSQL plans it once per connection, not on every call
-      // (planning took longer than running it). The hottest read of My Calendars.
+      // (planning took longer than running it). The hottest read of My Calendars. The index
+      // calendars_user_id_created_at serves the filter and the order; ids only break ties.
+      const afterMicros = sql`${sql.placeholder("afterMicros")}::bigint`;
+      const afterCreatedAt = sql`('epoch'::timestamptz + ${afterMicros} * interval '1 microsecond')`;
       return db
         .select({
           id: calendars.id,
@@ -374,15 +398,28 @@ export function createCalendarsRepository(db: Executor) {
             JOIN ${schema.diseases} ON ${schema.diseases.id} = ${calendarDiseases.diseaseId}
             WHERE ${calendarDiseases.calendarId} = ${calendars.id}
           ), '')`,
+          createdAtMicros: sql<string>`(extract(epoch FROM ${calendars.createdAt}) * 1000000)::bigint::text`,
         })
         .from(calendars)
         .innerJoin(schema.enterprises, eq(schema.enterprises.id, calendars.enterpriseId))
         .innerJoin(schema.animals, eq(schema.animals.id, calendars.animalId))
         .innerJoin(schema.seasons, eq(schema.seasons.id, calendars.seasonId))
-        .where(eq(calendars.userId, sql.placeholder("userId")))
+        .where(
+          and(
+            eq(calendars.userId, sql.placeholder("userId")),
+            sql`(${afterMicros} IS NULL OR (${calendars.createdAt} <= ${afterCreatedAt}
+              AND (${calendars.createdAt}, ${calendars.id}) < (${afterCreatedAt}, ${sql.placeholder("afterId")}::integer)))`,
+          ),
+        )
         .orderBy(desc(calendars.createdAt), desc(calendars.id))
-        .prepare("calendars_list_user_calendars")
-        .execute({ userId });
+        .limit(sql.placeholder("limit"))
+        .prepare("calendars_list_user_calendars_page")
+        .execute({
+          userId,
+          afterMicros: after?.createdAtMicros ?? null,
+          afterId: after?.id ?? null,
+          limit,
+        });
     },
 
     /** The columns in order, each with its shots exactly as saved. */

@@ -132,14 +132,14 @@ describe("saving and reopening a calendar", () => {
       asUser(farmer.token, { method: "GET", url: "/api/user/calendars" }),
     );
     expect(response.statusCode).toBe(200);
-    const listing = ListCalendarsResponseSchema.parse(response.json());
+    const listing = ListCalendarsResponseSchema.parse(response.json()).calendars;
     expect(listing[0]?.id).toBe(mine.id);
     expect(listing.length).toBeGreaterThanOrEqual(1);
     const otherListing = ListCalendarsResponseSchema.parse(
       (
         await testApp.app.inject(asUser(other.token, { method: "GET", url: "/api/user/calendars" }))
       ).json(),
-    );
+    ).calendars;
     expect(otherListing).toHaveLength(1);
     expect(listing.map((calendar) => calendar.id)).not.toContain(otherListing[0]?.id);
   });

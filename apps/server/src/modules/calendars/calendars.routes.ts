@@ -2,10 +2,12 @@ import {
   CalendarDetailSchema,
   ErrorBodySchema,
   ErrorCode,
+  ListCalendarsQuerySchema,
   ListCalendarsResponseSchema,
   RegenerateFeedResponseSchema,
   SubmitCalendarRequestSchema,
   SubmitCalendarResponseSchema,
+  calendarLimits,
   calendarMessages,
   calendarPaths,
   deleteCalendarStatus,
@@ -14,11 +16,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { renderCalendarPdf } from "./render-calendar-pdf.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
+import { enforceRateLimit } from "../../lib/rate-limit.ts";
+import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
 import { toCalendarKey } from "./calendar-access.ts";
-import { buildCalendarPrintout } from "./calendar-document.ts";
+import { createCalendarRenders } from "./calendar-renders.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import {
   createCalendar,
@@ -30,7 +33,6 @@ import {
   updateCalendar,
   type CalendarsContext,
 } from "./calendars.service.ts";
-import { renderCalendarFeed } from "./render-calendar-feed.ts";
 import { renderCalendarPreviewSvg } from "./render-calendar-preview.ts";
 
 export type CalendarsRoutesOptions = {
@@ -41,9 +43,15 @@ export type CalendarsRoutesOptions = {
   publicUrl: string;
 };
 
-// 2,000 shots with long custom names fit in 2 MiB; anything bigger is refused before parsing.
+// Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
 const submitBodyLimitBytes = 2 * 1024 * 1024;
 const feedFilePattern = /^([A-Za-z0-9_-]+)\.ics$/;
+
+const feedRateLimit = {
+  name: "calendar-feed",
+  limit: calendarLimits.feedFetchesPerHour,
+  windowMs: 60 * 60 * 1000,
+} as const satisfies RateLimitRule;
 
 const IdParamsSchema = z.object({ id: z.string().max(20) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
@@ -60,7 +68,8 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
   const requireUser = createRequireUser({ db, clock });
-  const feedHost = new URL(publicUrl).host;
+  const renders = createCalendarRenders({ host: new URL(publicUrl).host });
+  app.addHook("onClose", () => renders.close());
 
   app.post(
     calendarPaths.create,
@@ -105,13 +114,14 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       onRequest: requireUser,
       schema: {
         tags: ["calendars"],
-        summary: "The signed-in user's calendars, newest first (spec §3 listing)",
-        response: { 200: ListCalendarsResponseSchema, 401: ErrorBodySchema },
+        summary: "One page of the signed-in user's calendars, newest first (spec §3 listing)",
+        querystring: ListCalendarsQuerySchema,
+        response: { 200: ListCalendarsResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return listCalendars(context, readSession(request).userId);
+      return listCalendars(context, readSession(request).userId, request.query);
     },
   );
 
@@ -165,12 +175,14 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
       const document = await readCalendarDocument(context, key);
-      const pdf = await renderCalendarPdf(buildCalendarPrintout(document, readToday()));
+      const pdf = renders.pdf(document, readToday());
+      // Personal details: never stored by a browser or proxy, but a client may revalidate.
+      reply.header("cache-control", "private, no-store").header("etag", pdf.etag);
+      if (request.headers["if-none-match"] === pdf.etag) return reply.code(304).send(null);
       return reply
-        .header("cache-control", "private, no-store")
         .header("content-disposition", `attachment; filename="calendar-${document.id}.pdf"`)
         .type("application/pdf")
-        .send(pdf);
+        .send(await pdf.readBody());
     },
   );
 
@@ -219,7 +231,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         description:
           "One all-day event per shot with a reminder 7 days before. Subscribe with the calendar's feedUrls (Google, Apple via webcal, Outlook).",
         params: z.object({ file: z.string().max(100) }),
-        response: { 200: z.string(), 404: ErrorBodySchema },
+        response: { 200: z.string(), 304: z.null(), 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -229,11 +241,21 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
       }
       const document = await readCalendarDocument(context, { feedTokenHash });
-      return reply
+      // Counted per token once it is known to exist, so made-up tokens write nothing.
+      await enforceRateLimit(
+        context,
+        reply,
+        feedRateLimit,
+        feedTokenHash,
+        calendarMessages.feedTooManyRequests,
+      );
+      const feed = renders.feed(document);
+      reply
         .header("cache-control", "private, max-age=900")
         .header("x-robots-tag", "noindex")
-        .type("text/calendar; charset=utf-8")
-        .send(renderCalendarFeed(document, feedHost));
+        .header("etag", feed.etag);
+      if (request.headers["if-none-match"] === feed.etag) return reply.code(304).send(null);
+      return reply.type("text/calendar; charset=utf-8").send(await feed.readBody());
     },
   );
 };

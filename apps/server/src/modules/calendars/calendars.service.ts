@@ -2,10 +2,12 @@ import {
   CalendarAction,
   ErrorCode,
   buildCalendarPath,
+  calendarLimits,
   calendarMessages,
   type CalendarContact,
   type CalendarDetail,
   type CalendarSummary,
+  type ListCalendarsResponse,
   type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
   type RegenerateFeedResponse,
@@ -24,6 +26,7 @@ import {
   type AccessibleCalendar,
   type CalendarContactColumns,
   type CalendarKey,
+  type CalendarListPosition,
   type CalendarNames,
   type CalendarRow,
   type UserCalendarKey,
@@ -170,18 +173,26 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  const calendarId = await createCalendarsRepository(context.db).insertCalendar(
-    {
-      userId,
-      ...checked.setupColumns,
-      ...toContactColumns(request.contact, now),
-      feedNonce: feed.nonce,
-      feedTokenHash: feed.tokenHash,
-      createdAt: now,
-      updatedAt: now,
-    },
-    checked.columns,
-  );
+  const calendarId = await context.db.transaction(async (transaction) => {
+    const repository = createCalendarsRepository(transaction);
+    // The owner's row is locked first, so two saves at once cannot both pass the count.
+    const saved = await repository.lockOwnerAndCountCalendars(userId);
+    if (saved >= calendarLimits.calendarsPerAccount) {
+      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+    }
+    return repository.insertCalendar(
+      {
+        userId,
+        ...checked.setupColumns,
+        ...toContactColumns(request.contact, now),
+        feedNonce: feed.nonce,
+        feedTokenHash: feed.tokenHash,
+        createdAt: now,
+        updatedAt: now,
+      },
+      checked.columns,
+    );
+  });
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,
@@ -237,20 +248,50 @@ export async function deleteCalendar(context: CalendarsContext, key: CalendarKey
   });
 }
 
-/** GET /api/user/calendars: the user's own calendars, newest first. */
+// Microseconds since 1970 fit 16 digits until the year 2286; more could overflow a bigint.
+const cursorPattern = /^(\d{1,16})\.(\d{1,10})$/;
+
+/** The opaque cursor is the last calendar's exact position, so deletes between pages skip nothing. */
+function encodeListCursor(position: CalendarListPosition): string {
+  return Buffer.from(`${position.createdAtMicros}.${position.id}`).toString("base64url");
+}
+
+function decodeListCursor(cursor: string): CalendarListPosition {
+  const match = cursorPattern.exec(Buffer.from(cursor, "base64url").toString());
+  const id = Number(match?.[2]);
+  if (!match?.[1] || !Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw createValidationError([
+      { path: "query.cursor", message: calendarMessages.cursorInvalid },
+    ]);
+  }
+  return { createdAtMicros: match[1], id };
+}
+
+/** GET /api/user/calendars: one page of the user's own calendars, newest first. */
 export async function listCalendars(
   context: CalendarsContext,
   userId: number,
-): Promise<CalendarSummary[]> {
-  const rows = await createCalendarsRepository(context.db).listUserCalendars(userId);
-  return rows.map((row) =>
-    buildSummary(
-      context,
-      { ...row, feedToken: deriveFeedToken(context.secret, row.feedNonce) },
-      row,
-      row.diseases,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ListCalendarsResponse> {
+  const after = page.cursor === undefined ? null : decodeListCursor(page.cursor);
+  // One row more than the page says whether there is a next one.
+  const rows = await createCalendarsRepository(context.db).listUserCalendars(userId, {
+    after,
+    limit: page.limit + 1,
+  });
+  const pageRows = rows.slice(0, page.limit);
+  const last = pageRows.at(-1);
+  return {
+    calendars: pageRows.map((row) =>
+      buildSummary(
+        context,
+        { ...row, feedToken: deriveFeedToken(context.secret, row.feedNonce) },
+        row,
+        row.diseases,
+      ),
     ),
-  );
+    nextCursor: rows.length > page.limit && last ? encodeListCursor(last) : null,
+  };
 }
 
 /** A calendar the caller may see, with its names, its columns and its animal: what every page shows. */

@@ -289,9 +289,9 @@ const badCases: BadCase[] = [
     issue: { path: "body.calendarId", message: calendarMessages.calendarIdMismatch },
   },
   {
-    name: "2,001 shots",
+    name: "201 shots, one over the documented cap of 200",
     change: (payload) => {
-      payload.data.diseases[0]!.shots = Array.from({ length: 2_001 }, (_, index) =>
+      payload.data.diseases[0]!.shots = Array.from({ length: 201 }, (_, index) =>
         userShot(index + 1, "2026-05-01"),
       );
     },
@@ -300,7 +300,7 @@ const badCases: BadCase[] = [
   {
     name: "few shots whose yearly copies would be thousands",
     change: (payload) => {
-      payload.data.diseases[0]!.shots = Array.from({ length: 400 }, (_, index) =>
+      payload.data.diseases[0]!.shots = Array.from({ length: 150 }, (_, index) =>
         userShot(index + 1, "2000-05-01", { is_recurrent: 1 }),
       );
     },

@@ -12,6 +12,8 @@ export const calendarsTexts = {
   deleted: "Your calendar has been deleted.",
   previewFailed: "The preview could not be loaded.",
   linkCopied: "The calendar link is copied. Paste it into your calendar app.",
+  showMore: "Show more calendars",
+  loadingMore: "Loading more calendars…",
 } as const;
 
 /** PRODUCT.md decision 14: after the final page, My Calendars (spec §4 'done … then redirect'). */

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  calendarListPage,
   calendarMessages,
   calendarPaths,
   type CalendarDetail,
@@ -104,7 +105,21 @@ export function createSavedCalendarsHandlers(backend: SavedCalendarsBackend) {
   return [
     http.get(calendarPaths.list, ({ request }) => {
       record("GET", request);
-      return HttpResponse.json<ListCalendarsResponse>(backend.calendars);
+      // Pages like the server: `limit` after the calendar the cursor names (here just its id).
+      const query = new URL(request.url).searchParams;
+      const limit = Number(query.get("limit") ?? calendarListPage.defaultSize);
+      const cursor = query.get("cursor");
+      const start =
+        cursor === null
+          ? 0
+          : backend.calendars.findIndex((calendar) => String(calendar.id) === cursor) + 1;
+      const page = backend.calendars.slice(start, start + limit);
+      const last = page.at(-1);
+      return HttpResponse.json<ListCalendarsResponse>({
+        calendars: page,
+        nextCursor:
+          start + limit < backend.calendars.length && last !== undefined ? String(last.id) : null,
+      });
     }),
     http.post(calendarPaths.create, async ({ request }) => {
       const body = (await request.json()) as SubmitCalendarRequest;

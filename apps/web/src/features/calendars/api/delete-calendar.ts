@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { buildCalendarPath, type ListCalendarsResponse } from "@vaxcal/contracts";
+import { buildCalendarPath } from "@vaxcal/contracts";
 import { z } from "zod";
 import { fetchJson } from "../../../lib/api-client.ts";
-import { userCalendarsQueryKey } from "./list-calendars.ts";
+import { updateListedCalendars, userCalendarsQueryOptions } from "./list-calendars.ts";
 
 /** Spec §7: DELETE /api/calendars/{id}; the server answers 204 with no body. */
 export async function deleteCalendar(calendarId: number): Promise<void> {
@@ -15,8 +15,10 @@ export function useDeleteCalendar() {
   return useMutation({
     mutationFn: deleteCalendar,
     onSuccess: (_answer, calendarId) => {
-      queryClient.setQueryData<ListCalendarsResponse>(userCalendarsQueryKey, (calendars) =>
-        calendars?.filter((calendar) => calendar.id !== calendarId),
+      queryClient.setQueryData(userCalendarsQueryOptions().queryKey, (pages) =>
+        updateListedCalendars(pages, (calendars) =>
+          calendars.filter((calendar) => calendar.id !== calendarId),
+        ),
       );
     },
   });

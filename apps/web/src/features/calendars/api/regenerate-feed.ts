@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  RegenerateFeedResponseSchema,
-  buildCalendarPath,
-  type ListCalendarsResponse,
-} from "@vaxcal/contracts";
+import { RegenerateFeedResponseSchema, buildCalendarPath } from "@vaxcal/contracts";
 import { sendJson } from "../../../lib/api-client.ts";
-import { userCalendarsQueryKey } from "./list-calendars.ts";
+import { updateListedCalendars, userCalendarsQueryOptions } from "./list-calendars.ts";
 
 /** PRODUCT.md decision 14: new secret feed links for a calendar; the old ones stop working. */
 export function regenerateFeed(calendarId: number) {
@@ -21,9 +17,11 @@ export function useRegenerateFeed() {
   return useMutation({
     mutationFn: regenerateFeed,
     onSuccess: ({ feedUrls }, calendarId) => {
-      queryClient.setQueryData<ListCalendarsResponse>(userCalendarsQueryKey, (calendars) =>
-        calendars?.map((calendar) =>
-          calendar.id === calendarId ? { ...calendar, feedUrls } : calendar,
+      queryClient.setQueryData(userCalendarsQueryOptions().queryKey, (pages) =>
+        updateListedCalendars(pages, (calendars) =>
+          calendars.map((calendar) =>
+            calendar.id === calendarId ? { ...calendar, feedUrls } : calendar,
+          ),
         ),
       );
     },

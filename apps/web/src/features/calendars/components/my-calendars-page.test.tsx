@@ -216,4 +216,20 @@ describe("My Calendars (spec §2)", () => {
     expect(await screen.findByRole("article", { name: "Cows, Spring calving 2031" })).toBeVisible();
     expect(screen.queryByText(calendarMessages.listFailed)).toBeNull();
   });
+
+  it("shows 20 calendars, then the rest on 'Show more calendars'", async () => {
+    backend.calendars = Array.from({ length: 25 }, (_, index) =>
+      buildCalendarSummary({ id: 100 - index }),
+    );
+    const { user } = await renderMyCalendars();
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(20));
+    await user.click(screen.getByRole("button", { name: calendarsTexts.showMore }));
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(25));
+    expect(screen.queryByRole("button", { name: calendarsTexts.showMore })).toBeNull();
+    const listCalls = backend.calls.filter((call) => call.path === calendarPaths.list);
+    expect(listCalls).toHaveLength(2);
+    // 25 cards with their previews take a few seconds in jsdom on a loaded machine.
+  }, 20_000);
 });

@@ -9,10 +9,13 @@ import "./calendars.css";
 /**
  * Spec §2 'My Calendars' (/calendars, login required): the banner with 'Create new calendar',
  * the saved calendars as collapsible cards, newest first and open, or a notice when there are
- * none. A failed load says so in the spec's words, with a way to try again (spec §8).
+ * none. The list comes in pages, newest first, with 'Show more calendars' while there are more.
+ * A failed load says so in the spec's words, with a way to try again (spec §8).
  */
 export function MyCalendarsPage() {
   const calendars = useUserCalendars();
+  const listed = calendars.data?.pages.flatMap((page) => page.calendars) ?? [];
+  const showMore = () => void calendars.fetchNextPage();
 
   return (
     <div className="my-calendars">
@@ -34,19 +37,37 @@ export function MyCalendarsPage() {
           message={calendarMessages.listFailed}
           onRetry={() => void calendars.refetch()}
         />
-      ) : calendars.data.length === 0 ? (
+      ) : listed.length === 0 ? (
         <div className="my-calendars__empty">
           <p>{calendarsTexts.emptyList}</p>
           <CreateCalendarLink label="Create your first calendar" />
         </div>
       ) : (
-        <ul className="my-calendars__list" aria-label="Your calendars">
-          {calendars.data.map((calendar, index) => (
-            <li key={calendar.id}>
-              <CalendarCard calendar={calendar} isInitiallyOpen={index === 0} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="my-calendars__list" aria-label="Your calendars">
+            {listed.map((calendar, index) => (
+              <li key={calendar.id}>
+                <CalendarCard calendar={calendar} isInitiallyOpen={index === 0} />
+              </li>
+            ))}
+          </ul>
+          {calendars.isFetchNextPageError ? (
+            <ErrorState message={calendarMessages.listFailed} onRetry={showMore} />
+          ) : calendars.hasNextPage ? (
+            <div className="my-calendars__more">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={calendars.isFetchingNextPage}
+                onClick={showMore}
+              >
+                {calendars.isFetchingNextPage
+                  ? calendarsTexts.loadingMore
+                  : calendarsTexts.showMore}
+              </button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
-import { rateLimits } from "../../db/schema/accounts.ts";
-import { hashToken } from "../../lib/tokens.ts";
+import type { Executor } from "../db/database.ts";
+import { rateLimits } from "../db/schema/accounts.ts";
+import { hashToken } from "./tokens.ts";
 
 export type RateLimitRule = {
   /** What is counted, e.g. `login`; part of the key. */
