@@ -38,7 +38,7 @@ import { renderCalendarPreviewSvg } from "./render-calendar-preview.ts";
 export type CalendarsRoutesOptions = {
   db: Db;
   clock: Clock;
-  /** Derives each calendar's feed token (APP_SECRET). */
+  /** The signing key (APP_SECRET, else the per-install key): derives each calendar's feed token. */
   secret: string;
   publicUrl: string;
 };

@@ -43,7 +43,7 @@ export type CalendarsContext = {
   clock: Clock;
   /** Today in Ireland as `YYYY-MM-DD`, for the engine. */
   readToday: () => IsoDate;
-  /** Derives the feed tokens (APP_SECRET). */
+  /** The signing key (APP_SECRET, else the per-install key): derives the feed tokens. */
   secret: string;
   /** Feed links start with it, never with the request's Host header. */
   publicUrl: string;
