@@ -2,6 +2,7 @@ import {
   ErrorCode,
   accountMessages,
   accountPaths,
+  securityMessages,
   type ErrorBody,
   type UpdateSettingsRequest,
   type UserProfile,
@@ -193,6 +194,37 @@ describe("account settings (spec §2, §5)", () => {
       confirm_password: "green fields in May",
     });
     expect(screen.getByLabelText("New password")).toHaveValue("");
+  });
+
+  it("asks for the current password before it changes the e-mail, and sends it along", async () => {
+    let sent: UpdateSettingsRequest | undefined;
+    server.use(
+      http.put(accountPaths.settings, async ({ request }) => {
+        sent = (await request.json()) as UpdateSettingsRequest;
+        return HttpResponse.json<UserProfile>(farmerFixture);
+      }),
+    );
+    const { user } = await openSettings();
+    await user.clear(screen.getByLabelText("Email address"));
+    await user.type(screen.getByLabelText("Email address"), "new.address@example.ie");
+    expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(
+      /enter your current password/,
+    );
+
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(
+      await screen.findByText(securityMessages.currentPasswordForContactChange),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.type(screen.getByLabelText("Current password"), "old password here");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText(saved)).toBeInTheDocument();
+    expect(sent).toMatchObject({
+      email: "new.address@example.ie",
+      current_password: "old password here",
+    });
+    expect(sent).not.toHaveProperty("password");
   });
 
   it("disables e-mail notifications without an e-mail, and texts without a mobile", async () => {
