@@ -16,6 +16,7 @@ import {
   nextClientAddress,
   readOutbox,
   registerUser,
+  requestResetToken,
   type AccountsTestApp,
   type RegisteredUser,
 } from "../../test/accounts.ts";
@@ -157,20 +158,13 @@ describe("contact changes in settings", () => {
 
   it("tells the owner when a password reset completed", async () => {
     const user = await registerUser(testApp.app);
-    await testApp.app.inject({
-      method: "POST",
-      url: "/password/reset",
-      payload: { email: user.email },
-      remoteAddress: nextClientAddress(),
-    });
-    const [message] = await readOutbox(testApp.database, user.email ?? "");
-    const link = new URL(findLink(message?.bodyText ?? null, "/password/reset"));
+    const token = await requestResetToken(testApp.app, testApp.database, user.email ?? "");
     const confirmed = await testApp.app.inject({
       method: "POST",
       url: "/api/password/reset/confirm",
       payload: {
         email: user.email,
-        token: link.searchParams.get("token"),
+        token,
         password: "fresh-hay-bales-7",
         password_confirmation: "fresh-hay-bales-7",
       },

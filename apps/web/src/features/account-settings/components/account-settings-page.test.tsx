@@ -32,6 +32,18 @@ async function openSettings(overrides: Partial<UserProfile> = {}) {
   return view;
 }
 
+/** Answers every save with the fixture and keeps the last payload. */
+function captureSaves() {
+  const saves: { sent?: UpdateSettingsRequest } = {};
+  server.use(
+    http.put(accountPaths.settings, async ({ request }) => {
+      saves.sent = (await request.json()) as UpdateSettingsRequest;
+      return HttpResponse.json<UserProfile>(farmerFixture);
+    }),
+  );
+  return saves;
+}
+
 describe("account settings (spec §2, §5)", () => {
   it("shows 'Loading...' until the user is loaded, then every section", async () => {
     signIn();
@@ -173,13 +185,7 @@ describe("account settings (spec §2, §5)", () => {
   });
 
   it("sends the password change with the current password", async () => {
-    let sent: UpdateSettingsRequest | undefined;
-    server.use(
-      http.put(accountPaths.settings, async ({ request }) => {
-        sent = (await request.json()) as UpdateSettingsRequest;
-        return HttpResponse.json<UserProfile>(farmerFixture);
-      }),
-    );
+    const saves = captureSaves();
     const { user } = await openSettings();
     await user.type(screen.getByLabelText("Current password"), "old password here");
     await user.type(screen.getByLabelText("New password"), "green fields in May");
@@ -188,7 +194,7 @@ describe("account settings (spec §2, §5)", () => {
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
 
     expect(await screen.findByText(saved)).toBeInTheDocument();
-    expect(sent).toMatchObject({
+    expect(saves.sent).toMatchObject({
       current_password: "old password here",
       password: "green fields in May",
       confirm_password: "green fields in May",
@@ -197,13 +203,7 @@ describe("account settings (spec §2, §5)", () => {
   });
 
   it("asks for the current password before it changes the e-mail, and sends it along", async () => {
-    let sent: UpdateSettingsRequest | undefined;
-    server.use(
-      http.put(accountPaths.settings, async ({ request }) => {
-        sent = (await request.json()) as UpdateSettingsRequest;
-        return HttpResponse.json<UserProfile>(farmerFixture);
-      }),
-    );
+    const saves = captureSaves();
     const { user } = await openSettings();
     await user.clear(screen.getByLabelText("Email address"));
     await user.type(screen.getByLabelText("Email address"), "new.address@example.ie");
@@ -215,16 +215,16 @@ describe("account settings (spec §2, §5)", () => {
     expect(
       await screen.findByText(securityMessages.currentPasswordForContactChange),
     ).toBeInTheDocument();
-    expect(sent).toBeUndefined();
+    expect(saves.sent).toBeUndefined();
 
     await user.type(screen.getByLabelText("Current password"), "old password here");
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText(saved)).toBeInTheDocument();
-    expect(sent).toMatchObject({
+    expect(saves.sent).toMatchObject({
       email: "new.address@example.ie",
       current_password: "old password here",
     });
-    expect(sent).not.toHaveProperty("password");
+    expect(saves.sent).not.toHaveProperty("password");
   });
 
   it("disables e-mail notifications without an e-mail, and texts without a mobile", async () => {
