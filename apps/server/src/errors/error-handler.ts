@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createValidationError } from "../lib/validation-error.ts";
-import { AppError, statusByErrorCode } from "./app-error.ts";
+import { AppError, RetryLaterError, statusByErrorCode } from "./app-error.ts";
 
 type ValidationItem = { instancePath?: string; message?: string };
 type FrameworkError = {
@@ -60,6 +60,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = describeError(error, request.id);
     const status = statusByErrorCode[body.error.code];
+    if (error instanceof RetryLaterError) {
+      reply.header("retry-after", String(error.retryAfterSeconds));
+    }
     if (status >= 500) {
       request.log.error({ err: describeForLog(error) }, "request failed");
     } else {

@@ -69,7 +69,7 @@ describe("message outbox", () => {
       clock: () => new Date(),
       log: pino({ level: "silent" }),
     });
-    const id = await outbox.queueEmail(database.db, email("held@example.ie"));
+    const id = await outbox.queueEmail(database.db, email("held@example.ie"), null);
     outbox.deliverSoon([id]);
     await outbox.whenIdle();
     expect(await readMessage(id)).toMatchObject({ status: "held", attempts: 0 });
@@ -78,8 +78,12 @@ describe("message outbox", () => {
 
   it("sends queued messages once and then clears their bodies", async () => {
     const harness = createHarness();
-    const mailId = await harness.outbox.queueEmail(database.db, email("sent@example.ie"));
-    const textId = await harness.outbox.queueText(database.db, { to: "+353871234567", body: "Hi" });
+    const mailId = await harness.outbox.queueEmail(database.db, email("sent@example.ie"), null);
+    const textId = await harness.outbox.queueText(
+      database.db,
+      { to: "+353871234567", body: "Hi" },
+      null,
+    );
     harness.outbox.deliverSoon([mailId, textId]);
     harness.outbox.deliverSoon([mailId, textId]);
     await harness.outbox.whenIdle();
@@ -99,7 +103,7 @@ describe("message outbox", () => {
     const harness = createHarness();
     await database.db
       .transaction(async (transaction) => {
-        await harness.outbox.queueEmail(transaction, email("rolled-back@example.ie"));
+        await harness.outbox.queueEmail(transaction, email("rolled-back@example.ie"), null);
         throw new Error("the change failed");
       })
       .catch(() => undefined);
@@ -109,7 +113,11 @@ describe("message outbox", () => {
 
   it("retries a failed send later, then gives up after five attempts", async () => {
     const failing = createHarness({ failing: true });
-    const id = await failing.outbox.queueText(database.db, { to: "+353871234568", body: "Hi" });
+    const id = await failing.outbox.queueText(
+      database.db,
+      { to: "+353871234568", body: "Hi" },
+      null,
+    );
     failing.outbox.deliverSoon([id]);
     await failing.outbox.whenIdle();
     const afterFirst = await readMessage(id);
@@ -130,7 +138,7 @@ describe("message outbox", () => {
 
   it("lets a later sweep deliver what an earlier one could not", async () => {
     const failing = createHarness({ failing: true });
-    const id = await failing.outbox.queueEmail(database.db, email("later@example.ie"));
+    const id = await failing.outbox.queueEmail(database.db, email("later@example.ie"), null);
     await failing.outbox.deliverDueMessages();
     const working = createHarness();
     working.advanceMinutes(2);
@@ -141,7 +149,7 @@ describe("message outbox", () => {
 
   it("clears the bodies of failed and held messages 7 days on, in the sweep", async () => {
     const failing = createHarness({ failing: true });
-    const failedId = await failing.outbox.queueEmail(database.db, email("failed@example.ie"));
+    const failedId = await failing.outbox.queueEmail(database.db, email("failed@example.ie"), null);
     for (const waitMinutes of [0, 1, 5, 30, 120]) {
       failing.advanceMinutes(waitMinutes);
       await failing.outbox.deliverDueMessages();
@@ -154,7 +162,7 @@ describe("message outbox", () => {
       clock: () => new Date("2026-03-02T11:36:00Z"),
       log: pino({ level: "silent" }),
     });
-    const heldId = await heldOutbox.queueEmail(database.db, email("held-long@example.ie"));
+    const heldId = await heldOutbox.queueEmail(database.db, email("held-long@example.ie"), null);
 
     failing.advanceMinutes(7 * 24 * 60 - 10);
     await failing.outbox.deliverDueMessages();

@@ -3,6 +3,7 @@ import type { Db, Executor } from "../db/database.ts";
 import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { SmsMessage, SmsTransport } from "../sms/sms-transport.ts";
+import { checkMessageBudget } from "./message-budget.ts";
 import {
   OutboxChannel,
   OutboxStatus,
@@ -39,19 +40,23 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
     executor: Executor,
     channel: OutboxChannel,
     recipient: string,
+    accountId: number | null,
     subject: string | null,
     bodyText: string,
     bodyHtml: string | null,
   ): Promise<number> {
+    const now = clock();
+    await checkMessageBudget(executor, { channel, recipient, accountId }, now);
     const hasTransport = channel === OutboxChannel.email ? Boolean(mail) : Boolean(sms);
     return createOutboxRepository(executor).insertMessage({
       channel,
       recipient,
+      accountId,
       subject,
       bodyText,
       bodyHtml,
       status: hasTransport ? OutboxStatus.pending : OutboxStatus.held,
-      createdAt: clock(),
+      createdAt: now,
     });
   }
 
@@ -94,11 +99,23 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
   }
 
   return {
-    queueEmail: (executor: Executor, message: MailMessage) =>
-      queue(executor, OutboxChannel.email, message.to, message.subject, message.text, message.html),
+    /**
+     * Queues in the caller's transaction, within the daily budgets of the recipient and of the
+     * account it is sent for (null: no account yet); over budget throws MessageBudgetError.
+     */
+    queueEmail: (executor: Executor, message: MailMessage, accountId: number | null) =>
+      queue(
+        executor,
+        OutboxChannel.email,
+        message.to,
+        accountId,
+        message.subject,
+        message.text,
+        message.html,
+      ),
 
-    queueText: (executor: Executor, message: SmsMessage) =>
-      queue(executor, OutboxChannel.sms, message.to, null, message.body, null),
+    queueText: (executor: Executor, message: SmsMessage, accountId: number | null) =>
+      queue(executor, OutboxChannel.sms, message.to, accountId, null, message.body, null),
 
     /**
      * Sends the given queued messages now, without making the caller wait: a slow relay must not

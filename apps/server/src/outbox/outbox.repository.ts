@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lt, lte, min, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
 
@@ -24,7 +24,11 @@ export type NewOutboxMessage = {
   bodyHtml: string | null;
   status: typeof OutboxStatus.pending | typeof OutboxStatus.held;
   createdAt: Date;
+  accountId: number | null;
 };
+
+/** How many messages a budget counted since a moment, and the oldest of them. */
+export type BudgetCount = { count: number; oldest: Date | null };
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
@@ -37,6 +41,50 @@ export function createOutboxRepository(db: Executor) {
         .returning({ id: outboxMessages.id });
       if (!row) throw new Error("insert into outbox_messages returned no row");
       return row.id;
+    },
+
+    /** Holds a budget's lock until the transaction ends (at once outside one). */
+    async lockBudget(key: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    },
+
+    async countDestinationMessages(
+      channel: OutboxChannel,
+      recipient: string,
+      since: Date,
+    ): Promise<BudgetCount> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int`, oldest: min(outboxMessages.createdAt) })
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.recipient, recipient),
+            eq(outboxMessages.channel, channel),
+            gt(outboxMessages.createdAt, since),
+          ),
+        );
+      return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+    },
+
+    async countAccountMessages(
+      accountId: number,
+      since: Date,
+    ): Promise<{ all: BudgetCount; texts: BudgetCount }> {
+      const isText = eq(outboxMessages.channel, OutboxChannel.sms);
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          oldest: min(outboxMessages.createdAt),
+          texts: sql<number>`(count(*) FILTER (WHERE ${isText}))::int`,
+          oldestText: sql<Date | null>`min(${outboxMessages.createdAt}) FILTER (WHERE ${isText})`,
+        })
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.accountId, accountId), gt(outboxMessages.createdAt, since)));
+      const oldestText = row?.oldestText ? new Date(row.oldestText) : null;
+      return {
+        all: { count: row?.count ?? 0, oldest: row?.oldest ?? null },
+        texts: { count: row?.texts ?? 0, oldest: oldestText },
+      };
     },
 
     /**

@@ -133,3 +133,21 @@ export function toPath(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** Asks for a password reset link for the address and answers the token the e-mail carries. */
+export async function requestResetToken(
+  app: FastifyInstance,
+  database: TestDatabase,
+  email: string,
+): Promise<string> {
+  await app.inject({
+    method: "POST",
+    url: "/api/password/reset",
+    payload: { email },
+    remoteAddress: nextClientAddress(),
+  });
+  const [message] = await readOutbox(database, email);
+  return (
+    new URL(findLink(message?.bodyText ?? null, "/password/reset")).searchParams.get("token") ?? ""
+  );
+}

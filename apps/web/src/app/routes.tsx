@@ -32,6 +32,13 @@ const PasswordResetScreen = lazyComponent(
     ),
   <LoadingState label="Loading…" />,
 );
+const UndoContactChangePage = lazyComponent(
+  () =>
+    import("../features/account-security/undo-contact-change-page.tsx").then(
+      (module) => module.UndoContactChangePage,
+    ),
+  <LoadingState label="Loading…" />,
+);
 const VerifyEmailPage = lazyComponent(
   () =>
     import("../features/auth/components/verify-email-page.tsx").then(
@@ -85,6 +92,11 @@ export const routes: RouteObject[] = [
             loader: storeMobileCodeAndGoHome,
             // The loader always redirects; this only fills the moment before it does.
             element: <LoadingState label="Checking your code…" />,
+          },
+          {
+            id: "UndoContactChange",
+            path: paths.undoContactChange.path,
+            element: <UndoContactChangePage />,
           },
           {
             id: "PasswordReset",

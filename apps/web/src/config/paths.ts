@@ -1,3 +1,5 @@
+import { undoContactChangePagePath } from "@vaxcal/contracts";
+
 /**
  * Every route path of the app (spec §2). Links and redirects take their href from here, so a
  * path changes in one place.
@@ -18,6 +20,10 @@ export const paths = {
   },
   myCalendars: { path: "/calendars", getHref: () => "/calendars" },
   settings: { path: "/settings", getHref: () => "/settings" },
+  undoContactChange: {
+    path: undoContactChangePagePath,
+    getHref: () => undoContactChangePagePath,
+  },
   loggedOut: { path: "/logged-out", getHref: () => "/logged-out" },
   emailVerify: {
     path: "/email/verify/:id/:hash",

@@ -15,4 +15,5 @@ export const accountPaths = {
   passwordVerifyToken: "/api/password/verify-token",
   passwordResetConfirm: "/api/password/reset/confirm",
   checkUserExists: "/api/check-user-exists",
+  undoContactChange: "/api/account/undo-contact-change",
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, VetSchema } from "../reference.ts";
+import { securityMessages } from "../security.ts";
 import {
   AnimalListSchema,
   CountryCallingCodeSchema,
@@ -193,6 +194,14 @@ export const VerifyResetTokenResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type VerifyResetTokenResponse = z.infer<typeof VerifyResetTokenResponseSchema>;
+
+/** POST /api/account/undo-contact-change: the token from the link sent to the old contact. */
+export const UndoContactChangeRequestSchema = z.object({
+  token: z
+    .string({ error: securityMessages.contactUndoInvalid })
+    .regex(/^[A-Za-z0-9_-]{43}$/, securityMessages.contactUndoInvalid),
+});
+export type UndoContactChangeRequest = z.input<typeof UndoContactChangeRequestSchema>;
 
 /** POST /api/password/reset/confirm: answers like login, and ends every other session. */
 export const ConfirmPasswordResetRequestSchema = z

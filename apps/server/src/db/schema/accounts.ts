@@ -138,6 +138,31 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * The contacts an account had before a settings change, and the undo link sent to the old one:
+ * following it puts them back, so a stolen session cannot keep an account by moving its e-mail or
+ * mobile. Only the link's SHA-256 is kept; it works once, for 7 days.
+ */
+export const contactChangeUndoTokens = pgTable(
+  "contact_change_undo_tokens",
+  {
+    id: idColumn(),
+    userId: ownerColumn(),
+    tokenHash: text("token_hash").notNull(),
+    previousEmail: text("previous_email"),
+    previousEmailVerifiedAt: timestampColumn("previous_email_verified_at"),
+    previousPhone: text("previous_phone"),
+    previousPhoneVerifiedAt: timestampColumn("previous_phone_verified_at"),
+    createdAt: timestampColumn("created_at").notNull(),
+    expiresAt: timestampColumn("expires_at").notNull(),
+    usedAt: timestampColumn("used_at"),
+  },
+  (table) => [
+    uniqueIndex("contact_change_undo_tokens_token_hash_unique").on(table.tokenHash),
+    index("contact_change_undo_tokens_user_id").on(table.userId),
+  ],
+);
+
 /** At most one live code per user: sending a new one replaces the old. */
 export const mobileVerificationCodes = pgTable("mobile_verification_codes", {
   userId: integer("user_id")

@@ -14,6 +14,8 @@ export const outboxMessages = pgTable(
     id: idColumn(),
     channel: text("channel").notNull(),
     recipient: text("recipient").notNull(),
+    /** The account the message is sent for, when there is one: its daily budget counts it. */
+    accountId: integer("account_id"),
     subject: text("subject"),
     bodyText: text("body_text"),
     bodyHtml: text("body_html"),
@@ -28,5 +30,7 @@ export const outboxMessages = pgTable(
     check("outbox_messages_channel", sql`${table.channel} IN ('email', 'sms')`),
     check("outbox_messages_status", sql`${table.status} IN ('pending', 'sent', 'failed', 'held')`),
     index("outbox_messages_due").on(table.status, table.nextAttemptAt),
+    index("outbox_messages_recipient_created").on(table.recipient, table.createdAt),
+    index("outbox_messages_account_created").on(table.accountId, table.createdAt),
   ],
 );

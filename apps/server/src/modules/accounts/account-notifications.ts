@@ -1,4 +1,4 @@
-import { accountTimings } from "@vaxcal/contracts";
+import { accountTimings, securityTimings, undoContactChangePagePath } from "@vaxcal/contracts";
 import { renderEmail, type RenderedEmail } from "../../mail/render-email.ts";
 
 /*
@@ -85,4 +85,27 @@ export function renderLoginLockedEmail(
 
 export function renderLoginLockedText(lockMinutes: number): string {
   return `VaxCal: many wrong passwords were tried on your account. Password logins are paused for ${lockMinutes} minutes. Nobody got in.`;
+}
+
+export function buildUndoContactChangeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${undoContactChangePagePath}?token=${token}`;
+}
+
+/** Sent to the e-mail the account had before a settings change moved its e-mail or mobile. */
+export function renderContactChangedEmail(name: string, undoUrl: string): RenderedEmail {
+  return renderEmail({
+    subject: "The email address or mobile number of your VaxCal account was changed",
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      "The email address or mobile number of your VaxCal account was just changed in the account settings.",
+      "If you changed it, there is nothing more to do.",
+      `If you did not, someone else may be using your account. The button below puts back your previous details and logs everyone out. It works once, for ${securityTimings.contactUndoLinkDays} days.`,
+    ],
+    action: { label: "Undo the change and secure my account", url: undoUrl },
+  });
+}
+
+/** The same notice for an account that had a mobile and no e-mail. */
+export function renderContactChangedText(undoUrl: string): string {
+  return `VaxCal: your account's email or mobile was changed. Not you? Undo it within ${securityTimings.contactUndoLinkDays} days: ${undoUrl}`;
 }

@@ -4,10 +4,9 @@ import {
   asUser,
   buildRegistration,
   createAccountsTestApp,
-  findLink,
   nextClientAddress,
-  readOutbox,
   registerUser,
+  requestResetToken,
   type AccountsTestApp,
 } from "../../test/accounts.ts";
 
@@ -89,16 +88,7 @@ describe("passwords", () => {
 
   it("are refused at a password reset when they are the account's mobile", async () => {
     const user = await registerUser(testApp.app, { phone_number: "0861239876" });
-    await testApp.app.inject({
-      method: "POST",
-      url: "/api/password/reset",
-      payload: { email: user.email },
-      remoteAddress: nextClientAddress(),
-    });
-    const [message] = await readOutbox(testApp.database, user.email ?? "");
-    const token = new URL(findLink(message?.bodyText ?? null, "/password/reset")).searchParams.get(
-      "token",
-    );
+    const token = await requestResetToken(testApp.app, testApp.database, user.email ?? "");
     const response = await testApp.app.inject({
       method: "POST",
       url: "/api/password/reset/confirm",

@@ -12,6 +12,7 @@ import {
   PasswordResetRequestSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
+  UndoContactChangeRequestSchema,
   UpdateSettingsRequestSchema,
   UserProfileSchema,
   VerifyResetTokenRequestSchema,
@@ -39,6 +40,7 @@ import {
   withRetryAfter,
 } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
+import { undoContactChange } from "./undo-contact-change.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
 export type AccountsRoutesOptions = AccountsContext;
@@ -229,6 +231,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
     );
   }
+
+  app.post(
+    accountPaths.undoContactChange,
+    {
+      preValidation: createClientRateLimit(context, accountRules.undoContactChangePerClient),
+      schema: {
+        tags,
+        summary: "Undo an e-mail or mobile change from the link sent to the old contact",
+        body: UndoContactChangeRequestSchema,
+        response: { 200: MessageResponseSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => ({ message: await undoContactChange(context, request.body.token) }),
+  );
 
   app.post(
     accountPaths.passwordVerifyToken,

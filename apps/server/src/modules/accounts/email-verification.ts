@@ -21,10 +21,11 @@ export function queueEmailVerification(
   const subject = { userId: user.id, email: user.email };
   const hash = buildEmailVerificationHash(context.secret, subject, context.clock());
   const url = buildEmailVerificationUrl(context.publicUrl, user.id, hash);
-  return context.outbox.queueEmail(executor, {
-    to: user.email,
-    ...renderEmailVerificationEmail(user.name, url),
-  });
+  return context.outbox.queueEmail(
+    executor,
+    { to: user.email, ...renderEmailVerificationEmail(user.name, url) },
+    user.id,
+  );
 }
 
 const invalidLink = () =>
@@ -59,11 +60,10 @@ export async function resendEmailVerification(
   const user = await createUsersRepository(context.db).findUserById(userId);
   if (!user?.email) throw new AppError(ErrorCode.validation, accountMessages.noEmailOnAccount);
   if (user.emailVerifiedAt) return accountMessages.emailAlreadyVerified;
-  const messageId = await queueEmailVerification(context, context.db, {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-  });
+  const recipient = { id: user.id, email: user.email, name: user.name };
+  const messageId = await context.db.transaction((transaction) =>
+    queueEmailVerification(context, transaction, recipient),
+  );
   context.outbox.deliverSoon([messageId]);
   return accountMessages.emailVerificationSent;
 }

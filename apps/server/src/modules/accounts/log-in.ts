@@ -17,6 +17,7 @@ import {
 } from "../../lib/rate-limits.repository.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { ThrottledError } from "./throttle.ts";
+import { MessageBudgetError } from "../../outbox/message-budget.ts";
 import { createUsersRepository, type UserRow } from "./users.repository.ts";
 
 /** Five tries a minute per username and client address; a success clears the count. */
@@ -95,18 +96,28 @@ async function countAccountFailure(
 
 async function tellOwnerOfLock(context: AccountsContext, owner: UserRow): Promise<void> {
   const lockMinutes = securityTimings.loginLockMinutes;
-  const messageId = owner.email
-    ? await context.outbox.queueEmail(context.db, {
-        to: owner.email,
-        ...renderLoginLockedEmail(owner.name, lockMinutes, context.publicUrl),
-      })
-    : owner.phone
-      ? await context.outbox.queueText(context.db, {
-          to: owner.phone,
-          body: renderLoginLockedText(lockMinutes),
-        })
-      : undefined;
-  if (messageId !== undefined) context.outbox.deliverSoon([messageId]);
+  try {
+    const messageId = owner.email
+      ? await context.outbox.queueEmail(
+          context.db,
+          {
+            to: owner.email,
+            ...renderLoginLockedEmail(owner.name, lockMinutes, context.publicUrl),
+          },
+          owner.id,
+        )
+      : owner.phone
+        ? await context.outbox.queueText(
+            context.db,
+            { to: owner.phone, body: renderLoginLockedText(lockMinutes) },
+            owner.id,
+          )
+        : undefined;
+    if (messageId !== undefined) context.outbox.deliverSoon([messageId]);
+  } catch (error) {
+    // The owner has been sent enough today; the lock holds without another notice.
+    if (!(error instanceof MessageBudgetError)) throw error;
+  }
 }
 
 /**

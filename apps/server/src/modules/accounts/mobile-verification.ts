@@ -30,7 +30,11 @@ export async function queueMobileCode(
     expiresAt: computeMobileCodeExpiry(now),
   });
   const url = buildMobileVerificationUrl(context.publicUrl, code);
-  return context.outbox.queueText(executor, { to: phone, body: renderMobileCodeText(code, url) });
+  return context.outbox.queueText(
+    executor,
+    { to: phone, body: renderMobileCodeText(code, url) },
+    userId,
+  );
 }
 
 /**

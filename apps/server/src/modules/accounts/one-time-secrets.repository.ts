@@ -1,11 +1,16 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { mobileVerificationCodes, passwordResetTokens } from "../../db/schema/accounts.ts";
+import {
+  contactChangeUndoTokens,
+  mobileVerificationCodes,
+  passwordResetTokens,
+} from "../../db/schema/accounts.ts";
 
 export type MobileCodeRow = typeof mobileVerificationCodes.$inferSelect;
 export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
+export type ContactUndoTokenRow = typeof contactChangeUndoTokens.$inferSelect;
 
-/** Mobile verification codes and password reset tokens: stored as hashes, used once. */
+/** Mobile codes, password reset tokens and contact-change undo links: stored as hashes, used once. */
 export function createOneTimeSecretsRepository(db: Executor) {
   return {
     /** A new code replaces the user's previous one, used or not. */
@@ -81,6 +86,31 @@ export function createOneTimeSecretsRepository(db: Executor) {
         .update(passwordResetTokens)
         .set({ usedAt: now })
         .where(eq(passwordResetTokens.id, id));
+    },
+
+    async insertContactUndoToken(token: Omit<ContactUndoTokenRow, "id" | "usedAt">): Promise<void> {
+      await db.insert(contactChangeUndoTokens).values(token);
+    },
+
+    async findContactUndoTokenForUpdate(
+      tokenHash: string,
+    ): Promise<ContactUndoTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contactChangeUndoTokens)
+        .where(eq(contactChangeUndoTokens.tokenHash, tokenHash))
+        .for("update");
+      return row;
+    },
+
+    /** An undo uses up every undo link of the account: a later change's link would undo it. */
+    async useUpContactUndoTokens(userId: number, now: Date): Promise<void> {
+      await db
+        .update(contactChangeUndoTokens)
+        .set({ usedAt: now })
+        .where(
+          and(eq(contactChangeUndoTokens.userId, userId), isNull(contactChangeUndoTokens.usedAt)),
+        );
     },
   };
 }

@@ -1,7 +1,11 @@
 import { ErrorCode, accountMessages, accountTimings, type AuthResponse } from "@vaxcal/contracts";
 import { AppError } from "../../errors/app-error.ts";
 import { createFieldErrors, type AccountsContext } from "./accounts.context.ts";
-import { buildPasswordResetUrl, renderPasswordResetEmail } from "./account-notifications.ts";
+import {
+  buildPasswordResetUrl,
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+} from "./account-notifications.ts";
 import {
   createOneTimeSecretsRepository,
   type PasswordResetTokenRow,
@@ -11,6 +15,7 @@ import { findPasswordProblem } from "./password-policy.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
+import { MessageBudgetError } from "../../outbox/message-budget.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
 const lifetimeMs = accountTimings.passwordResetLinkMinutes * 60_000;
@@ -26,20 +31,24 @@ export async function requestPasswordReset(context: AccountsContext, email: stri
   if (!user?.email) return accountMessages.resetLinkSent;
   const recipient = user.email;
   const now = context.clock();
-  const messageId = await context.db.transaction(async (transaction) => {
-    await createOneTimeSecretsRepository(transaction).replacePasswordResetToken({
-      userId: user.id,
-      tokenHash,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + lifetimeMs),
+  const url = buildPasswordResetUrl(context.publicUrl, token, recipient);
+  const message = { to: recipient, ...renderPasswordResetEmail(user.name, url) };
+  try {
+    const messageId = await context.db.transaction(async (transaction) => {
+      await createOneTimeSecretsRepository(transaction).replacePasswordResetToken({
+        userId: user.id,
+        tokenHash,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + lifetimeMs),
+      });
+      return context.outbox.queueEmail(transaction, message, user.id);
     });
-    const url = buildPasswordResetUrl(context.publicUrl, token, recipient);
-    return context.outbox.queueEmail(transaction, {
-      to: recipient,
-      ...renderPasswordResetEmail(user.name, url),
-    });
-  });
-  context.outbox.deliverSoon([messageId]);
+    context.outbox.deliverSoon([messageId]);
+  } catch (error) {
+    // A 429 here would tell that the address has an account; over budget, nothing is sent and
+    // the answer stays the same.
+    if (!(error instanceof MessageBudgetError)) throw error;
+  }
   return accountMessages.resetLinkSent;
 }
 
@@ -104,12 +113,22 @@ export async function confirmPasswordReset(
     });
     await createSessionsRepository(transaction).deleteOtherSessions(user.id);
     const session = await startSession(transaction, user.id, now);
-    return { userId: user.id, token: session.token };
+    // Whoever asked, the owner hears of it at the address the link went to.
+    const noticeId = await context.outbox.queueEmail(
+      transaction,
+      {
+        to: user.email ?? input.email,
+        ...renderPasswordChangedEmail(user.name, context.publicUrl),
+      },
+      user.id,
+    );
+    return { userId: user.id, token: session.token, noticeId };
   });
   if (!result) throw new AppError(ErrorCode.validation, accountMessages.resetTokenInvalid);
   if (result.passwordProblem !== undefined) {
     throw createFieldErrors([{ field: "password", message: result.passwordProblem }]);
   }
+  context.outbox.deliverSoon([result.noticeId]);
   const user = await createUsersRepository(context.db).loadProfile(result.userId);
   if (!user) throw new Error("the user vanished during the reset");
   return { user, token: result.token };

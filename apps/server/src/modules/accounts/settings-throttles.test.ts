@@ -31,7 +31,11 @@ describe("PUT /api/user/settings", () => {
   it("does not tell whether an address is taken when the request fails anyway", async () => {
     const owner = await registerUser(testApp.app);
     const prober = await registerUser(testApp.app);
-    const response = await saveSettings(prober.token, { email: owner.email, vet_id: 999_999 });
+    const response = await saveSettings(prober.token, {
+      email: owner.email,
+      vet_id: 999_999,
+      current_password: prober.password,
+    });
     expect(response.statusCode).toBe(400);
     const messages = (response.json() as ErrorResponse).error.issues?.map((issue) => issue.message);
     expect(messages).toEqual([accountMessages.vetInvalid]);
@@ -43,6 +47,7 @@ describe("PUT /api/user/settings", () => {
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       const response = await saveSettings(user.token, {
         email: `probe.${attempt}.${user.id}@example.ie`,
+        current_password: user.password,
       });
       statuses.push(response.statusCode);
     }

@@ -1,7 +1,7 @@
 import { ErrorCode, accountMessages } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
-import { AppError } from "../../errors/app-error.ts";
+import { AppError, RetryLaterError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { enforceRateLimit as enforceLimit } from "../../lib/rate-limit.ts";
 import {
@@ -20,6 +20,11 @@ export const accountRules = {
   resetPerEmail: { name: "reset-email", limit: 3, windowMs: 15 * minuteMs },
   resetPerClient: { name: "reset-client", limit: 20, windowMs: 60 * minuteMs },
   resetTokenPerClient: { name: "reset-token-client", limit: 30, windowMs: 15 * minuteMs },
+  undoContactChangePerClient: {
+    name: "undo-contact-change-client",
+    limit: 30,
+    windowMs: 15 * minuteMs,
+  },
   checkUserExists: { name: "check-user-exists", limit: 10, windowMs: minuteMs },
   /** Settings saves that change the e-mail or mobile: each one may tell whether it is taken. */
   contactChange: { name: "settings-contact-change", limit: 5, windowMs: 60 * minuteMs },
@@ -28,21 +33,18 @@ export const accountRules = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /** A throttle refused a call deep in a service; the route copies its wait into Retry-After. */
-export class ThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
-
+export class ThrottledError extends RetryLaterError {
   constructor(retryAfterSeconds: number, message: string = accountMessages.tooManyRequests) {
-    super(ErrorCode.rateLimited, message);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(retryAfterSeconds, message);
   }
 }
 
-/** Awaits a service's answer; a ThrottledError on the way sets Retry-After before it leaves. */
+/** Awaits a service's answer; a RetryLaterError on the way sets Retry-After before it leaves. */
 export async function withRetryAfter<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
   try {
     return await answer;
   } catch (error) {
-    if (error instanceof ThrottledError) {
+    if (error instanceof RetryLaterError) {
       reply.header("retry-after", String(error.retryAfterSeconds));
     }
     throw error;

@@ -136,7 +136,10 @@ describe("PUT /api/user/settings", () => {
   it("resets the verification of a changed e-mail and sends a new link", async () => {
     const user = await registerUser(testApp.app);
     await verifyContacts(user);
-    const response = await saveSettings(user, { email: "New.Address@Example.ie" });
+    const response = await saveSettings(user, {
+      email: "New.Address@Example.ie",
+      current_password: user.password,
+    });
     expect(response.json()).toMatchObject({
       email: "new.address@example.ie",
       username: "new.address@example.ie",
@@ -153,6 +156,7 @@ describe("PUT /api/user/settings", () => {
     const response = await saveSettings(user, {
       country_code: "+44",
       phone_number: "07400 123456",
+      current_password: user.password,
     });
     expect(response.json()).toMatchObject({
       phone: "+447400123456",
@@ -187,7 +191,11 @@ describe("PUT /api/user/settings", () => {
     expect(response.json().error.issues).toEqual([
       { path: "body.notify_phone", message: accountMessages.notifyPhoneNeedsPhone },
     ]);
-    const both = await saveSettings(user, { email: null, phone_number: null });
+    const both = await saveSettings(user, {
+      email: null,
+      phone_number: null,
+      current_password: user.password,
+    });
     expect(both.json().error.issues).toEqual([
       { path: "body.email", message: accountMessages.contactRequired },
     ]);
@@ -203,14 +211,20 @@ describe("PUT /api/user/settings", () => {
 
   it("switches notifications off for a contact that is removed", async () => {
     const user = await registerUser(testApp.app);
-    const response = await saveSettings(user, { phone_number: null });
+    const response = await saveSettings(user, {
+      phone_number: null,
+      current_password: user.password,
+    });
     expect(response.json()).toMatchObject({ phone: null, notify_phone: false, notify_email: true });
   });
 
   it("refuses a contact another account has", async () => {
     const user = await registerUser(testApp.app);
     const other = await registerUser(testApp.app);
-    const response = await saveSettings(user, { email: other.email });
+    const response = await saveSettings(user, {
+      email: other.email,
+      current_password: user.password,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.issues).toEqual([
       { path: "body.email", message: accountMessages.emailTaken },

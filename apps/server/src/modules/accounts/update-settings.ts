@@ -1,6 +1,7 @@
 import {
   accountMessages,
   flockEnterprises,
+  securityMessages,
   herdEnterprises,
   type EnterpriseName,
   type ParsedUpdateSettingsRequest,
@@ -16,6 +17,7 @@ import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import { accountRules, countOrThrow } from "./throttle.ts";
+import { queueContactChangeNotice } from "./undo-contact-change.ts";
 import {
   ContactField,
   createUsersRepository,
@@ -60,11 +62,23 @@ export async function updateSettings(
   const email = input.email === undefined ? user.email : input.email;
   const requestedPhone = readRequestedPhone(input, user, problems);
   const phone = requestedPhone === undefined ? user.phone : requestedPhone;
-  if (input.password) {
+  const isEmailChanged = email !== user.email;
+  const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
+  const isContactChanged = isEmailChanged || isPhoneChanged;
+  // A session alone must not move the addresses a reset goes to: that would make a stolen
+  // session a permanent takeover.
+  if (isContactChanged && !input.password && !input.current_password) {
+    problems.push({
+      field: "current_password",
+      message: securityMessages.currentPasswordForContactChange,
+    });
+  } else if (isContactChanged || input.password) {
     await countOrThrow(context, accountRules.currentPassword, String(user.id));
     if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
       problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
     }
+  }
+  if (input.password) {
     const passwordProblem = findPasswordProblem(input.password, {
       email,
       phone,
@@ -76,8 +90,6 @@ export async function updateSettings(
     });
     if (passwordProblem) problems.push({ field: "password", message: passwordProblem });
   }
-  const isEmailChanged = email !== user.email;
-  const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
   if (!email && !phone && !problems.some((problem) => problem.field === "phone_number")) {
     problems.push({ field: "email", message: accountMessages.contactRequired });
   }
@@ -158,16 +170,24 @@ export async function updateSettings(
         await createOneTimeSecretsRepository(transaction).deleteMobileCode(user.id);
         if (phone) ids.push(await queueMobileCode(context, transaction, user.id, phone));
       }
+      if (isEmailChanged || isPhoneChanged) {
+        const noticeId = await queueContactChangeNotice(context, transaction, user);
+        if (noticeId !== undefined) ids.push(noticeId);
+      }
       if (input.password) {
         await createSessionsRepository(transaction).deleteOtherSessions(user.id, session.sessionId);
         // Told at the address the account had, so a thief who changed both is still reported.
         const noticeTo = user.email ?? email;
         if (noticeTo) {
           ids.push(
-            await context.outbox.queueEmail(transaction, {
-              to: noticeTo,
-              ...renderPasswordChangedEmail(input.name ?? user.name, context.publicUrl),
-            }),
+            await context.outbox.queueEmail(
+              transaction,
+              {
+                to: noticeTo,
+                ...renderPasswordChangedEmail(input.name ?? user.name, context.publicUrl),
+              },
+              user.id,
+            ),
           );
         }
       }

@@ -89,14 +89,37 @@ export function toSettingsFormValues(user: UserProfile): SettingsFormValues {
   };
 }
 
-/** Spec §7: the password goes only when it is being changed. */
-export function toSettingsRequest(parsed: ParsedUpdateSettingsRequest): UpdateSettingsRequest {
+/**
+ * Whether the save moves the e-mail or the mobile, which needs the current password. The server
+ * decides on its normalised values; a leading 0 is the national prefix both ways.
+ */
+export function isContactChanged(
+  parsed: Pick<ParsedUpdateSettingsRequest, "email" | "phone_number" | "country_code">,
+  user: UserProfile,
+): boolean {
+  const national = (value: string | null | undefined) => (value ?? "").replace(/^0/, "");
+  const phone = national(parsed.phone_number);
+  return (
+    (parsed.email ?? null) !== (user.email ?? null) ||
+    phone !== national(user.phone_number) ||
+    (phone !== "" && parsed.country_code !== user.country_code)
+  );
+}
+
+/**
+ * Spec §7: the password goes only when it is being changed; the current password goes with it,
+ * or alone when the e-mail or mobile changes.
+ */
+export function toSettingsRequest(
+  parsed: ParsedUpdateSettingsRequest,
+  user: UserProfile,
+): UpdateSettingsRequest {
   if (parsed.password) return parsed;
   const {
-    current_password: _current,
+    current_password: currentPassword,
     password: _password,
     confirm_password: _confirm,
     ...rest
   } = parsed;
-  return rest;
+  return isContactChanged(parsed, user) ? { ...rest, current_password: currentPassword } : rest;
 }

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   accountMessages,
   accountPaths,
+  securityMessages,
   type ErrorBody,
   type UpdateSettingsRequest,
   type UserProfile,
@@ -29,6 +30,18 @@ async function openSettings(overrides: Partial<UserProfile> = {}) {
   const view = renderApp("/settings");
   await screen.findByRole("button", { name: "Save Settings" });
   return view;
+}
+
+/** Answers every save with the fixture and keeps the last payload. */
+function captureSaves() {
+  const saves: { sent?: UpdateSettingsRequest } = {};
+  server.use(
+    http.put(accountPaths.settings, async ({ request }) => {
+      saves.sent = (await request.json()) as UpdateSettingsRequest;
+      return HttpResponse.json<UserProfile>(farmerFixture);
+    }),
+  );
+  return saves;
 }
 
 describe("account settings (spec §2, §5)", () => {
@@ -172,13 +185,7 @@ describe("account settings (spec §2, §5)", () => {
   });
 
   it("sends the password change with the current password", async () => {
-    let sent: UpdateSettingsRequest | undefined;
-    server.use(
-      http.put(accountPaths.settings, async ({ request }) => {
-        sent = (await request.json()) as UpdateSettingsRequest;
-        return HttpResponse.json<UserProfile>(farmerFixture);
-      }),
-    );
+    const saves = captureSaves();
     const { user } = await openSettings();
     await user.type(screen.getByLabelText("Current password"), "old password here");
     await user.type(screen.getByLabelText("New password"), "green fields in May");
@@ -187,12 +194,37 @@ describe("account settings (spec §2, §5)", () => {
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
 
     expect(await screen.findByText(saved)).toBeInTheDocument();
-    expect(sent).toMatchObject({
+    expect(saves.sent).toMatchObject({
       current_password: "old password here",
       password: "green fields in May",
       confirm_password: "green fields in May",
     });
     expect(screen.getByLabelText("New password")).toHaveValue("");
+  });
+
+  it("asks for the current password before it changes the e-mail, and sends it along", async () => {
+    const saves = captureSaves();
+    const { user } = await openSettings();
+    await user.clear(screen.getByLabelText("Email address"));
+    await user.type(screen.getByLabelText("Email address"), "new.address@example.ie");
+    expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(
+      /enter your current password/,
+    );
+
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(
+      await screen.findByText(securityMessages.currentPasswordForContactChange),
+    ).toBeInTheDocument();
+    expect(saves.sent).toBeUndefined();
+
+    await user.type(screen.getByLabelText("Current password"), "old password here");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText(saved)).toBeInTheDocument();
+    expect(saves.sent).toMatchObject({
+      email: "new.address@example.ie",
+      current_password: "old password here",
+    });
+    expect(saves.sent).not.toHaveProperty("password");
   });
 
   it("disables e-mail notifications without an e-mail, and texts without a mobile", async () => {

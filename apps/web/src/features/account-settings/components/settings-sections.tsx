@@ -18,6 +18,11 @@ import { hostGates } from "../../../config/hosts.ts";
 import { emptyToNull } from "../../../lib/farm-profile.ts";
 import type { SettingsFormState } from "../hooks/use-settings-form.ts";
 
+const securityHints = {
+  contactChangeNeedsPassword:
+    "You are changing your email address or mobile number: please enter your current password.",
+} as const;
+
 const toOptions = (values: readonly string[]): SelectOption[] =>
   values.map((value) => ({ value, label: value }));
 
@@ -34,7 +39,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
 }
 
 export function AccountDetailsSection({ settings }: SectionProps) {
-  const { form, errors, field, recheck, passwordMismatch } = settings;
+  const { form, errors, field, recheck, passwordMismatch, isMovingContact } = settings;
   const { register, getValues, trigger } = form;
   return (
     <SettingsSection title="Account details">
@@ -61,6 +66,7 @@ export function AccountDetailsSection({ settings }: SectionProps) {
             label="Current password"
             type="password"
             autoComplete="current-password"
+            hint={isMovingContact ? securityHints.contactChangeNeedsPassword : undefined}
             error={errors.current_password?.message}
             {...field("current_password")}
           />

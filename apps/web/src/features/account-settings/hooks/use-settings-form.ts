@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   accountMessages,
+  securityMessages,
   type ParsedUpdateSettingsRequest,
   type UserProfile,
 } from "@vaxcal/contracts";
@@ -14,6 +15,7 @@ import {
 } from "../api/update-settings.ts";
 import {
   SettingsFormSchema,
+  isContactChanged,
   toSettingsFormValues,
   toSettingsRequest,
   type SettingsFormValues,
@@ -55,6 +57,16 @@ export function useSettingsForm(user: UserProfile) {
   const password = useWatch({ control: control, name: "password" });
   const confirmPassword = useWatch({ control: control, name: "confirm_password" });
   const enterprises = useWatch({ control: control, name: "enterprises" });
+  const countryCode = useWatch({ control: control, name: "country_code" });
+  // Only for the hint, so typing is judged roughly; the save decides on the parsed values.
+  const isMovingContact = isContactChanged(
+    {
+      email: email.trim() === "" ? null : email.trim().toLowerCase(),
+      phone_number: phoneNumber.replace(/[^\d]/g, ""),
+      country_code: countryCode,
+    },
+    user,
+  );
   const hasEmail = email.trim() !== "";
   const hasPhone = phoneNumber.trim() !== "";
   // Spec §5: 'Passwords do not match' whenever the two differ.
@@ -77,7 +89,15 @@ export function useSettingsForm(user: UserProfile) {
 
   const save = form.handleSubmit((parsed) => {
     setFailure([]);
-    updateSettings.mutate(toSettingsRequest(parsed), {
+    // A session alone must not move the addresses a password reset goes to.
+    if (!parsed.current_password && isContactChanged(parsed, user)) {
+      setError("current_password", {
+        type: "required",
+        message: securityMessages.currentPasswordForContactChange,
+      });
+      return;
+    }
+    updateSettings.mutate(toSettingsRequest(parsed, user), {
       // PRODUCT.md decision 4: the success message waits for the server's answer.
       onSuccess: (saved) => {
         reset(toSettingsFormValues(saved));
@@ -111,6 +131,7 @@ export function useSettingsForm(user: UserProfile) {
     hasPhone,
     passwordMismatch,
     enterprises,
+    isMovingContact,
   };
 }
 

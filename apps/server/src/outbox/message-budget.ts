@@ -1,0 +1,60 @@
+import { messageBudgets, securityMessages } from "@vaxcal/contracts";
+import type { Executor } from "../db/database.ts";
+import { RetryLaterError } from "../errors/app-error.ts";
+import { OutboxChannel, createOutboxRepository } from "./outbox.repository.ts";
+
+const windowMs = messageBudgets.windowHours * 60 * 60_000;
+
+/** Over a daily message budget: the caller's transaction rolls back, so nothing is queued. */
+export class MessageBudgetError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, securityMessages.messageBudgetExceeded);
+  }
+}
+
+export type BudgetedMessage = {
+  channel: OutboxChannel;
+  recipient: string;
+  /** The account the message is sent for; null when there is none yet. */
+  accountId: number | null;
+};
+
+/**
+ * Checks that one more message fits the budgets of its destination and its account over the last
+ * 24 hours, counting what the outbox already holds. The advisory locks make concurrent requests
+ * for one destination or account count one after the other until their transactions end.
+ */
+export async function checkMessageBudget(
+  executor: Executor,
+  message: BudgetedMessage,
+  now: Date,
+): Promise<void> {
+  const repository = createOutboxRepository(executor);
+  const since = new Date(now.getTime() - windowMs);
+  const isText = message.channel === OutboxChannel.sms;
+  const limits: { limit: number; count: number; oldest: Date | null }[] = [];
+
+  if (message.accountId !== null) {
+    await repository.lockBudget(`account:${message.accountId}`);
+    const account = await repository.countAccountMessages(message.accountId, since);
+    limits.push({ limit: messageBudgets.messagesPerAccount, ...account.all });
+    if (isText) limits.push({ limit: messageBudgets.textsPerAccount, ...account.texts });
+  }
+  await repository.lockBudget(`${message.channel}:${message.recipient}`);
+  const destination = await repository.countDestinationMessages(
+    message.channel,
+    message.recipient,
+    since,
+  );
+  limits.push({
+    limit: isText ? messageBudgets.textsPerDestination : messageBudgets.emailsPerDestination,
+    ...destination,
+  });
+
+  const exceeded = limits.filter((entry) => entry.count >= entry.limit);
+  if (exceeded.length === 0) return;
+  const freedAtMs = Math.max(
+    ...exceeded.map((entry) => (entry.oldest?.getTime() ?? now.getTime()) + windowMs),
+  );
+  throw new MessageBudgetError(Math.max(1, Math.ceil((freedAtMs - now.getTime()) / 1000)));
+}
