@@ -1,4 +1,4 @@
-import { ErrorCode, accountMessages } from "@vaxcal/contracts";
+import { accountMessages } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import { AppError, RetryLaterError } from "../../errors/app-error.ts";
