@@ -1,7 +1,7 @@
 import { accountMessages } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
-import { AppError, RetryLaterError } from "../../errors/app-error.ts";
+import { RetryLaterError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { enforceRateLimit as enforceLimit } from "../../lib/rate-limit.ts";
 import {
