@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { ErrorBodySchema } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -6,12 +9,18 @@ import { createTestApp, type TestApp } from "../test/app.ts";
 /* Even the failures Fastify and Node answer on their own leave in our error shape. */
 
 let testApp: TestApp;
+// An unbuilt web app, whatever apps/web/dist holds: a built SPA's catch-all route would otherwise
+// take the over-long path first and answer our 404, so the result would depend on the checkout.
+const emptyWebDistDir = mkdtempSync(path.join(tmpdir(), "vaxcal-no-web-"));
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ webDistDir: emptyWebDistDir });
 });
 
-afterAll(() => testApp.close());
+afterAll(async () => {
+  await testApp.close();
+  rmSync(emptyWebDistDir, { recursive: true, force: true });
+});
 
 /** Sends raw bytes to the listening server and resolves with its whole answer. */
 function sendRaw(port: number, request: string): Promise<string> {
