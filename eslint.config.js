@@ -61,7 +61,7 @@ export default tseslint.config(
   },
   {
     // The web app's layers point one way: shared (components, config, lib, stores) → features →
-    // app, and no feature imports another (bulletproof-react's rule; STYLE.md).
+    // app, and no feature imports another (bulletproof-react's rule).
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: {

@@ -8,7 +8,7 @@ import { expect, test, waitForScreen } from "../support/fixtures.ts";
  *
  * It runs on `localhost`, not 127.0.0.1: the links in the outbox point there (the server's
  * PUBLIC_URL default), the browser keeps the session per host, and localhost is a pre-launch
- * host, where the header offers Login (spec §2).
+ * host, where the header offers Login (docs/product.md §2).
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
 test.use({ baseURL: `http://localhost:${port}` });

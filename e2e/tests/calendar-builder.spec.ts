@@ -4,12 +4,12 @@ import { expect, test as base, waitForScreen } from "../support/fixtures.ts";
 /*
  * The calendar builder's journeys (issue "Calendar builder", parts 2–5): step 1 'Setup your
  * calendar' at /beta, step 2 'Review your calendar' at /calendar, their popups and the draft kept
- * in localStorage. Expected dates are worked out here from the reference document's offsets
- * (shared/domain/vaccination-reference.md), never by calling the engine.
+ * in localStorage. Expected dates are worked out here from the season offsets
+ * of packages/reference-data, never by calling the engine.
  */
 
-// Spec §2: /beta opens only on hosts named beta, test or local. The server listens on 127.0.0.1;
-// the same server reached as "localhost" is a local host.
+// docs/product.md §2: /beta opens only on hosts named beta, test or local. The server listens on
+// 127.0.0.1; the same server reached as "localhost" is a local host.
 const test = base.extend({
   baseURL: async ({ baseURL }, use) => {
     await use(baseURL?.replace("127.0.0.1", "localhost"));
@@ -56,8 +56,8 @@ function formatDisplayDate(date: string): string {
 }
 
 /**
- * Spec §9 season defaults, by hand: each `yearOffset.MM.DD` lands in this year plus its offset;
- * when every date of the pair is already past, the pair moves forward one year together.
+ * docs/product.md §9 season defaults, by hand: each `yearOffset.MM.DD` lands in this year plus its
+ * offset; when every date of the pair is already past, the pair moves forward one year together.
  */
 function resolveDefaults(birth: string, breeding: string): { birth: string; breeding: string } {
   const today = readToday();
@@ -343,7 +343,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
       animal: "Ewes",
       diseases: [/^Enzootic abortion/, /^Toxoplasmosis/, /^Footrot/],
     });
-    // Spec §9: Sheep defaults to mid-season lambing: lambing 0.03.01, tupping −1.10.05.
+    // docs/product.md §9: Sheep defaults to mid-season lambing: lambing 0.03.01, tupping −1.10.05.
     await expect(page.getByRole("radio", { name: "Mid-season lambing" })).toBeChecked();
     const { birth, breeding } = resolveDefaults("0.03.01", "-1.10.05");
     await expect(page.getByLabel("Lambing season start date")).toHaveValue(birth);

@@ -7,8 +7,8 @@ import { expect, test } from "../support/fixtures.ts";
  * the way to finishing it, downloads the PDF and reads it back with pdftotext, subscribes to the
  * feed, finds the calendar in My Calendars, edits and updates it, and deletes it.
  *
- * On `localhost`, a pre-launch host (spec §2): /beta and the header's Login button are there, and
- * the feed links the server prints (its PUBLIC_URL default) point at the same host.
+ * On `localhost`, a pre-launch host (docs/product.md §2): /beta and the header's Login button are
+ * there, and the feed links the server prints (its PUBLIC_URL default) point at the same host.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
 test.use({ baseURL: `http://localhost:${port}` });

@@ -1,6 +1,6 @@
 /**
- * Accounts: registration, login, verification, password reset and settings (spec §2–§5, §7, §8;
- * PRODUCT.md decisions 6, 7, 9 and 10). Payload field names follow the spec exactly (snake_case).
+ * Accounts: registration, login, verification, password reset and settings (docs/product.md §2–§5,
+ * §7, §8; D6, D7, D9 and D10). Payload field names follow the spec exactly (snake_case).
  *
  * The web form and the server validate with the same schemas, so both show the same texts. The
  * server adds the checks that need data the client does not have: the common-password list,

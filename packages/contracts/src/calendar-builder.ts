@@ -9,9 +9,10 @@ import {
 } from "./reference.ts";
 
 /**
- * The calendar builder: the step 1 draft (spec §3 "Calendar form") and the scoped diseases call
- * of step 2 (spec §7: GET /api/diseases with include, seasonComboId, birthDate, breedingDate).
- * The server computes the shots with packages/schedule; the browser runs the same engine on them.
+ * The calendar builder: the step 1 draft (docs/product.md §3 "Calendar form") and the scoped
+ * diseases call of step 2 (docs/product.md §7: GET /api/diseases with include, seasonComboId,
+ * birthDate, breedingDate). The server computes the shots with packages/schedule; the browser runs
+ * the same engine on them.
  */
 
 /** Every text the scoped diseases call returns or step 1 and step 2 show. Spec texts word for word. */
@@ -25,15 +26,15 @@ export const calendarBuilderMessages = {
   birthDateRequired: "This animal needs a birth, calving or lambing date (birthDate).",
   breedingDateRequired: "This animal needs a breeding date (breedingDate).",
   dateInvalid: "Expected a date as YYYY-MM-DD",
-  /** Spec §5, word for word. */
+  /** docs/product.md §5, word for word. */
   nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
-  /** Spec §8, word for word. */
+  /** docs/product.md §8, word for word. */
   scopedDiseasesFailed: "Failed to load calendar data",
-  /** Spec §2's empty state, word for word. */
+  /** docs/product.md §2's empty state, word for word. */
   noDiseases: "No diseases selected yet.",
 } as const;
 
-/** What the scoped call may embed in each disease (spec §7 `include`). */
+/** What the scoped call may embed in each disease (docs/product.md §7 `include`). */
 export const ScopedDiseaseInclude = {
   vaccine: "vaccine",
   vaccineShots: "vaccine.shots",
@@ -99,7 +100,7 @@ export const scopedDiseasesQueryKeys = [
   "breedingDate",
 ] as const;
 
-/** One shot as the engine lays it out (spec §3 "Shot"), with the links it keeps. */
+/** One shot as the engine lays it out (docs/product.md §3 "Shot"), with the links it keeps. */
 export const ScheduledShotSchema = z.object({
   id: z.string().min(1),
   diseaseId: Id,
@@ -139,8 +140,8 @@ export const ScopedDiseasesResponseSchema = z.array(ScopedDiseaseSchema);
 export type ScopedDiseasesResponse = z.infer<typeof ScopedDiseasesResponseSchema>;
 
 /**
- * Spec §3 "Calendar form": the step 1 draft, kept in localStorage under `calendarForm`. Ids are
- * null until chosen; dates are `YYYY-MM-DD` or null; `diseases` lists disease ids.
+ * docs/product.md §3 "Calendar form": the step 1 draft, kept in localStorage under `calendarForm`.
+ * Ids are null until chosen; dates are `YYYY-MM-DD` or null; `diseases` lists disease ids.
  */
 export const CalendarFormSchema = z.object({
   /** The saved calendar this draft edits; null while creating one. */

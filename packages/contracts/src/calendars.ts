@@ -10,30 +10,36 @@ import { ScheduledShotSchema, calendarBuilderMessages } from "./calendar-builder
 import { Id, IsoDateSchema } from "./reference.ts";
 
 /**
- * Saved calendars (spec §2 final page and My Calendars, §3, §7, §8; PRODUCT.md decision 14):
+ * Saved calendars (docs/product.md §2 final page and My Calendars, §3, §7, §8; D14):
  * saving the step 2 calendar, listing, opening, deleting and downloading it, its SVG preview and
  * its iCalendar feed. Every call but the feed needs `Authorization: Bearer <token>`.
  *
- * Who may act on a calendar: its owner, and a vet practice the owner has linked (spec §1). Anyone
- * else gets a 404, exactly as for an id that does not exist, so ids leak nothing.
+ * Who may act on a calendar: its owner, and a vet practice the owner has linked
+ * (docs/product.md §1). Anyone else gets a 404, exactly as for an id that does not exist, so ids
+ * leak nothing.
  */
 
 /** Every text the saved-calendar calls return or the pages show. Spec texts word for word. */
 export const calendarMessages = {
-  /** Spec §8, word for word. */
+  /** docs/product.md §8, word for word. */
   listFailed: "Failed to load user calendars",
-  /** Spec §8, word for word. */
+  /** docs/product.md §8, word for word. */
   detailFailed: "Failed to load calendar detail",
-  /** Spec §8, word for word. */
+  /** docs/product.md §8, word for word. */
   submitFailed: "There was an error creating your calendar.",
-  /** Spec §8, word for word. */
+  /** docs/product.md §8, word for word. */
   submitSucceeded:
     "Successfully created your calendar. You can follow the link to download your PDF.",
-  /** Spec §2 My Calendars, word for word. */
+  /** docs/product.md §2 My Calendars, word for word. */
   deleteConfirm: "Are you sure you want to delete this calendar?",
-  /** Spec §2's empty state, word for word; the server answers it when no disease is sent. */
+  /**
+   * docs/product.md §2's empty state, word for word; the server answers it when no disease is sent.
+   */
   noDiseases: "No diseases selected yet.",
-  /** Printed on the PDF and in every feed event (spec §1: automatic, a vet should be consulted). */
+  /**
+   * Printed on the PDF and in every feed event (docs/product.md §1: automatic, a vet should be
+   * consulted).
+   */
   disclaimer:
     "Your calendar is generated automatically from the vaccine makers’ product information and Irish advisory guidance. It is not veterinary advice: always consult your vet before you vaccinate.",
   notFound: "We could not find this calendar.",
@@ -89,7 +95,7 @@ export const calendarLimits = {
   lastYear: 2100,
 } as const;
 
-/** Spec §3 submit payload `action`. */
+/** docs/product.md §3 submit payload `action`. */
 export const CalendarAction = { create: "create", update: "update" } as const;
 export type CalendarAction = (typeof CalendarAction)[keyof typeof CalendarAction];
 
@@ -146,7 +152,7 @@ export const SubmitShotSchema = z.object({
   id: ShotIdSchema,
   diseaseId: Id.optional(),
   templateId: Id.nullable().optional(),
-  /** Undated shots are skipped, as the engine's submit does (spec §5). */
+  /** Undated shots are skipped, as the engine's submit does (docs/product.md §5). */
   date: CalendarDateSchema.nullable(),
   custom_name: ShortTextSchema.nullable(),
   is_recurrent: z.number().int().min(0).max(calendarLimits.recurrence),
@@ -173,10 +179,10 @@ export type SubmitDisease = z.input<typeof SubmitDiseaseSchema>;
 const NamedSchema = z.object({ id: Id, name: ShortTextSchema });
 
 /**
- * Spec §3 submit `setup`. The ids must be a real animal–enterprise–season combination and
- * `isAdult` must match the animal. The names are for the reader of the payload: the server keeps
- * the reference data's names. The ram has no birth date (spec §9): a birthDate sent for him is
- * ignored, as the scoped diseases call ignores it.
+ * docs/product.md §3 submit `setup`. The ids must be a real animal–enterprise–season combination
+ * and `isAdult` must match the animal. The names are for the reader of the payload: the server
+ * keeps the reference data's names. The ram has no birth date (docs/product.md §9): a birthDate
+ * sent for him is ignored, as the scoped diseases call ignores it.
  */
 export const CalendarSetupSchema = z.object({
   enterprise: NamedSchema,
@@ -188,15 +194,15 @@ export const CalendarSetupSchema = z.object({
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 
 /**
- * Spec §3 'Contact details at calendar finish' and §5 'Contact warnings': the confirm popup's
- * texts. Spec texts word for word.
+ * docs/product.md §3 'Contact details at calendar finish' and §5 'Contact warnings': the confirm
+ * popup's texts. Spec texts word for word.
  */
 export const calendarContactMessages = {
-  /** Spec §5, word for word. */
+  /** docs/product.md §5, word for word. */
   firstNameRequired: "* First name is required.",
-  /** Spec §5, word for word. */
+  /** docs/product.md §5, word for word. */
   emailRequired: "* The email field is required.",
-  /** Spec §5: the server check flags an e-mail already used by another account. */
+  /** docs/product.md §5: the server check flags an e-mail already used by another account. */
   emailTaken: "This email address belongs to another account. Please use your own.",
   phoneInvalid: "Please enter a valid mobile number, for example 087 123 4567.",
   emailInvalid: accountMessages.emailInvalid,
@@ -245,11 +251,11 @@ const ContactPhoneNumberSchema = z
   .transform(toNullWhenBlank);
 
 /**
- * Spec §3 'Contact details at calendar finish': who the calendar is for and the vet to tell.
- * The farmer confirms them in the popup at every save; they are stored with the calendar (the
+ * docs/product.md §3 'Contact details at calendar finish': who the calendar is for and the vet to
+ * tell. The farmer confirms them in the popup at every save; they are stored with the calendar (the
  * PDF names the vet) and never change the account's profile.
  *
- * A first name is required, and an e-mail or a mobile (PRODUCT.md decision 6: a farmer who
+ * A first name is required, and an e-mail or a mobile (docs/product.md D6: a farmer who
  * registered with a mobile alone can finish a calendar); without either the spec's
  * '* The email field is required.' shows on the e-mail. The vet's e-mail is optional.
  */
@@ -291,8 +297,8 @@ export type CalendarContact = z.output<typeof CalendarContactSchema>;
 
 /**
  * POST /api/calendar (action `create`, calendarId null) and PUT /api/calendar/:id (action
- * `update`, calendarId null or the id in the address): spec §3's submit payload. `data` is what
- * the engine's `prepareForSubmit` returns, with the setup's names added.
+ * `update`, calendarId null or the id in the address): docs/product.md §3's submit payload. `data`
+ * is what the engine's `prepareForSubmit` returns, with the setup's names added.
  *
  * The server checks it with the same engine: a real combination, the dates each animal needs,
  * diseases offered for the animal with their vaccine, shots from that vaccine's templates (or
@@ -327,7 +333,7 @@ export type SubmitCalendarRequest = z.input<typeof SubmitCalendarRequestSchema>;
 export type ParsedSubmitCalendarRequest = z.output<typeof SubmitCalendarRequestSchema>;
 
 /**
- * A calendar's secret iCalendar feed (PRODUCT.md decision 14), as four ways to subscribe. Each
+ * A calendar's secret iCalendar feed (docs/product.md D14), as four ways to subscribe. Each
  * link carries the same secret token: share them only with the farm. Regenerating gives new links
  * and the old ones answer 404.
  */
@@ -346,12 +352,13 @@ export type CalendarFeedUrls = z.infer<typeof CalendarFeedUrlsSchema>;
 const TimestampSchema = z.iso.datetime({ offset: true });
 
 /**
- * One saved calendar in GET /api/user/calendars and in the save answer: spec §3's summary and
- * listing fields, snake_case as the spec names them, plus where to get its PDF and its feed.
+ * One saved calendar in GET /api/user/calendars and in the save answer: docs/product.md §3's
+ * summary and listing fields, snake_case as the spec names them, plus where to get its PDF and its
+ * feed.
  */
 export const CalendarSummarySchema = z.object({
   id: Id,
-  /** The calendar year: the later of the birth and breeding years (spec §4). */
+  /** The calendar year: the later of the birth and breeding years (docs/product.md §4). */
   year: z.number().int(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
@@ -403,7 +410,10 @@ export const ListCalendarsResponseSchema = z.object({
 });
 export type ListCalendarsResponse = z.infer<typeof ListCalendarsResponseSchema>;
 
-/** POST /api/calendar (201) and PUT /api/calendar/:id (200): spec §3 "the calendar with its id". */
+/**
+ * POST /api/calendar (201) and PUT /api/calendar/:id (200): docs/product.md §3 "the calendar with
+ * its id".
+ */
 export const SubmitCalendarResponseSchema = z.object({ calendar: CalendarSummarySchema });
 export type SubmitCalendarResponse = z.infer<typeof SubmitCalendarResponseSchema>;
 
@@ -421,9 +431,9 @@ export const SavedCalendarContactSchema = z.object({
 export type SavedCalendarContact = z.infer<typeof SavedCalendarContactSchema>;
 
 /**
- * GET /api/calendars/:id: spec §3's detail (calendarId, setup, diseases). `diseases` is exactly
- * what was stored, in column order, with every shot's engine fields: pass `setup` and `diseases`
- * with the reference vaccines to the engine's `restoreCalendar` to edit it again.
+ * GET /api/calendars/:id: docs/product.md §3's detail (calendarId, setup, diseases). `diseases` is
+ * exactly what was stored, in column order, with every shot's engine fields: pass `setup` and
+ * `diseases` with the reference vaccines to the engine's `restoreCalendar` to edit it again.
  */
 export const CalendarDetailSchema = z.object({
   calendarId: Id,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The reference model of spec §3. Field names follow the spec exactly, which mixes
+ * The reference model of docs/product.md §3. Field names follow the spec exactly, which mixes
  * snake_case (desc_name, size_info, …) and camelCase (footnoteNumber, isAdult, animalArray).
  */
 
@@ -106,7 +106,7 @@ export const DayWindowSchema = z.object({ from: z.number().int(), to: z.number()
 export type DayWindow = z.infer<typeof DayWindowSchema>;
 
 export const VaccineRulesSchema = z.object({
-  /** Most first-cycle shots of this vaccine in one year (spec §5). */
+  /** Most first-cycle shots of this vaccine in one year (docs/product.md §5). */
   max_shots: z.number().int().positive().nullable(),
   /** No shot before this age, for young stock. */
   min_age_days: z.number().int().nonnegative().nullable(),
@@ -201,7 +201,9 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
-/** The reference lists, by their spec §9 localStorage key, with the call that loads each. */
+/**
+ * The reference lists, by their docs/product.md §9 localStorage key, with the call that loads each.
+ */
 export const referenceLists = {
   enterprises: { path: "/api/enterprises-animals", schema: z.array(EnterpriseSchema) },
   animals: { path: "/api/animals", schema: z.array(AnimalSchema) },

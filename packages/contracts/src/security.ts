@@ -24,7 +24,7 @@ export const messageBudgets = {
 export const securityMessages = {
   /** Many wrong passwords for one account, from anywhere: its password logins pause a while. */
   loginLocked: `Too many failed login attempts for this account. Please wait ${securityTimings.loginLockMinutes} minutes, or reset your password.`,
-  /** A password of spaces alone (PRODUCT.md decision 9 counts characters, so these passed). */
+  /** A password of spaces alone (docs/product.md D9 counts characters, so these passed). */
   passwordBlank: "Please choose a password that is not just spaces.",
   /** The first thing an attacker who knows the account tries. */
   passwordIsAccountDetail:

@@ -21,7 +21,7 @@ import { SeasonId } from "./seasons.ts";
  * - Weanlings: calves already born, 6–10 months old when the farmer plans them, so their own
  *   birth is the season's calving date with year offset −1 (a pair wholly in the past moves
  *   forward one year, which makes them the calves of the season under way); no breeding.
- * - Ram: no birth date at all (spec §9); breeding = the season's tupping date.
+ * - Ram: no birth date at all (docs/product.md §9); breeding = the season's tupping date.
  */
 
 const combination = (

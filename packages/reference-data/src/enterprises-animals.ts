@@ -1,7 +1,10 @@
 import type { Animal, Enterprise } from "@vaxcal/contracts";
 import { SeasonId } from "./seasons.ts";
 
-/** Enterprise ids are fixed by the spec (§3: 1 shows the animal choice, 2 herd size, 3 flock size). */
+/**
+ * Enterprise ids are fixed (docs/product.md §3: 1 shows the animal choice, 2 herd size, 3 flock
+ * size).
+ */
 export const EnterpriseId = {
   dairy: 1,
   beef: 2,
@@ -9,7 +12,7 @@ export const EnterpriseId = {
 } as const;
 export type EnterpriseId = (typeof EnterpriseId)[keyof typeof EnterpriseId];
 
-/** Animal ids are fixed by the spec (§3, §9): 8 (Ram) is the animal without a birth date. */
+/** Animal ids are fixed (docs/product.md §3, §9): 8 (Ram) is the animal without a birth date. */
 export const AnimalId = {
   cows: 1,
   replacementHeifers: 2,
@@ -28,8 +31,8 @@ export type ReferenceAnimal = Pick<
 >;
 
 /**
- * sortOrder follows spec §2/§9 for cattle (Cows, Replacement Heifers, Weanlings, Calves) and
- * mirrors it for sheep: breeding adults first, then the ram, then the young stock.
+ * sortOrder follows docs/product.md §2/§9 for cattle (Cows, Replacement Heifers, Weanlings, Calves)
+ * and mirrors it for sheep: breeding adults first, then the ram, then the young stock.
  */
 export const animals: ReferenceAnimal[] = [
   { id: AnimalId.cows, name: "Cows", isAdult: true, hasBirthDate: true, sortOrder: 1 },
@@ -44,7 +47,7 @@ export const animals: ReferenceAnimal[] = [
   { id: AnimalId.calves, name: "Calves", isAdult: false, hasBirthDate: true, sortOrder: 4 },
   { id: AnimalId.ewes, name: "Ewes", isAdult: true, hasBirthDate: true, sortOrder: 5 },
   { id: AnimalId.hoggets, name: "Hoggets", isAdult: true, hasBirthDate: true, sortOrder: 6 },
-  // A ram has no lambing of its own: its shots hang on the tupping date alone (spec §9).
+  // A ram has no lambing of its own: its shots hang on the tupping date alone (docs/product.md §9).
   { id: AnimalId.ram, name: "Ram", isAdult: true, hasBirthDate: false, sortOrder: 7 },
   { id: AnimalId.lamb, name: "Lamb", isAdult: false, hasBirthDate: true, sortOrder: 8 },
 ];
@@ -63,8 +66,9 @@ const cattle = [
 const sheep = [AnimalId.ewes, AnimalId.hoggets, AnimalId.ram, AnimalId.lamb] as const;
 
 /**
- * Only Sheep preselects a season (spec §9: enterprise 3 defaults to season 4, the commonest Irish
- * lambing season); the spec gives cattle no default, so the farmer picks spring or autumn.
+ * Only Sheep preselects a season (docs/product.md §9: enterprise 3 defaults to season 4, the
+ * commonest Irish lambing season); the spec gives cattle no default, so the farmer picks spring or
+ * autumn.
  */
 export const enterprises: ReferenceEnterprise[] = [
   { id: EnterpriseId.dairy, name: "Dairy", defaultSeasonId: null, animalArray: [...cattle] },

@@ -30,7 +30,7 @@ export type ReferenceData = {
   warnings: Warning[];
 };
 
-/** The vaccine reference dataset that seeds the database (shared/domain/vaccination-reference.md). */
+/** The vaccine reference dataset that seeds the database; each vaccine names its sources. */
 export const referenceData: ReferenceData = {
   enterprises,
   animals,

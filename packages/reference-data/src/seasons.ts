@@ -1,6 +1,6 @@
 import type { Season } from "@vaxcal/contracts";
 
-/** Season ids are fixed by the reference document (§ "How the seed data maps onto the spec's ids"). */
+/** Season ids are fixed: saved drafts and calendars refer to them (docs/product.md §3, §9). */
 export const SeasonId = {
   springCalving: 1,
   autumnCalving: 2,

@@ -2,7 +2,7 @@ import type { ShotTemplate } from "@vaxcal/contracts";
 import { AnimalId } from "./enterprises-animals.ts";
 import { VaccineId } from "./vaccines.ts";
 
-/** How often a template repeats: 0 once, 1 every year, N every N years (spec §3). */
+/** How often a template repeats: 0 once, 1 every year, N every N years (docs/product.md §3). */
 export const Recurrence = { once: 0, yearly: 1, everyThreeYears: 3 } as const;
 
 type Anchor =

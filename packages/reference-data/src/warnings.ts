@@ -1,7 +1,10 @@
 import type { Warning } from "@vaxcal/contracts";
 import { WarningSeverity } from "@vaxcal/contracts";
 
-/** Popup presets are found by slug (spec §2); callers use these names, never string literals. */
+/**
+ * Popup presets are found by slug (docs/product.md §2); callers use these names, never string
+ * literals.
+ */
 export const WarningSlug = {
   shotsInThePastFound: "shotsInThePastFound",
   maxShotsReached: "maxShotsReached",

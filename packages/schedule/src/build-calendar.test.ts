@@ -207,7 +207,7 @@ describe("buildCalendar", () => {
     expect(ram.diseases[0]?.shots.map(({ templateId }) => templateId)).toEqual([12]);
   });
 
-  it("fills the shot fields of spec §3", () => {
+  it("fills the shot fields of docs/product.md §3", () => {
     const [first, copy] = buildLocal().diseases[0]?.shots ?? [];
     expect(first).toEqual({
       id: "100-11",

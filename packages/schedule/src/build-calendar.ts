@@ -88,7 +88,7 @@ function createColumnSeeds(
  * Step 2's calendar from step 1's setup: one column per chosen disease (in the order given), each
  * with its vaccine's shot templates dated from the birth or breeding date, recurrent shots
  * mirrored every N years to the end of the month grid, and the display range and month grid of
- * spec §9. A disease listed twice keeps its first column.
+ * docs/product.md §9. A disease listed twice keeps its first column.
  */
 export function buildCalendar(input: BuildCalendarInput): Calendar {
   assertSetupDates(input.setup, input.today);
@@ -101,8 +101,8 @@ export function buildCalendar(input: BuildCalendarInput): Calendar {
 }
 
 /**
- * Adds columns for diseases not yet on the calendar (spec §2, "Add selected"), generated from
- * their templates as buildCalendar would; the columns already there keep every edit.
+ * Adds columns for diseases not yet on the calendar (docs/product.md §2, "Add selected"), generated
+ * from their templates as buildCalendar would; the columns already there keep every edit.
  */
 export function addDiseases(calendar: Calendar, reference: ReferenceInput): Calendar {
   const columns = collectColumnSeeds(calendar);
@@ -116,9 +116,9 @@ export function addDiseases(calendar: Calendar, reference: ReferenceInput): Cale
 const USER_SHOT_ID_PATTERN = /-u(\d+)$/;
 
 /**
- * A saved calendar, back in the editor (spec §2 CalendarDetail). Only first occurrences are read:
- * mirrored copies are derived again, so a copy saved from an older edit cannot contradict its
- * first occurrence. A date that is not YYYY-MM-DD is read as no date, which submit then skips.
+ * A saved calendar, back in the editor (docs/product.md §2 CalendarDetail). Only first occurrences
+ * are read: mirrored copies are derived again, so a copy saved from an older edit cannot contradict
+ * its first occurrence. A date that is not YYYY-MM-DD is read as no date, which submit then skips.
  */
 export function restoreCalendar(input: RestoreCalendarInput): Calendar {
   assertSetupDates(input.setup, input.today);

@@ -151,9 +151,10 @@ export function copyShots(shots: readonly Shot[]): MutableShot[] {
 }
 
 /**
- * Spec §9: the displayed years run from the earliest shot year to one year after the calendar
- * year. Copies are never earlier than their first occurrence, so the seeds decide. When every shot
- * lies beyond that end (only a user can put one there) the range shrinks to its last year.
+ * docs/product.md §9: the displayed years run from the earliest shot year to one year after the
+ * calendar year. Copies are never earlier than their first occurrence, so the seeds decide. When
+ * every shot lies beyond that end (only a user can put one there) the range shrinks to its last
+ * year.
  */
 function findYearRange(columns: readonly ColumnSeeds[], calendarYear: number) {
   const to = calendarYear + 1;

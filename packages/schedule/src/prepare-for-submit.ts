@@ -4,10 +4,10 @@ import { fail, succeed, ScheduleErrorCode, type ScheduleResult } from "./schedul
 import type { Calendar, Shot, SubmitData, SubmitDisease } from "./schedule.types.ts";
 
 /**
- * Spec §5 at "Finish Calendar": blocked without diseases; undated shots are skipped; shots outside
- * the displayed year range are dropped unless user-initiated. Rows and orders in month are
- * recomputed over what is kept, so saving, reopening with restoreCalendar and saving again gives
- * the same data.
+ * docs/product.md §5 at "Finish Calendar": blocked without diseases; undated shots are skipped;
+ * shots outside the displayed year range are dropped unless user-initiated. Rows and orders in
+ * month are recomputed over what is kept, so saving, reopening with restoreCalendar and saving
+ * again gives the same data.
  */
 export function prepareForSubmit(calendar: Calendar): ScheduleResult<SubmitData> {
   if (calendar.diseases.length === 0) return fail(ScheduleErrorCode.noDiseases);

@@ -8,7 +8,7 @@ export const ScheduleErrorCode = {
 } as const;
 export type ScheduleErrorCode = (typeof ScheduleErrorCode)[keyof typeof ScheduleErrorCode];
 
-/** Spec §4, word for word. */
+/** docs/product.md §4, word for word. */
 export const READ_ONLY_SHOT_MESSAGE =
   "This is a yearly recurrent vaccination. To edit this shot, please edit the first occurrence.";
 
@@ -18,7 +18,7 @@ const messages: Record<ScheduleErrorCode, string> = {
   DISEASE_NOT_FOUND: "Disease not found on this calendar.",
   // The same words as the contracts' IsoDateSchema, so the form shows one message for one fault.
   INVALID_DATE: "Expected a date as YYYY-MM-DD",
-  // Spec §2's empty state: submit is blocked for the same reason the page shows it.
+  // docs/product.md §2's empty state: submit is blocked for the same reason the page shows it.
   NO_DISEASES: "No diseases selected yet.",
 };
 

@@ -15,7 +15,7 @@ export interface DayWindowInput {
 }
 
 export interface VaccineRulesInput {
-  /** Most first-cycle shots of this vaccine in one year (spec §5). */
+  /** Most first-cycle shots of this vaccine in one year (docs/product.md §5). */
   readonly max_shots: number | null;
   readonly min_age_days: number | null;
   readonly not_in_pregnancy: boolean;
@@ -93,7 +93,9 @@ export interface BuildCalendarInput {
   readonly today: IsoDate;
 }
 
-/** One shot as the calendar shows it (spec §3 "Shot"), plus the links the engine needs. */
+/**
+ * One shot as the calendar shows it (docs/product.md §3 "Shot"), plus the links the engine needs.
+ */
 export interface Shot {
   /** Unique in the calendar and stable across edits. */
   readonly id: string;
@@ -132,7 +134,7 @@ export interface CalendarDisease {
   readonly shots: readonly Shot[];
 }
 
-/** Spec §3 "Calendar month object". `month` is 1–12. */
+/** docs/product.md §3 "Calendar month object". `month` is 1–12. */
 export interface CalendarMonth {
   readonly year: number;
   readonly month: number;
@@ -148,12 +150,14 @@ export interface YearRange {
 export interface Calendar {
   readonly today: IsoDate;
   readonly setup: CalendarSetup;
-  /** The later of the birth and breeding years, or today's year without either (spec §4). */
+  /**
+   * The later of the birth and breeding years, or today's year without either (docs/product.md §4).
+   */
   readonly calendarYear: number;
-  /** Spec §9: from the earliest shot year to one year after calendarYear. */
+  /** docs/product.md §9: from the earliest shot year to one year after calendarYear. */
   readonly yearRange: YearRange;
   readonly diseases: readonly CalendarDisease[];
-  /** Spec §9: 60 months, January of calendarYear − 1 to December of calendarYear + 3. */
+  /** docs/product.md §9: 60 months, January of calendarYear − 1 to December of calendarYear + 3. */
   readonly months: readonly CalendarMonth[];
   readonly nextUserShotNumber: number;
 }

@@ -163,7 +163,7 @@ describe("resolveSeasonDefaults edges", () => {
   });
 });
 
-describe("setup rules of spec §5 and §9", () => {
+describe("setup rules of docs/product.md §5 and §9", () => {
   it("preselects season 4 for Sheep only", () => {
     expect(resolveDefaultSeasonId(3)).toBe(4);
     expect(resolveDefaultSeasonId(1)).toBeNull();

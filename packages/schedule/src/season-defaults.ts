@@ -2,7 +2,7 @@ import { assertIsoDate, formatIsoDate, readYear, type IsoDate } from "./iso-date
 import type { AnimalBirthFacts, CalendarSetup, SeasonCombinationInput } from "./schedule.types.ts";
 
 const SHEEP_ENTERPRISE_ID = 3;
-/** Spec §9: enterprise 3 (Sheep) defaults to season 4 (Mid-season lambing). */
+/** docs/product.md §9: enterprise 3 (Sheep) defaults to season 4 (Mid-season lambing). */
 const DEFAULT_SEASON_ID_BY_ENTERPRISE: Readonly<Record<number, number>> = { 3: 4 };
 
 /** The season step 1 preselects for an enterprise, or null when the farmer must pick. */
@@ -13,7 +13,9 @@ export function resolveDefaultSeasonId(enterpriseId: number): number | null {
 export const BirthLabel = { birth: "Birth", calving: "Calving", lambing: "Lambing" } as const;
 export type BirthLabel = (typeof BirthLabel)[keyof typeof BirthLabel];
 
-/** Spec §5: Lambing for sheep adults, Calving for other adults, Birth for young animals. */
+/**
+ * docs/product.md §5: Lambing for sheep adults, Calving for other adults, Birth for young animals.
+ */
 export function resolveBirthLabel(setup: CalendarSetup): BirthLabel {
   if (!setup.animal.isAdult) return BirthLabel.birth;
   return setup.enterprise.id === SHEEP_ENTERPRISE_ID ? BirthLabel.lambing : BirthLabel.calving;
@@ -24,7 +26,10 @@ export function resolveBirthDate(setup: CalendarSetup): IsoDate | null {
   return setup.animal.hasBirthDate === false ? null : setup.birthDate;
 }
 
-/** Spec §4: the later of the birth and breeding years, or today's year when neither is set. */
+/**
+ * docs/product.md §4: the later of the birth and breeding years, or today's year when neither is
+ * set.
+ */
 export function resolveCalendarYear(setup: CalendarSetup, today: IsoDate): number {
   const birthDate = resolveBirthDate(setup);
   const years: number[] = [];
@@ -61,8 +66,8 @@ function placeInYear(offsetDate: OffsetDate, baseYear: number): IsoDate {
 }
 
 /**
- * The default birth and breeding dates of a season for an animal (spec §9: "the year offset is
- * added to the current year, moved forward a year if already past"). Exactly:
+ * The default birth and breeding dates of a season for an animal (docs/product.md §9: "the year
+ * offset is added to the current year, moved forward a year if already past"). Exactly:
  *
  * 1. The base year is today's year. Each `yearOffset.MM.DD` becomes (base year + yearOffset)-MM-DD;
  *    a day past the month's end (29 February in a common year) becomes the month's last day.
@@ -73,7 +78,7 @@ function placeInYear(offsetDate: OffsetDate, baseYear: number): IsoDate {
  *
  * So a season already under way is kept even when one of its dates is behind: on 2026-11-21
  * mid-season ewes (`0.03.01`, `-1.10.05`) get lambing 2027-03-01 and tupping 2026-10-05, the
- * tupping that got them in lamb; their shots before that date are past shots (spec §4,
+ * tupping that got them in lamb; their shots before that date are past shots (docs/product.md §4,
  * shotsInThePastFound). A date with offset −1 alone always lands in today's year, because every
  * date of last year is past: weanlings (`-1.02.01`) are this year's calves, and the ram's tupping
  * (`-1.10.05`) is the ewes' tupping of the season under way.

@@ -12,10 +12,14 @@ import type { Calendar, Shot } from "./schedule.types.ts";
 
 /*
  * Every edit returns a new calendar and leaves the one it was given untouched. Each re-sorts the
- * shots by date and recomputes rows and orders in month (spec §4) by laying the seeds out again.
+ * shots by date and recomputes rows and orders in month (docs/product.md §4) by laying the seeds
+ * out again.
  */
 
-/** Spec §4: a mirrored copy of a recurrent shot is read-only; its first occurrence is not. */
+/**
+ * docs/product.md §4: a mirrored copy of a recurrent shot is read-only; its first occurrence is
+ * not.
+ */
 export function canEditShot(shot: Shot): boolean {
   return !shot.isMirroredCopy;
 }
@@ -27,7 +31,7 @@ export function findShot(calendar: Calendar, shotId: string): Shot | null {
   return null;
 }
 
-/** Adds a user's shot to a disease's column. Check checkMaxShots first (spec §5). */
+/** Adds a user's shot to a disease's column. Check checkMaxShots first (docs/product.md §5). */
 export function addShot(
   calendar: Calendar,
   diseaseId: number,
@@ -96,7 +100,9 @@ export interface MaxShotsCheck {
   /** First-cycle shots of the disease in the year: mirrored copies do not count. */
   readonly count: number;
   readonly max: number | null;
-  /** Adding one more shot in that year needs the maxShotsReached confirmation (spec §5). */
+  /**
+   * Adding one more shot in that year needs the maxShotsReached confirmation (docs/product.md §5).
+   */
   readonly isReached: boolean;
 }
 
@@ -117,7 +123,7 @@ export function removeDisease(calendar: Calendar, diseaseId: number): Calendar {
   return layoutCalendar(calendar, columns);
 }
 
-/** Spec §4: on load, whether to ask shotsInThePastFound. */
+/** docs/product.md §4: on load, whether to ask shotsInThePastFound. */
 export function hasPastShots(calendar: Calendar): boolean {
   return calendar.diseases.some((column) =>
     column.shots.some((shot) => shot.date !== null && shot.date < calendar.today),
@@ -125,10 +131,10 @@ export function hasPastShots(calendar: Calendar): boolean {
 }
 
 /**
- * Spec §4, shotsInThePastFound cancelled: removes every shot dated before today. A recurrent
- * series whose first occurrence is past lives on from its first copy still to come, which becomes
- * the editable first occurrence; without such a copy in the grid the series goes. Undated shots
- * stay. One edge: a series first given on 29 February and promoted to 28 February of a common
+ * docs/product.md §4, shotsInThePastFound cancelled: removes every shot dated before today. A
+ * recurrent series whose first occurrence is past lives on from its first copy still to come, which
+ * becomes the editable first occurrence; without such a copy in the grid the series goes. Undated
+ * shots stay. One edge: a series first given on 29 February and promoted to 28 February of a common
  * year repeats on the 28th in later leap years, since the promoted date is all a seed keeps.
  */
 export function dropPastShots(calendar: Calendar): Calendar {

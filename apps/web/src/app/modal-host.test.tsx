@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ModalName, modalCloseAnimationMs, openModal } from "../stores/modals.ts";
 import { renderApp } from "../testing/render-app.tsx";
 
-describe("the modal system (spec §2 'Modals')", () => {
+describe("the modal system (docs/product.md §2 'Modals')", () => {
   it("only warns for an unknown modal name and opens nothing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     renderApp("/logged-out");

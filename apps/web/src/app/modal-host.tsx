@@ -52,10 +52,12 @@ function comingSoon(name: string): ComponentType {
   };
 }
 
-/** Every modal by name (spec §2 'Modals'); bodies of later issues say they are coming. */
+/**
+ * Every modal by name (docs/product.md §2 'Modals'); bodies of later issues say they are coming.
+ */
 const modalRegistry: Record<ModalName, ModalEntry> = {
   [ModalName.login]: { title: "Login", Body: LoginModalBody },
-  // PRODUCT.md decision 1 names the product in the register title; '(n/3)' sits beside it.
+  // docs/product.md D1 names the product in the register title; '(n/3)' sits beside it.
   [ModalName.register]: {
     title: "Register with VaxCal",
     Body: RegisterModalBody,

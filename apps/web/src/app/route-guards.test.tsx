@@ -15,7 +15,7 @@ const loginRequired = [
   { path: "/admin/protocol/", heading: "Protocols" },
 ];
 
-describe("login-required routes (spec §6)", () => {
+describe("login-required routes (docs/product.md §6)", () => {
   it.each(loginRequired)("$path sends a signed-out visitor to PublicHome", async ({ path }) => {
     const { router } = renderApp(path);
 
@@ -55,7 +55,7 @@ describe("open routes", () => {
   });
 });
 
-describe("/verify-mobile (spec §2)", () => {
+describe("/verify-mobile (docs/product.md §2)", () => {
   it("stores the code and goes to PublicHome", async () => {
     const { router } = renderApp("/verify-mobile?code=123456");
 

@@ -3,7 +3,8 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../testing/render-app.tsx";
 
-// This file runs on the production host name, where the pre-launch items are off (spec §2, §9).
+// This file runs on the production host name, where the pre-launch items are off
+// (docs/product.md §2, §9).
 
 describe("on the production host", () => {
   it("sends /beta back to PublicHome", async () => {

@@ -53,7 +53,7 @@ const MyCalendarsPage = lazyComponent(
     ),
   <LoadingState label="Loading your calendars…" />,
 );
-// The same text the page shows while it loads the user (spec §2 'Account settings').
+// The same text the page shows while it loads the user (docs/product.md §2 'Account settings').
 const AccountSettingsPage = lazyComponent(
   () =>
     import("../features/account-settings/components/account-settings-page.tsx").then(
@@ -63,8 +63,8 @@ const AccountSettingsPage = lazyComponent(
 );
 
 /**
- * Every route of spec §2. Route ids are the spec's route names where it gives one. The error
- * route has no path: see `lib/error-route.ts`.
+ * Every route of docs/product.md §2. Route ids are the spec's route names where it gives one. The
+ * error route has no path: see `lib/error-route.ts`.
  */
 export const routes: RouteObject[] = [
   {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Pre-launch items (PRODUCT.md decision 13): `auto` follows the host name, `on` and `off`
+ * Pre-launch items (docs/product.md D13): `auto` follows the host name, `on` and `off`
  * let a deployment force them whatever its host is called.
  */
 export const PrelaunchFeatures = { auto: "auto", on: "on", off: "off" } as const;
@@ -16,7 +16,7 @@ export const WebEnvSchema = z.object({
   /** Where the footer's company logo leads. */
   VITE_COMPANY_URL: z.string().trim().min(1).default("/"),
   /**
-   * Accounts work (PRODUCT.md decision 12): the data controller named in the registration terms,
+   * Accounts work (docs/product.md D12): the data controller named in the registration terms,
    * an animal-health company based in Dublin. Absent: the company name above.
    */
   VITE_DATA_CONTROLLER_NAME: z.string().trim().min(1).optional(),

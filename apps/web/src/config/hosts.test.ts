@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PrelaunchFeatures } from "./env-schema.ts";
 import { readHostGates } from "./hosts.ts";
 
-describe("readHostGates with VITE_PRELAUNCH_FEATURES=auto (spec §9 host markers)", () => {
+describe("readHostGates with VITE_PRELAUNCH_FEATURES=auto (docs/product.md §9 host markers)", () => {
   it.each([
     { hostname: "vaxcal.ie", showsPrelaunchItems: false, canReachBetaRoute: false },
     { hostname: "www.vaxcal.ie", showsPrelaunchItems: false, canReachBetaRoute: false },

@@ -2,11 +2,12 @@ import { env } from "./env.ts";
 import { PrelaunchFeatures } from "./env-schema.ts";
 
 /**
- * The one place that decides what a host may show before launch (spec §2, §9; PRODUCT.md
- * decision 13). Everything gated on "non-production host" asks this module.
+ * The one place that decides what a host may show before launch (docs/product.md §2, §9 and
+ * D13). Everything gated on "non-production host" asks this module.
  */
 const prelaunchHostMarkers = ["beta", "local", "test", "staging"] as const;
-// The step 1 route predates staging, so staging is deliberately not among its markers (spec §9).
+// The step 1 route predates staging, so staging is deliberately not among its markers
+// (docs/product.md §9).
 const betaRouteHostMarkers = ["beta", "test", "local"] as const;
 
 export type HostGates = {

@@ -1,8 +1,8 @@
 import { undoContactChangePagePath } from "@vaxcal/contracts";
 
 /**
- * Every route path of the app (spec §2). Links and redirects take their href from here, so a
- * path changes in one place.
+ * Every route path of the app (docs/product.md §2). Links and redirects take their href from here,
+ * so a path changes in one place.
  */
 export const paths = {
   home: { path: "/", getHref: () => "/" },

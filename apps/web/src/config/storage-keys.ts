@@ -1,5 +1,5 @@
 /**
- * localStorage keys of spec §9 that are not reference lists (those are the keys of the
+ * localStorage keys of docs/product.md §9 that are not reference lists (those are the keys of the
  * contracts' `referenceLists`).
  */
 export const StorageKey = {

@@ -7,8 +7,8 @@ import {
 import { sendJson } from "./api-client.ts";
 
 /*
- * The verification calls of spec §7. They are shared because three places offer them: the
- * header's verification banner, account settings, and the landing page that confirms a texted
+ * The verification calls of docs/product.md §7. They are shared because three places offer them:
+ * the header's verification banner, account settings, and the landing page that confirms a texted
  * link. Each answers the server's message for the screen to show.
  */
 

@@ -17,7 +17,7 @@ function captureHeaders() {
   return seen;
 }
 
-describe("the API client's session headers (spec §7)", () => {
+describe("the API client's session headers (docs/product.md §7)", () => {
   afterEach(() => {
     document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
   });

@@ -28,7 +28,8 @@ export class ApiError extends Error {
 
 type ApiErrorDetails = { issues?: readonly ErrorIssue[]; isUnexpectedShape?: boolean };
 
-// Spec §7: the XSRF cookie, when the server sets one, goes back as a header on every change.
+// docs/product.md §7: the XSRF cookie, when the server sets one, goes back as a header on every
+// change.
 const xsrfCookieName = "XSRF-TOKEN";
 const xsrfHeaderName = "X-XSRF-TOKEN";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -41,7 +42,9 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-/** Accounts work: the bearer token after login (spec §7) and the XSRF header on changes. */
+/**
+ * Accounts work: the bearer token after login (docs/product.md §7) and the XSRF header on changes.
+ */
 function addSessionHeaders(headers: Headers, method: string): void {
   const token = readAuthToken();
   if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);

@@ -2,7 +2,8 @@ import { ApiError } from "./api-client.ts";
 
 /**
  * The message a server error body carried, or the fallback when the call failed without one
- * (no signal, a proxy's error page). Spec §8 words most failures as 'server message or …'.
+ * (no signal, a proxy's error page). docs/product.md §8 words most failures as 'server message or
+ * …'.
  */
 export function describeApiError(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.code !== null ? error.message : fallback;
@@ -27,8 +28,8 @@ export type FormFailure = {
 };
 
 /**
- * Why a form's save failed (spec §8): every field issue; else the server's message; else, for a
- * reply that was not the expected answer, `unexpectedReply`; else the fallback.
+ * Why a form's save failed (docs/product.md §8): every field issue; else the server's message;
+ * else, for a reply that was not the expected answer, `unexpectedReply`; else the fallback.
  */
 export function describeFormFailure(
   error: unknown,

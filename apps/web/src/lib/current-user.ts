@@ -10,10 +10,10 @@ import {
 } from "../stores/auth.ts";
 
 /**
- * GET /api/user (spec §7), shared by the header greeting, the verification banner and account
- * settings. A rejected token logs the user out (spec §4, §8 'Profile fetch fails'). A call that
- * never reached the server (no signal in the yard) does not: that would wipe the farmer's draft
- * for nothing, and the screens that need the profile offer 'Try again' instead.
+ * GET /api/user (docs/product.md §7), shared by the header greeting, the verification banner and
+ * account settings. A rejected token logs the user out (docs/product.md §4, §8 'Profile fetch
+ * fails'). A call that never reached the server (no signal in the yard) does not: that would wipe
+ * the farmer's draft for nothing, and the screens that need the profile offer 'Try again' instead.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserProfile> {
   try {

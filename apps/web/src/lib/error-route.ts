@@ -2,9 +2,9 @@ import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 /**
- * The error route of spec §2 takes a message and shows no path of its own: the message travels
- * in the router state of the current URL, and the layout shows the error page instead of the
- * route's screen. Going back, or 'Try again', returns to the screen.
+ * The error route of docs/product.md §2 takes a message and shows no path of its own: the message
+ * travels in the router state of the current URL, and the layout shows the error page instead of
+ * the route's screen. Going back, or 'Try again', returns to the screen.
  */
 type ErrorRouteState = { errorRouteMessage: string };
 

@@ -6,8 +6,8 @@ import {
 } from "@vaxcal/contracts";
 
 /*
- * The farm profile asked for at registration and in settings (spec §3 'Enterprise options'):
- * Dairy and Beef keep cattle and have a herd, Sheep keep sheep and have a flock.
+ * The farm profile asked for at registration and in settings (docs/product.md §3 'Enterprise
+ * options'): Dairy and Beef keep cattle and have a herd, Sheep keep sheep and have a flock.
  */
 const cattle: readonly AnimalName[] = ["Cows", "Replacement Heifers", "Weanlings", "Calves"];
 const sheep: readonly AnimalName[] = ["Ewes", "Lamb", "Hoggets", "Ram"];

@@ -2,10 +2,10 @@ import type { CountryCallingCode } from "@vaxcal/contracts";
 import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/mobile";
 
 /*
- * The live mobile check of spec §5, shared by registration and account settings. The mobile-only
- * metadata keeps the bundle small for farmers on a weak signal; the server checks again with the
- * full metadata. Some +44 numbers belong to Guernsey, Jersey or the Isle of Man, so the number's
- * own country must match its calling code.
+ * The live mobile check of docs/product.md §5, shared by registration and account settings. The
+ * mobile-only metadata keeps the bundle small for farmers on a weak signal; the server checks again
+ * with the full metadata. Some +44 numbers belong to Guernsey, Jersey or the Isle of Man, so the
+ * number's own country must match its calling code.
  */
 const countryByCallingCode: Record<string, string> = { "353": "IE", "44": "GB" };
 
@@ -20,7 +20,7 @@ function isTextableMobile(phone: PhoneNumber | undefined, callingCode: string): 
   return phone.country === countryByCallingCode[callingCode] && !isDramaNumber(phone);
 }
 
-/** Spec §3: the mobile field is sent as digits only. */
+/** docs/product.md §3: the mobile field is sent as digits only. */
 export function stripToDigits(value: string): string {
   return value.replace(/\D/g, "");
 }
@@ -28,7 +28,7 @@ export function stripToDigits(value: string): string {
 /** Whether the digits typed after the calling code make an Irish or UK mobile. */
 export function isValidMobile(countryCode: CountryCallingCode, typed: string): boolean {
   const digits = stripToDigits(typed);
-  // Spec §5: a national number has 2 to 17 digits.
+  // docs/product.md §5: a national number has 2 to 17 digits.
   if (digits.length < 2 || digits.length > 17) return false;
   const callingCode = countryCode.slice(1);
   if (

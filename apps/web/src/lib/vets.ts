@@ -4,8 +4,9 @@ import { fetchJson } from "./api-client.ts";
 import { readStoredJson } from "./storage.ts";
 
 /**
- * The vet practices for the vet pickers of registration and settings (spec §2). The landing page has usually cached them with the
- * other reference lists (spec §9 key `vets`), so a farmer on a weak signal waits for nothing.
+ * The vet practices for the vet pickers of registration and settings (docs/product.md §2). The
+ * landing page has usually cached them with the other reference lists (docs/product.md §9 key
+ * `vets`), so a farmer on a weak signal waits for nothing.
  */
 export async function loadVets(signal?: AbortSignal): Promise<Vet[]> {
   // A missing or broken cache entry is fetched again.

@@ -4,8 +4,9 @@ import { StorageKey } from "../config/storage-keys.ts";
 import { clearStorage, readStorage, writeStorage } from "../lib/storage.ts";
 
 /**
- * The signed-in state (spec §4), shared by every feature: the flag, the bearer token and, once
- * loaded, the user's profile. The accounts feature (features/auth) fills it in; the rest only read.
+ * The signed-in state (docs/product.md §4), shared by every feature: the flag, the bearer token
+ * and, once loaded, the user's profile. The accounts feature (features/auth) fills it in; the rest
+ * only read.
  */
 type AuthState = {
   isAuthenticated: boolean;
@@ -21,7 +22,10 @@ const signedOut = { isAuthenticated: false, token: null, user: null, userName: n
 
 export const useAuthStore = create<AuthState>(() => ({ ...signedOut }));
 
-/** Spec §4: a stored token is loaded at start; the flag `isAuthenticated` = 'true' means logged in. */
+/**
+ * docs/product.md §4: a stored token is loaded at start; the flag `isAuthenticated` = 'true' means
+ * logged in.
+ */
 export function restoreAuthFromStorage(): void {
   useAuthStore.setState({
     isAuthenticated: readStorage(StorageKey.isAuthenticated) === "true",
@@ -51,7 +55,9 @@ export function setCurrentUser(user: UserProfile): void {
   useAuthStore.setState({ user, userName: user.name });
 }
 
-/** Spec §4: logout clears local storage, which also drops the cached lists and the draft. */
+/**
+ * docs/product.md §4: logout clears local storage, which also drops the cached lists and the draft.
+ */
 export function logOut(): void {
   // Features that reset their own state on sign-out may write it back; clearing last wins.
   useAuthStore.setState({ ...signedOut });

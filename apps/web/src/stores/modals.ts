@@ -1,6 +1,6 @@
 import { create } from "zustand";
 
-/** Spec §2 'Modals': the names a modal can be opened by. */
+/** docs/product.md §2 'Modals': the names a modal can be opened by. */
 export const ModalName = {
   login: "login",
   register: "register",
@@ -11,7 +11,7 @@ export const ModalName = {
 } as const;
 export type ModalName = (typeof ModalName)[keyof typeof ModalName];
 
-/** Spec §9: closing animates for about 190 ms before the modal leaves the page. */
+/** docs/product.md §9: closing animates for about 190 ms before the modal leaves the page. */
 export const modalCloseAnimationMs = 190;
 
 type ModalState = {
@@ -34,7 +34,7 @@ function isModalName(name: string): name is ModalName {
 
 /**
  * Opens a modal by name. Names can come from links in server texts, so an unknown one is not an
- * error: it only warns (spec §2) and opens nothing.
+ * error: it only warns (docs/product.md §2) and opens nothing.
  */
 export function openModal(name: string): void {
   if (!isModalName(name)) {

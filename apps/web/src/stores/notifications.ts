@@ -1,6 +1,6 @@
 import { create } from "zustand";
 
-/** Spec §3 'Global notification'. */
+/** docs/product.md §3 'Global notification'. */
 export const NotificationType = { success: "success", error: "error" } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 
@@ -11,7 +11,7 @@ export type Notification = {
   message: string;
 };
 
-/** Spec §9: a notification goes away by itself after 5000 ms. */
+/** docs/product.md §9: a notification goes away by itself after 5000 ms. */
 export const notificationDisplayMs = 5000;
 
 type NotificationState = { notification: Notification | null };
@@ -20,7 +20,7 @@ export const useNotificationStore = create<NotificationState>(() => ({ notificat
 
 let lastId = 0;
 
-/** Shows one notification, replacing the current one (spec §4: one at a time). */
+/** Shows one notification, replacing the current one (docs/product.md §4: one at a time). */
 export function showNotification(type: NotificationType, message: string): void {
   lastId += 1;
   useNotificationStore.setState({ notification: { id: lastId, type, message } });

@@ -59,7 +59,10 @@ export const OptionalEmailSchema = z
   .nullish()
   .transform((value) => (value ? normaliseEmail(value) : null));
 
-/** A national mobile number: 2 to 17 digits (spec §5); the server checks it is a real mobile. */
+/**
+ * A national mobile number: 2 to 17 digits (docs/product.md §5); the server checks it is a real
+ * mobile.
+ */
 export const OptionalPhoneNumberSchema = z
   .string({ error: accountMessages.mobileInvalid })
   .transform(stripPhoneFormatting)
@@ -158,7 +161,7 @@ export function checkIrishAddress(fields: PartialFields, context: z.RefinementCt
   }
 }
 
-/** PRODUCT.md decision 10: a ticked enterprise needs its herd or flock size. */
+/** docs/product.md D10: a ticked enterprise needs its herd or flock size. */
 export function checkFarmSizes(
   fields: PartialFields,
   enterprisesKey: string,

@@ -5,7 +5,7 @@ export const RoleName = {
 } as const;
 export type RoleName = (typeof RoleName)[keyof typeof RoleName];
 
-/** The 26 counties of the Republic, offered at registration (spec §9). */
+/** The 26 counties of the Republic, offered at registration (docs/product.md §9). */
 export const republicCounties = [
   "Carlow",
   "Cavan",
@@ -44,7 +44,7 @@ export const northernIrelandCounties = [
   "Tyrone",
 ] as const;
 
-/** The 32 counties of the island, offered in account settings (spec §9). */
+/** The 32 counties of the island, offered in account settings (docs/product.md §9). */
 export const islandCounties = [...republicCounties, ...northernIrelandCounties].sort() as [
   string,
   ...string[],
@@ -56,15 +56,18 @@ export type RegistrationCountry = (typeof registrationCountries)[number];
 export const settingsCountries = ["Ireland", "United Kingdom"] as const;
 export type SettingsCountry = (typeof settingsCountries)[number];
 
-/** Only Irish and UK mobiles are accepted (spec §5). */
+/** Only Irish and UK mobiles are accepted (docs/product.md §5). */
 export const countryCallingCodes = ["+353", "+44"] as const;
 export type CountryCallingCode = (typeof countryCallingCodes)[number];
 
-/** Herd and flock size bands (spec §9). */
+/** Herd and flock size bands (docs/product.md §9). */
 export const farmSizeBands = ["1-50", "51-100", "101-200", "200+"] as const;
 export type FarmSizeBand = (typeof farmSizeBands)[number];
 
-/** Enterprise options by name (spec §3); Dairy and Beef ask for herd size, Sheep for flock size. */
+/**
+ * Enterprise options by name (docs/product.md §3); Dairy and Beef ask for herd size, Sheep for
+ * flock size.
+ */
 export const enterpriseNames = ["Dairy", "Beef", "Sheep"] as const;
 export type EnterpriseName = (typeof enterpriseNames)[number];
 export const herdEnterprises: readonly EnterpriseName[] = ["Dairy", "Beef"];

@@ -1,9 +1,9 @@
 /** Every text the accounts API returns or the forms show. Spec texts are kept word for word. */
 export const accountMessages = {
-  // Registration step 1 (spec §5)
+  // Registration step 1 (docs/product.md §5)
   nameRequired: "Please provide a name before continuing",
   surnameRequired: "Please provide a surname",
-  /** PRODUCT.md decision 6: e-mail or mobile, not both. */
+  /** docs/product.md D6: e-mail or mobile, not both. */
   emailOrMobileRequired: "Please fill in your email address or your mobile number",
   emailInvalid: "Please provide a valid email address.",
   emailTaken: "This email address is already registered. Please log in or reset your password.",
@@ -17,14 +17,14 @@ export const accountMessages = {
   countryRequired: "Please select country",
   termsRequired: "You have to agree to our terms and conditions before continuing.",
   unsupportedCharacters: "Please use only letters, numbers and punctuation.",
-  // Registration step 2 (spec §5; PRODUCT.md decision 9)
+  // Registration step 2 (docs/product.md §5; D9)
   passwordRequired: "Please provide a password before continuing.",
   passwordConfirmationRequired: "Please confirm your password before continuing.",
   passwordMismatch: "The two passwords must match.",
   passwordTooShort: "Your password must be at least 8 characters long.",
   passwordTooLong: "Your password must be at most 128 characters long.",
   passwordTooCommon: "This password is too common and easy to guess. Please choose another one.",
-  // Registration step 3 (PRODUCT.md decision 10)
+  // Registration step 3 (docs/product.md D10)
   herdSizeRequired: "Please select herd size",
   flockSizeRequired: "Please select flock size",
   choiceInvalid: "Please choose one of the options.",
@@ -60,7 +60,7 @@ export const accountMessages = {
     "If this email address belongs to an account, we have sent it a link to reset the password. The link works for 60 minutes.",
   resetTokenInvalid: "Invalid or expired token. Please request a new password reset.",
   passwordReset: "Your password has been reset. You are now logged in.",
-  // Settings (spec §5 "Account settings")
+  // Settings (docs/product.md §5 "Account settings")
   settingsPasswordMismatch: "Passwords do not match",
   currentPasswordRequired: "Please enter your current password to set a new one.",
   currentPasswordWrong: "Your current password is not correct.",

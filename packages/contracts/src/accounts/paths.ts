@@ -9,7 +9,10 @@ export const accountPaths = {
   emailVerificationNotification: "/api/email/verification-notification",
   mobileVerify: "/api/mobile/verify",
   mobileVerifyResend: "/api/mobile/verify/resend",
-  /** The spec's path (§7); `/api/password/reset` is the same call behind the dev proxy. */
+  /**
+   * The original path (docs/product.md §7); `/api/password/reset` is the same call behind the dev
+   * proxy.
+   */
   passwordReset: "/password/reset",
   passwordResetApi: "/api/password/reset",
   passwordVerifyToken: "/api/password/verify-token",

@@ -1,7 +1,7 @@
 import { accountMessages } from "./messages.ts";
 import { countCharacters, eircodePattern } from "./text.ts";
 
-/** PRODUCT.md decision 9: length only, plus the server's common-password list. */
+/** docs/product.md D9: length only, plus the server's common-password list. */
 export const passwordPolicy = { minLength: 8, maxLength: 128 } as const;
 
 /** Field limits, generous for real names and addresses, small enough to refuse junk. */

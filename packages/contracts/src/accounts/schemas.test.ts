@@ -66,7 +66,7 @@ describe("RegisterRequestSchema", () => {
     ]);
   });
 
-  it("needs an e-mail or a mobile, not both (PRODUCT.md decision 6)", () => {
+  it("needs an e-mail or a mobile, not both (docs/product.md D6)", () => {
     expect(listIssues(RegisterRequestSchema, { ...validRegistration, phone_number: "" })).toEqual(
       [],
     );
@@ -88,7 +88,7 @@ describe("RegisterRequestSchema", () => {
     );
   });
 
-  it("requires only the terms consent (PRODUCT.md decision 7)", () => {
+  it("requires only the terms consent (docs/product.md D7)", () => {
     const withoutMarketing = {
       ...validRegistration,
       product_notifications: false,
@@ -100,7 +100,7 @@ describe("RegisterRequestSchema", () => {
     ).toEqual([`agree_to_terms: ${accountMessages.termsRequired}`]);
   });
 
-  it("requires herd and flock size for the ticked enterprises (PRODUCT.md decision 10)", () => {
+  it("requires herd and flock size for the ticked enterprises (docs/product.md D10)", () => {
     expect(
       listIssues(RegisterRequestSchema, {
         ...validRegistration,

@@ -34,8 +34,8 @@ import { accountMessages, describeTooLong } from "./messages.ts";
 import { describePasswordProblem, fieldLimits, formatEircode } from "./policies.ts";
 
 /**
- * POST /api/register: the farmer registration payload (spec §3). `username` is accepted for
- * compatibility and ignored: the server derives it (the e-mail, else the mobile's digits).
+ * POST /api/register: the farmer registration payload (docs/product.md §3). `username` is accepted
+ * for compatibility and ignored: the server derives it (the e-mail, else the mobile's digits).
  */
 export const RegisterRequestSchema = z
   .object({
@@ -91,10 +91,10 @@ export type Role = z.infer<typeof RoleSchema>;
 
 const TimestampSchema = z.iso.datetime({ offset: true });
 
-/** GET /api/user: the user profile (spec §3). Never carries a password. */
+/** GET /api/user: the user profile (docs/product.md §3). Never carries a password. */
 export const UserProfileSchema = z.object({
   id: Id,
-  /** The e-mail, or the mobile's digits when there is no e-mail (spec §3). */
+  /** The e-mail, or the mobile's digits when there is no e-mail (docs/product.md §3). */
   username: z.string(),
   name: z.string(),
   surname: z.string(),
@@ -177,7 +177,7 @@ export const MobileVerificationRequestSchema = z.object({
 });
 export type MobileVerificationRequest = z.input<typeof MobileVerificationRequestSchema>;
 
-/** POST /password/reset (spec §7); also served as /api/password/reset. */
+/** POST /password/reset (docs/product.md §7); also served as /api/password/reset. */
 export const PasswordResetRequestSchema = z.object({ email: ResetEmailSchema });
 export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
 
@@ -262,7 +262,7 @@ export const UpdateSettingsRequestSchema = z
     enterprises: EnterpriseListSchema.optional(),
     animals: AnimalListSchema.optional(),
     current_password: z.string({ error: accountMessages.currentPasswordRequired }).optional(),
-    /** Sent only when the user changes it (spec §7). */
+    /** Sent only when the user changes it (docs/product.md §7). */
     password: z
       .string({ error: accountMessages.passwordRequired })
       .nullish()

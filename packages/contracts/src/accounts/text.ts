@@ -16,7 +16,9 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Spaces, dashes, dots and brackets are dropped; the spec sends digits only (spec §3). */
+/**
+ * Spaces, dashes, dots and brackets are dropped; the spec sends digits only (docs/product.md §3).
+ */
 export function stripPhoneFormatting(value: string): string {
   return value.replace(/[\s\-.()]/g, "");
 }

@@ -22,8 +22,8 @@ import {
 } from "./reference.ts";
 
 /*
- * Saved calendars (spec §3): the setup, its disease columns in order, and every shot as the
- * engine's submit laid it out. Shots are rows with a real `date` column, so the reminders can
+ * Saved calendars (docs/product.md §3): the setup, its disease columns in order, and every shot as
+ * the engine's submit laid it out. Shots are rows with a real `date` column, so the reminders can
  * sweep "shots due in 7 days" with an index instead of opening every calendar.
  */
 
@@ -49,11 +49,12 @@ export const calendars = pgTable(
       .references(() => seasons.id),
     birthDate: dateColumn("birth_date"),
     breedingDate: dateColumn("breeding_date"),
-    /** Spec §4's calendar year: the later of the birth and breeding years. */
+    /** docs/product.md §4's calendar year: the later of the birth and breeding years. */
     calendarYear: integer("calendar_year").notNull(),
     /**
-     * Spec §3's contact details, as confirmed in the popup at the last save. Kept apart from the
-     * owner's profile, which they never change. Null on calendars saved before they were kept.
+     * docs/product.md §3's contact details, as confirmed in the popup at the last save. Kept apart
+     * from the owner's profile, which they never change. Null on calendars saved before they were
+     * kept.
      */
     contactName: text("contact_name"),
     contactSurname: text("contact_surname"),

@@ -3,9 +3,9 @@ import { boolean, check, integer, pgTable, primaryKey, text, unique } from "driz
 import { auditColumns, idColumn } from "./columns.ts";
 
 /*
- * The reference model of spec §3. SQL is snake_case; only the repositories map rows to the JSON
- * of the contracts. Ids are identity columns that also accept the explicit ids the spec fixes
- * (enterprise 3, animal 8, season 4, …), so the seeder can keep them.
+ * The reference model of docs/product.md §3. SQL is snake_case; only the repositories map rows to
+ * the JSON of the contracts. Ids are identity columns that also accept the explicit ids the spec
+ * fixes (enterprise 3, animal 8, season 4, …), so the seeder can keep them.
  */
 
 export const seasons = pgTable("seasons", {

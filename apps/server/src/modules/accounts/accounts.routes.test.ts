@@ -98,7 +98,7 @@ describe("POST /api/register", () => {
     expect([email?.status, text?.status]).toEqual(["held", "held"]);
   });
 
-  it("takes a mobile alone, and makes its digits the username (PRODUCT.md decision 6)", async () => {
+  it("takes a mobile alone, and makes its digits the username (docs/product.md D6)", async () => {
     const response = await register(buildRegistration({ email: "", phone_number: "0861234599" }));
     expect(response.statusCode).toBe(201);
     expect(response.json().user).toMatchObject({
@@ -141,7 +141,7 @@ describe("POST /api/register", () => {
     );
   });
 
-  it("needs only the terms among the consents (PRODUCT.md decision 7)", async () => {
+  it("needs only the terms among the consents (docs/product.md D7)", async () => {
     const response = await register(
       buildRegistration({ product_notifications: false, vaccination_notifications: false }),
     );

@@ -52,7 +52,10 @@ const errors = {
   500: ErrorBodySchema,
 };
 
-/** Registration, login, logout, profile, verification, password reset and settings (spec §7). */
+/**
+ * Registration, login, logout, profile, verification, password reset and settings
+ * (docs/product.md §7).
+ */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
   context,
@@ -292,7 +295,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       preValidation: limitLookUps,
       schema: {
         tags,
-        summary: "Whether an e-mail address is registered (spec §5); throttled per client",
+        summary:
+          "Whether an e-mail address is registered (docs/product.md §5); throttled per client",
         querystring: CheckUserExistsQuerySchema,
         response: { 200: CheckUserExistsResponseSchema, ...errors },
       },

@@ -45,7 +45,7 @@ function isAccountDetail(password: string, owner: PasswordOwner): boolean {
 }
 
 /**
- * PRODUCT.md decision 9: 8 to 128 characters, not on the common list, no composition rules; and
+ * docs/product.md D9: 8 to 128 characters, not on the common list, no composition rules; and
  * not blank once trimmed, nor the owner's e-mail, mobile or name when `owner` is known.
  * Returns the message to show, or null when the password is acceptable.
  */

@@ -26,7 +26,8 @@ const takenMessages = {
 /**
  * POST /api/register: creates a farmer, logs them in, and sends an e-mail link and/or a text
  * code for whichever contacts they gave. Telling that an address is already registered is the
- * one disclosure the spec asks for (§5); the route is throttled per client address.
+ * one disclosure the product asks for (docs/product.md §5); the route is throttled per client
+ * address.
  */
 export async function registerFarmer(
   context: AccountsContext,

@@ -36,7 +36,7 @@ function toTimestamp(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-/** The e-mail, or the mobile's digits when there is no e-mail (spec §3). */
+/** The e-mail, or the mobile's digits when there is no e-mail (docs/product.md §3). */
 export function deriveUsername(user: Pick<UserRow, "email" | "phone">): string {
   return user.email ?? (user.phone ?? "").replace(/\D/g, "");
 }
@@ -160,7 +160,7 @@ export function createUsersRepository(db: Executor) {
       return row !== undefined;
     },
 
-    /** The profile of spec §3 as GET /api/user returns it. */
+    /** The profile of docs/product.md §3 as GET /api/user returns it. */
     async loadProfile(userId: number): Promise<UserProfile | undefined> {
       const [found] = await db
         .select({ user: users, vetName: vetPractices.vetPracticeName })

@@ -61,7 +61,7 @@ function moveToYear(date: string, year: number): string {
   return `${year}${date.slice(4)}`;
 }
 
-describe("GET /api/diseases with a query (spec §7 scoped diseases)", () => {
+describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)", () => {
   const cowDates = "birthDate=2027-02-01&breedingDate=2027-04-25";
 
   it("lists the cows' diseases with vaccines, rules and the shots of the reference protocol", async () => {

@@ -25,10 +25,10 @@ export type CalendarBuilderRoutesOptions = {
 };
 
 /**
- * GET /api/diseases is two calls in spec §7: without a query it is the reference list (served by
- * the reference module), with one it is the animal's scoped diseases. A router constraint tells
- * them apart before either handler runs, so neither module needs to know about the other: a
- * request whose query names any scoped key gets this module's route, every other one falls
+ * GET /api/diseases is two calls in docs/product.md §7: without a query it is the reference list
+ * (served by the reference module), with one it is the animal's scoped diseases. A router
+ * constraint tells them apart before either handler runs, so neither module needs to know about the
+ * other: a request whose query names any scoped key gets this module's route, every other one falls
  * through to the reference list.
  */
 const scopedQueryConstraint = {
@@ -76,7 +76,7 @@ export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesO
         summary:
           "The diseases of one animal, enterprise and season, with their vaccines, rules and computed shots",
         description:
-          "Spec §7. With no query this path is the reference list of all diseases. Shots are computed by the schedule engine from birthDate and breedingDate; adults need breedingDate, every animal but the ram birthDate.",
+          "docs/product.md §7. With no query this path is the reference list of all diseases. Shots are computed by the schedule engine from birthDate and breedingDate; adults need breedingDate, every animal but the ram birthDate.",
         querystring: ScopedDiseasesQuerySchema,
         response: { 200: ScopedDiseasesResponseSchema, 400: ErrorBodySchema, 500: ErrorBodySchema },
       },

@@ -22,9 +22,9 @@ export type ScopedDiseasesContext = {
 };
 
 /**
- * Spec §7, GET /api/diseases with a query: the diseases offered for the combination's animal,
- * each with its default vaccine, and (as `include` asks) the vaccine's rules and the shots the
- * schedule engine computes from the given season dates, mirrored copies included.
+ * docs/product.md §7, GET /api/diseases with a query: the diseases offered for the combination's
+ * animal, each with its default vaccine, and (as `include` asks) the vaccine's rules and the shots
+ * the schedule engine computes from the given season dates, mirrored copies included.
  */
 export async function listScopedDiseases(
   query: ScopedDiseasesQuery,
@@ -68,7 +68,8 @@ export async function listScopedDiseases(
 
 /**
  * The engine's setup from the query, or a 400 naming each missing date. Adults need a breeding
- * date (spec §5); every animal but the ram needs a birth date, and the ram's is ignored (§9).
+ * date (docs/product.md §5); every animal but the ram needs a birth date, and the ram's is ignored
+ * (§9).
  */
 function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination): CalendarSetup {
   const { animal } = combination;

@@ -18,9 +18,10 @@ import {
 } from "./calendars.test-support.ts";
 
 /*
- * Spec §1: only the owner and the vet practice the owner linked may read, edit or download a
- * calendar. Everyone else gets the answer an unknown id gets (404, never 403); nobody signed in
- * gets 401. Each case acts on a calendar of its own, so an allowed DELETE spoils no other case.
+ * docs/product.md §1: only the owner and the vet practice the owner linked may read, edit or
+ * download a calendar. Everyone else gets the answer an unknown id gets (404, never 403); nobody
+ * signed in gets 401. Each case acts on a calendar of its own, so an allowed DELETE spoils no other
+ * case.
  */
 
 const linkedPractice = 1;

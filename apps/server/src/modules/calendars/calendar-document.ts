@@ -14,14 +14,14 @@ export type CalendarDocument = {
   id: number;
   year: number;
   updatedAt: Date;
-  /** The owner's farm and login name (spec §2: the username is printed on PDFs). */
+  /** The owner's farm and login name (docs/product.md §2: the username is printed on PDFs). */
   farmName: string | null;
   username: string;
   names: CalendarNames;
   birthLabel: BirthLabel;
   birthDate: string | null;
   breedingDate: string | null;
-  /** The vet the farmer named when saving (spec §3 contact details); null when none. */
+  /** The vet the farmer named when saving (docs/product.md §3 contact details); null when none. */
   vetEmailAddress: string | null;
   columns: DescribedColumn[];
 };

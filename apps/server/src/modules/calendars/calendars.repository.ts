@@ -17,7 +17,7 @@ export type CalendarSetupColumns = Pick<
   | "calendarYear"
 >;
 
-/** Spec §3's contact details as a calendar row holds them (see toContactColumns). */
+/** docs/product.md §3's contact details as a calendar row holds them (see toContactColumns). */
 export type CalendarContactColumns = Pick<
   NewCalendar,
   | "contactName"
@@ -176,8 +176,8 @@ export type AccessibleCalendar = {
 
 /**
  * The caller may act on the calendar when they own it, or when they are a vet (VET_MANAGER) who
- * belongs to the practice the owner has linked (spec §1: "That practice can then view and edit
- * the farmer's calendars").
+ * belongs to the practice the owner has linked (docs/product.md §1: "That practice can then view
+ * and edit the farmer's calendars").
  */
 function buildUserAccess(userId: number): SQL {
   return sql`(${calendars.userId} = ${userId} OR EXISTS (

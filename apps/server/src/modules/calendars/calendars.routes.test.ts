@@ -202,7 +202,7 @@ describe("saving and reopening a calendar", () => {
   });
 });
 
-describe("the contact details confirmed at finish (spec §3)", () => {
+describe("the contact details confirmed at finish (docs/product.md §3)", () => {
   async function readProfile() {
     const response = await testApp.app.inject(
       asUser(farmer.token, { method: "GET", url: "/api/user" }),

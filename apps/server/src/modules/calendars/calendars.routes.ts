@@ -57,8 +57,8 @@ const IdParamsSchema = z.object({ id: z.string().max(20) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
- * Saved calendars (spec §2, §3, §7): save, list, open, delete, download, preview and the feed.
- * Every route but the feed needs a login; every route that names a calendar goes through
+ * Saved calendars (docs/product.md §2, §3, §7): save, list, open, delete, download, preview and the
+ * feed. Every route but the feed needs a login; every route that names a calendar goes through
  * `requireAccessibleCalendar`, so someone else's calendar answers 404 like a missing one.
  */
 export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = async (
@@ -78,7 +78,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       bodyLimit: submitBodyLimitBytes,
       schema: {
         tags: ["calendars"],
-        summary: "Save a new calendar (spec §3 submit payload, action create)",
+        summary: "Save a new calendar (docs/product.md §3 submit payload, action create)",
         body: SubmitCalendarRequestSchema,
         response: { 201: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
       },
@@ -96,7 +96,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       bodyLimit: submitBodyLimitBytes,
       schema: {
         tags: ["calendars"],
-        summary: "Replace a saved calendar (spec §3 submit payload, action update)",
+        summary: "Replace a saved calendar (docs/product.md §3 submit payload, action update)",
         params: IdParamsSchema,
         body: SubmitCalendarRequestSchema,
         response: { 200: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
@@ -114,7 +114,8 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       onRequest: requireUser,
       schema: {
         tags: ["calendars"],
-        summary: "One page of the signed-in user's calendars, newest first (spec §3 listing)",
+        summary:
+          "One page of the signed-in user's calendars, newest first (docs/product.md §3 listing)",
         querystring: ListCalendarsQuerySchema,
         response: { 200: ListCalendarsResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },

@@ -306,7 +306,7 @@ async function loadSavedCalendar(context: CalendarsContext, key: CalendarKey) {
   return { calendar, owner, names, columns, isAdult: animal.isAdult };
 }
 
-/** GET /api/calendars/:id: spec §3's detail, with the shots exactly as stored. */
+/** GET /api/calendars/:id: docs/product.md §3's detail, with the shots exactly as stored. */
 export async function readCalendarDetail(
   context: CalendarsContext,
   key: CalendarKey,

@@ -46,7 +46,7 @@ function findName(list: readonly { id: number; name: string }[], id: number): st
   return found.name;
 }
 
-/** The setup as the submit payload carries it (spec §3), with the reference names. */
+/** The setup as the submit payload carries it (docs/product.md §3), with the reference names. */
 export function buildPayloadSetup(choice: SetupChoice): SubmitCalendarRequest["data"]["setup"] {
   const animal = referenceData.animals.find((candidate) => candidate.id === choice.animalId);
   if (!animal) throw new Error(`no animal ${choice.animalId}`);
@@ -96,7 +96,9 @@ export function buildEngineCalendar(
   });
 }
 
-/** The confirm popup as a farmer fills it in (spec §3 contact details), with a vet named. */
+/**
+ * The confirm popup as a farmer fills it in (docs/product.md §3 contact details), with a vet named.
+ */
 export function buildContact(overrides: Partial<SubmitCalendarRequest["contact"]> = {}) {
   return {
     name: "Máire",
@@ -109,7 +111,7 @@ export function buildContact(overrides: Partial<SubmitCalendarRequest["contact"]
   } satisfies SubmitCalendarRequest["contact"];
 }
 
-/** What "Finish Calendar" sends for a calendar the engine laid out (spec §3 payload). */
+/** What "Finish Calendar" sends for a calendar the engine laid out (docs/product.md §3 payload). */
 export function buildSubmitPayload(
   calendar: Calendar,
   choice: SetupChoice = dairySpringCows,

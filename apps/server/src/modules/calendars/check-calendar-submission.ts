@@ -59,7 +59,9 @@ class IssueList {
   }
 }
 
-/** Spec §5 and §9: adults need a breeding date; every animal but the ram a birth date. */
+/**
+ * docs/product.md §5 and §9: adults need a breeding date; every animal but the ram a birth date.
+ */
 function checkSetup(data: SubmitData, combination: SetupCombination | null, issues: IssueList) {
   const { setup } = data;
   if (combination === null) {
@@ -99,7 +101,8 @@ export function checkCalendarSubmission(
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
     animal: { id: animalId, isAdult: combination.isAdult, hasBirthDate: combination.hasBirthDate },
-    // The ram has no birth date (spec §9): one sent for him is ignored, as step 2 ignores it.
+    // The ram has no birth date (docs/product.md §9): one sent for him is ignored, as step 2
+    // ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,
     breedingDate: setup.breedingDate,
   };

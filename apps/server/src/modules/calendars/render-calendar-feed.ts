@@ -2,7 +2,7 @@ import { calendarMessages } from "@vaxcal/contracts";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { describeRoutes, describeShotLabel, type CalendarDocument } from "./calendar-document.ts";
 
-/** Farmers want the week's notice the text reminders give (spec §1, PRODUCT.md decision 16). */
+/** Farmers want the week's notice the text reminders give (docs/product.md §1, D16). */
 const alarmDaysBefore = 7;
 
 /**
@@ -27,7 +27,7 @@ function addOneDay(date: string): DateArray {
 }
 
 /**
- * The calendar as an iCalendar feed (PRODUCT.md decision 14): one all-day event per shot, with an
+ * The calendar as an iCalendar feed (docs/product.md D14): one all-day event per shot, with an
  * alarm a week before. Each event's UID is stable across saves (calendar id and shot id), so a
  * subscribed app moves an event when the farmer moves the shot instead of adding another.
  */

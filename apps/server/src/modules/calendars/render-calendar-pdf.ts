@@ -5,9 +5,9 @@ import { formatShortDate, readMonthName } from "@vaxcal/schedule";
 import PDFDocument from "pdfkit";
 
 /*
- * The printable calendar (spec §1, §2 "Download your calendar"): A4 landscape, the step 2 grid
- * with one column per disease, a block per year and a row per month. DejaVu Sans Condensed is
- * embedded (subset) so that fadas, € and any Latin or Cyrillic name print: the PDF base fonts
+ * The printable calendar (docs/product.md §1, §2 "Download your calendar"): A4 landscape, the step
+ * 2 grid with one column per disease, a block per year and a row per month. DejaVu Sans Condensed
+ * is embedded (subset) so that fadas, € and any Latin or Cyrillic name print: the PDF base fonts
  * stop at Windows-1252.
  */
 

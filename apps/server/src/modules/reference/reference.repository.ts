@@ -4,7 +4,7 @@ import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { createVaccinesRepository, mapDisease } from "../../lib/vaccines.repository.ts";
 
-/** Reads the reference lists and maps their rows to the contracts' JSON (spec §7). */
+/** Reads the reference lists and maps their rows to the contracts' JSON (docs/product.md §7). */
 export function createReferenceRepository(db: Executor) {
   return {
     async listEnterprises(): Promise<ReferenceLists["enterprises"]> {

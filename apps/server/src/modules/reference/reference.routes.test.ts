@@ -17,7 +17,7 @@ async function getList<K extends ReferenceListKey>(key: K): Promise<ReferenceLis
 
 const byId = <T extends { id: number }>(items: T[]): T[] => [...items].sort((a, b) => a.id - b.id);
 
-describe("reference lists (spec §7)", () => {
+describe("reference lists (docs/product.md §7)", () => {
   it.each(Object.entries(referenceLists))(
     "%s answers 200 with a body matching its contract",
     async (_key, { path, schema }) => {
@@ -57,7 +57,7 @@ describe("reference lists (spec §7)", () => {
         name: "Sheep",
         animals: ["Ewes", "Hoggets", "Ram", "Lamb"],
         animalArray: [5, 7, 8, 6],
-        // Spec §9: enterprise 3 defaults the season to id 4.
+        // docs/product.md §9: enterprise 3 defaults the season to id 4.
         defaultSeasonId: 4,
       },
     ]);

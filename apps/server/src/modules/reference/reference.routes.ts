@@ -30,7 +30,10 @@ const loaders: {
 // then revalidate with the ETag and usually get an empty 304.
 const cacheControl = "public, max-age=60";
 
-/** The spec §7 reference lists, one GET each, registered from the contracts' `referenceLists`. */
+/**
+ * The docs/product.md §7 reference lists, one GET each, registered from the contracts'
+ * `referenceLists`.
+ */
 export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = async (
   app,
   { database },

@@ -40,21 +40,24 @@ describe("PublicHeader on a pre-launch host", () => {
   it.each([
     { role: RoleName.admin, link: ["Admin", "/admin"] },
     { role: RoleName.vetManager, link: ["Vet", "/vet/dashboard"] },
-  ])("adds the $role link only for a user with that role (spec §6)", async ({ role, link }) => {
-    server.use(
-      http.get(accountPaths.user, () =>
-        HttpResponse.json<UserProfile>({ ...farmerFixture, roles: [{ name: role }] }),
-      ),
-    );
-    // With a stored token the app loads the profile, and with it the roles.
-    window.localStorage.setItem(StorageKey.authToken, "test-token");
-    renderApp("/logged-out", { isAuthenticated: true });
-    const nav = within(await screen.findByRole("navigation", { name: "Main" }));
+  ])(
+    "adds the $role link only for a user with that role (docs/product.md §6)",
+    async ({ role, link }) => {
+      server.use(
+        http.get(accountPaths.user, () =>
+          HttpResponse.json<UserProfile>({ ...farmerFixture, roles: [{ name: role }] }),
+        ),
+      );
+      // With a stored token the app loads the profile, and with it the roles.
+      window.localStorage.setItem(StorageKey.authToken, "test-token");
+      renderApp("/logged-out", { isAuthenticated: true });
+      const nav = within(await screen.findByRole("navigation", { name: "Main" }));
 
-    const roleLink = await nav.findByRole("link", { name: link[0] });
-    expect(roleLink).toHaveAttribute("href", link[1]);
-    expect(nav.getAllByRole("link")).toHaveLength(3);
-  });
+      const roleLink = await nav.findByRole("link", { name: link[0] });
+      expect(roleLink).toHaveAttribute("href", link[1]);
+      expect(nav.getAllByRole("link")).toHaveLength(3);
+    },
+  );
 
   it.each([
     { who: "a visitor", isAuthenticated: false },

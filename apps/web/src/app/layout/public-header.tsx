@@ -7,7 +7,7 @@ import { RoleName } from "@vaxcal/contracts";
 import { hasRole, useAuthStore } from "../../stores/auth.ts";
 import { ModalName, openModal } from "../../stores/modals.ts";
 
-/** Spec §2 'Public header and layout'. */
+/** docs/product.md §2 'Public header and layout'. */
 export function PublicHeader() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const userName = useAuthStore((state) => state.userName);
@@ -48,7 +48,7 @@ export function PublicHeader() {
               <ul className="site-nav">
                 <PrelaunchNavItem to={paths.calendarSetup.getHref()} label="Create Calendar" />
                 <PrelaunchNavItem to={paths.myCalendars.getHref()} label="View My Calendars" />
-                {/* Spec §6: the Admin and Vet links show only to those roles. */}
+                {/* docs/product.md §6: the Admin and Vet links show only to those roles. */}
                 {hasRole(user, RoleName.admin) && (
                   <PrelaunchNavItem to={paths.admin.getHref()} label="Admin" />
                 )}
@@ -59,7 +59,7 @@ export function PublicHeader() {
             </nav>
           )}
           <div className="site-menu__actions">
-            {/* PRODUCT.md decision 15: the quick way into the calendar builder, on every host. */}
+            {/* docs/product.md D15: the quick way into the calendar builder, on every host. */}
             <button
               type="button"
               className="button button--secondary"

@@ -9,7 +9,7 @@ import { PublicHeader } from "./public-header.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import "./layout.css";
 
-/** Spec §2: header, routed content, footer, the modals and the notification area. */
+/** docs/product.md §2: header, routed content, footer, the modals and the notification area. */
 export function RootLayout() {
   const location = useLocation();
   const errorMessage = readErrorRouteMessage(location.state);
@@ -31,7 +31,7 @@ export function RootLayout() {
           Skip to content
         </a>
         <PublicHeader />
-        {/* Loads the signed-in user and shows the verification banner (spec §2). */}
+        {/* Loads the signed-in user and shows the verification banner (docs/product.md §2). */}
         <AccountStatus />
         <main id="main" className="page__main container" tabIndex={-1}>
           {errorMessage === null ? <Outlet /> : <ErrorPage message={errorMessage} />}

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../testing/render-app.tsx";
 
-describe("the site footer (spec §2 'Layout')", () => {
+describe("the site footer (docs/product.md §2 'Layout')", () => {
   it("has the company logo as a link to the company", async () => {
     renderApp("/logged-out");
     const footer = within(await screen.findByRole("contentinfo"));

@@ -15,7 +15,7 @@ beforeEach(() => {
   resetCalendarDraft();
 });
 
-describe("/calendar when the initial data fails (spec §2, §8)", () => {
+describe("/calendar when the initial data fails (docs/product.md §2, §8)", () => {
   it("goes to the error route with 'Failed to load initial data'", async () => {
     // A finished step 1, so only the failed load keeps the visitor from step 2.
     applyCalendarFormFields(

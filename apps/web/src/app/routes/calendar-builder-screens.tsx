@@ -8,9 +8,9 @@ import { lazyComponent } from "../lazy-component.tsx";
 import { initialDataErrorMessage } from "./public-home.tsx";
 
 /*
- * The calendar builder's screens with the initial data they need (spec §2): the reference lists
- * come from the reference-data feature and are handed to the calendar-builder feature here, in
- * the app layer, since features do not import each other.
+ * The calendar builder's screens with the initial data they need (docs/product.md §2): the
+ * reference lists come from the reference-data feature and are handed to the calendar-builder
+ * feature here, in the app layer, since features do not import each other.
  *
  * These wrappers are small and ship with the landing page (the header's quick start needs one);
  * the builder itself downloads when first shown, under the same loading text as its data.
@@ -77,7 +77,7 @@ export function CalendarSetupScreen() {
   return <SetupCalendarPage reference={referenceData.data} />;
 }
 
-/** /calendar: step 2 in create mode; a failed load goes to the error route (spec §2). */
+/** /calendar: step 2 in create mode; a failed load goes to the error route (docs/product.md §2). */
 export function CalendarCreateScreen() {
   const referenceData = useReferenceData();
   const navigateToError = useNavigateToError();
@@ -95,8 +95,9 @@ export function CalendarCreateScreen() {
 }
 
 /**
- * /calendar/{id}: a saved calendar in edit mode (spec §2 CalendarDetail). A failure to load the
- * initial data or the calendar goes to the error route with 'Failed to load calendar detail'.
+ * /calendar/{id}: a saved calendar in edit mode (docs/product.md §2 CalendarDetail). A failure to
+ * load the initial data or the calendar goes to the error route with 'Failed to load calendar
+ * detail'.
  */
 export function CalendarEditScreen() {
   const { id } = useParams();
@@ -121,7 +122,7 @@ export function CalendarEditScreen() {
   );
 }
 
-/** The header's generateCalendar modal (PRODUCT.md decision 15). */
+/** The header's generateCalendar modal (docs/product.md D15). */
 export function GenerateCalendarModal() {
   const referenceData = useReferenceData();
   if (referenceData.isPending) return <LoadingState label="Loading calendar data…" />;

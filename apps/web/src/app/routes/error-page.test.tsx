@@ -31,7 +31,7 @@ function renderWithTestScreens(path: string) {
   return { router, user: userEvent.setup() };
 }
 
-describe("the error route (spec §2, PRODUCT.md decision 5)", () => {
+describe("the error route (docs/product.md §2, D5)", () => {
   it("shows the message without changing the URL, and Try again returns to the screen", async () => {
     const { router, user } = renderWithTestScreens("/test/failing/12?year=2026");
 

@@ -5,7 +5,7 @@ import { ChunkLoadError, prepareRetryOfFailedDownloads } from "../lazy-component
 
 export const unexpectedErrorMessage = "Something went wrong on our side. Please try again.";
 
-/** The error route of spec §2: shows the message it was given, with a way back. */
+/** The error route of docs/product.md §2: shows the message it was given, with a way back. */
 export function ErrorPage({ message }: { message: string }) {
   const navigate = useNavigate();
   const location = useLocation();

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../testing/render-app.tsx";
 
-describe("LoggedOut (spec §2 '/logged-out')", () => {
+describe("LoggedOut (docs/product.md §2 '/logged-out')", () => {
   it("says 'You’ve been logged out!' with a thank-you and the copyright line", async () => {
     const { user, router } = renderApp("/logged-out");
     const main = within(screen.getByRole("main"));

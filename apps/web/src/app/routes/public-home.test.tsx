@@ -7,7 +7,7 @@ import { referenceFixtures } from "../../testing/mocks/reference-fixtures.ts";
 import { server } from "../../testing/mocks/server.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 
-describe("PublicHome (spec §2)", () => {
+describe("PublicHome (docs/product.md §2)", () => {
   it("loads the initial data first, then invites the visitor to register", async () => {
     const { user } = renderApp("/");
 

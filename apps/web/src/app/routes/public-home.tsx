@@ -7,7 +7,10 @@ import "./public-home.css";
 
 export const initialDataErrorMessage = "Failed to load initial data";
 
-/** Spec §2 PublicHome: loads the initial calendar data first, then invites the farmer to register. */
+/**
+ * docs/product.md §2 PublicHome: loads the initial calendar data first, then invites the farmer to
+ * register.
+ */
 export function PublicHome() {
   const referenceData = useReferenceData();
   usePendingMobileVerification();

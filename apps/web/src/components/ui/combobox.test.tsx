@@ -27,7 +27,7 @@ function Picker({ onChange = () => {} }: { onChange?: (id: number | null) => voi
   );
 }
 
-describe("filterOptions (spec §2 'searchable dropdown')", () => {
+describe("filterOptions (docs/product.md §2 'searchable dropdown')", () => {
   it("matches a substring whatever its case", () => {
     expect(filterOptions(practices, "rIvEr").map((option) => option.id)).toEqual([1, 3]);
     expect(filterOptions(practices, "VIEW").map((option) => option.id)).toEqual([2]);

@@ -3,7 +3,10 @@ import "./combobox.css";
 
 export type ComboboxOption = { id: number; label: string };
 
-/** Spec §9: the dropdown closes 200 ms after the field loses focus, so a tap on an option lands. */
+/**
+ * docs/product.md §9: the dropdown closes 200 ms after the field loses focus, so a tap on an option
+ * lands.
+ */
 export const comboboxCloseDelayMs = 200;
 
 type ComboboxProps = {
@@ -20,7 +23,7 @@ type ComboboxProps = {
   clearLabel: string;
 };
 
-/** Case-insensitive substring match (spec §2 'searchable dropdown'). */
+/** Case-insensitive substring match (docs/product.md §2 'searchable dropdown'). */
 export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
   const needle = query.trim().toLowerCase();
   if (needle === "") return [...options];

@@ -26,8 +26,9 @@ type FarmDetailsFieldsProps = {
 };
 
 /**
- * The farm profile of registration and settings (spec §3 'Enterprise options'): enterprises, then
- * the animals they keep, and herd or flock size for the enterprises that have one.
+ * The farm profile of registration and settings (docs/product.md §3 'Enterprise options'):
+ * enterprises, then the animals they keep, and herd or flock size for the enterprises that have
+ * one.
  */
 export function FarmDetailsFields({
   enterprises,

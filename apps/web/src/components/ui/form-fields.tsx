@@ -221,8 +221,9 @@ export function FieldGroup({
 }
 
 /**
- * A form's messages from the server, listed together (spec §8: 'All messages listed in the alert
- * box'). Announced at once; focusable so a form can move focus to it after a failed submit.
+ * A form's messages from the server, listed together (docs/product.md §8: 'All messages listed in
+ * the alert box'). Announced at once; focusable so a form can move focus to it after a failed
+ * submit.
  */
 export function AlertBox({
   title,

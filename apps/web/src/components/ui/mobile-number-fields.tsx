@@ -22,7 +22,7 @@ type MobileNumberFieldsProps = {
   hint?: string;
   /** A new calling code changes which numbers are mobiles. */
   onCallingCodeChange: () => void;
-  /** Spec §5: the mobile is checked live, once there is something to check. */
+  /** docs/product.md §5: the mobile is checked live, once there is something to check. */
   onNumberEntered: () => void;
   onNumberChange: () => void;
 };

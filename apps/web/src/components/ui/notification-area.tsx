@@ -9,8 +9,8 @@ import {
 import "./notification-area.css";
 
 /**
- * Shows the one current notification (spec §4). Both live regions stay on the page so that a
- * screen reader announces what is put into them: errors at once, successes politely.
+ * Shows the one current notification (docs/product.md §4). Both live regions stay on the page so
+ * that a screen reader announces what is put into them: errors at once, successes politely.
  */
 export function NotificationArea() {
   const notification = useNotificationStore((state) => state.notification);

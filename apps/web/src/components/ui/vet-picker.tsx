@@ -9,7 +9,10 @@ type VetPickerProps = {
   canChooseLater?: boolean;
 };
 
-/** The vet practice search of registration and settings (spec §2), shown on pre-launch hosts. */
+/**
+ * The vet practice search of registration and settings (docs/product.md §2), shown on pre-launch
+ * hosts.
+ */
 export function VetPicker({ value, onChange, error, canChooseLater = false }: VetPickerProps) {
   const vets = useVets({ isEnabled: true });
   const options = (vets.data ?? []).map((vet) => ({ id: vet.id, label: vet.vet_practice_name }));

@@ -107,8 +107,8 @@ export function isContactChanged(
 }
 
 /**
- * Spec §7: the password goes only when it is being changed; the current password goes with it,
- * or alone when the e-mail or mobile changes.
+ * docs/product.md §7: the password goes only when it is being changed; the current password goes
+ * with it, or alone when the e-mail or mobile changes.
  */
 export function toSettingsRequest(
   parsed: ParsedUpdateSettingsRequest,

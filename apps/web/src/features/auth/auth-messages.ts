@@ -1,6 +1,6 @@
 /**
- * Texts of spec §2 and §8 that the accounts API does not send itself (those are the contracts'
- * `accountMessages`). Kept word for word.
+ * Texts of docs/product.md §2 and §8 that the accounts API does not send itself (those are the
+ * contracts' `accountMessages`). Kept word for word.
  */
 export const authMessages = {
   loginSuccessful: "Login successful",
@@ -20,13 +20,15 @@ export const authMessages = {
   emailResendFailed: "Email verification resend failed",
 } as const;
 
-/** Spec §9: after e-mail verification the view waits 2 s, then opens account settings. */
+/**
+ * docs/product.md §9: after e-mail verification the view waits 2 s, then opens account settings.
+ */
 export const emailVerifiedRedirectMs = 2000;
 
-/** Spec §9: the registration submit lock is released 1000 ms after the answer. */
+/** docs/product.md §9: the registration submit lock is released 1000 ms after the answer. */
 export const registrationLockMs = 1000;
 
-/** Spec §2 verify-email view: 'Email verification failed: {message}'. */
+/** docs/product.md §2 verify-email view: 'Email verification failed: {message}'. */
 export function describeEmailVerificationFailure(message: string): string {
   return `Email verification failed: ${message}`;
 }

@@ -5,10 +5,10 @@ import { readStoredJson } from "../../lib/storage.ts";
 import { readCalendarForm } from "./stores/calendar-form-store.ts";
 
 /**
- * Spec §2: /calendar and /calendar/{id} send the visitor to PublicHome when the step 1 form is not
- * valid. This runs before the screen, on the kept draft and the cached animal list; the screen
- * checks the rest (a breeding date for adults, and the birth date when the list was not cached)
- * once the reference lists are loaded.
+ * docs/product.md §2: /calendar and /calendar/{id} send the visitor to PublicHome when the step 1
+ * form is not valid. This runs before the screen, on the kept draft and the cached animal list; the
+ * screen checks the rest (a breeding date for adults, and the birth date when the list was not
+ * cached) once the reference lists are loaded.
  */
 export function requireCalendarSetup(): Response | null {
   const form = readCalendarForm();

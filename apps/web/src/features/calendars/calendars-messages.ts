@@ -4,8 +4,8 @@
  */
 export const calendarsTexts = {
   emptyList: "You have no vaccination calendars yet.",
-  /** Spec §8 says a failed delete or download is only logged; PRODUCT.md asks for what a farmer
-   *  expects, so a short notice says it did not work. */
+  /** The original specification only logged a failed delete or download; a farmer expects to
+   *  be told, so a short notice says it did not work (docs/product.md §8). */
   deleteFailed: "We could not delete this calendar. Please check your signal and try again.",
   downloadFailed: "We could not download your calendar. Please check your signal and try again.",
   regenerateFailed: "We could not make new links. Please check your signal and try again.",
@@ -16,5 +16,8 @@ export const calendarsTexts = {
   loadingMore: "Loading more calendars…",
 } as const;
 
-/** PRODUCT.md decision 14: after the final page, My Calendars (spec §4 'done … then redirect'). */
+/**
+ * docs/product.md D14: after the final page, My Calendars (docs/product.md §4 'done … then
+ * redirect').
+ */
 export const finalPageRedirectSeconds = 15;

@@ -1,7 +1,7 @@
 import { StorageKey } from "../../config/storage-keys.ts";
 import { readStorage, removeStorage, writeStorage } from "../../lib/storage.ts";
 
-/** Spec §2: /verify-mobile?code= keeps the code until the landing page confirms it. */
+/** docs/product.md §2: /verify-mobile?code= keeps the code until the landing page confirms it. */
 export function storeMobileVerificationCode(code: string): void {
   writeStorage(StorageKey.mobileVerificationCode, code);
 }

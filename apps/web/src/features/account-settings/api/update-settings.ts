@@ -9,7 +9,7 @@ import { sendJson } from "../../../lib/api-client.ts";
 import { describeFormFailure, type FormFailure } from "../../../lib/api-errors.ts";
 import { cacheCurrentUser } from "../../../lib/current-user.ts";
 
-/** PUT /api/user/settings (spec §7): answers the saved profile. */
+/** PUT /api/user/settings (docs/product.md §7): answers the saved profile. */
 export function updateSettings(request: UpdateSettingsRequest): Promise<UserProfile> {
   return sendJson(accountPaths.settings, UserProfileSchema, request, { method: "PUT" });
 }
@@ -21,7 +21,7 @@ export const settingsMessages = {
   loadFailed: "We could not load your account settings.",
 } as const;
 
-/** PRODUCT.md decision 4: a failed save says so, with the server's reasons when it gave any. */
+/** docs/product.md D4: a failed save says so, with the server's reasons when it gave any. */
 export function describeSettingsFailure(error: unknown): FormFailure {
   return describeFormFailure(error, { fallback: settingsMessages.tryAgain });
 }

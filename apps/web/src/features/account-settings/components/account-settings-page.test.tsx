@@ -44,7 +44,7 @@ function captureSaves() {
   return saves;
 }
 
-describe("account settings (spec §2, §5)", () => {
+describe("account settings (docs/product.md §2, §5)", () => {
   it("shows 'Loading...' until the user is loaded, then every section", async () => {
     signIn();
     server.use(
@@ -108,7 +108,7 @@ describe("account settings (spec §2, §5)", () => {
     confirmSave();
     expect(await screen.findByText(saved)).toBeInTheDocument();
     expect(sent).toMatchObject({ town: "Athlone", name: "Aoife", phone_number: "871234567" });
-    // The password goes only when it is changed (spec §7).
+    // The password goes only when it is changed (docs/product.md §7).
     expect(sent).not.toHaveProperty("password");
     expect(sent).not.toHaveProperty("current_password");
   });

@@ -15,7 +15,10 @@ import {
 } from "./settings-sections.tsx";
 import "./account-settings.css";
 
-/** /settings (spec §2 'Account Settings'): 'Loading...' until the user is loaded, then the form. */
+/**
+ * /settings (docs/product.md §2 'Account Settings'): 'Loading...' until the user is loaded, then
+ * the form.
+ */
 export function AccountSettingsPage() {
   const currentUser = useCurrentUser();
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { StorageKey } from "../../../config/storage-keys.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 
-// This file runs on the production host name, where the pre-launch items are off (spec §2, §9).
+// This file runs on the production host name, where the pre-launch items are off
+// (docs/product.md §2, §9).
 
 describe("Vet Settings on the production host", () => {
   it("keeps the section but hides the vet search", async () => {

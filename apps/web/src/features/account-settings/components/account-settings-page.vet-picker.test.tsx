@@ -7,7 +7,7 @@ import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 
-// jsdom's host is localhost, a pre-launch host (spec §2 'Account Settings', §9).
+// jsdom's host is localhost, a pre-launch host (docs/product.md §2 'Account Settings', §9).
 
 describe("Vet Settings on a pre-launch host", () => {
   it("shows the red-bordered vet search and saves the chosen practice", async () => {

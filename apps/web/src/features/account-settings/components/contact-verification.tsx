@@ -16,7 +16,7 @@ import { describeApiError } from "../../../lib/api-errors.ts";
 import { currentUserQueryKey } from "../../../lib/current-user.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 
-// Spec §8 texts for the mobile; the e-mail resend has none in the spec.
+// docs/product.md §8 texts for the mobile; the e-mail resend has none in the spec.
 const verificationMessages = {
   smsFailed: "SMS verification failed",
   smsResendFailed: "SMS verification resend failed",
@@ -24,7 +24,7 @@ const verificationMessages = {
 } as const;
 
 /**
- * Unverified contacts get no reminders (PRODUCT.md decision 16), so settings say which are not
+ * Unverified contacts get no reminders (docs/product.md D16), so settings say which are not
  * verified yet and offer a new link, a new code, or typing the code from the text.
  */
 export function ContactVerification({ user }: { user: UserProfile }) {

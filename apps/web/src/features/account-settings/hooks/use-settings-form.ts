@@ -69,13 +69,13 @@ export function useSettingsForm(user: UserProfile) {
   );
   const hasEmail = email.trim() !== "";
   const hasPhone = phoneNumber.trim() !== "";
-  // Spec §5: 'Passwords do not match' whenever the two differ.
+  // docs/product.md §5: 'Passwords do not match' whenever the two differ.
   const passwordMismatch =
     confirmPassword !== "" && password !== confirmPassword
       ? accountMessages.settingsPasswordMismatch
       : undefined;
 
-  // Spec §5: no e-mail, no e-mail notifications; no phone, no texts.
+  // docs/product.md §5: no e-mail, no e-mail notifications; no phone, no texts.
   useEffect(() => {
     if (!hasEmail && getValues("notify_email")) setValue("notify_email", false);
     if (!hasPhone && getValues("notify_phone")) setValue("notify_phone", false);
@@ -98,7 +98,7 @@ export function useSettingsForm(user: UserProfile) {
       return;
     }
     updateSettings.mutate(toSettingsRequest(parsed, user), {
-      // PRODUCT.md decision 4: the success message waits for the server's answer.
+      // docs/product.md D4: the success message waits for the server's answer.
       onSuccess: (saved) => {
         reset(toSettingsFormValues(saved));
         showNotification(NotificationType.success, settingsMessages.saved);

@@ -11,7 +11,10 @@ import { startSessionWithUser } from "../../../lib/current-user.ts";
 
 export { ConfirmPasswordResetRequestSchema };
 
-/** POST /api/password/reset/confirm: sets the new password and logs in, like login (spec §4). */
+/**
+ * POST /api/password/reset/confirm: sets the new password and logs in, like login
+ * (docs/product.md §4).
+ */
 export function confirmPasswordReset(request: ConfirmPasswordResetRequest): Promise<AuthResponse> {
   return sendJson(accountPaths.passwordResetConfirm, AuthResponseSchema, request);
 }

@@ -12,12 +12,15 @@ import { authMessages } from "../auth-messages.ts";
 
 export { LoginRequestSchema };
 
-/** POST /api/login (spec §7): user and token. */
+/** POST /api/login (docs/product.md §7): user and token. */
 export function logIn(request: LoginRequest): Promise<AuthResponse> {
   return sendJson(accountPaths.login, AuthResponseSchema, request);
 }
 
-/** Spec §8: the server's message, 'Login failed' if no user came back, else the generic text. */
+/**
+ * docs/product.md §8: the server's message, 'Login failed' if no user came back, else the generic
+ * text.
+ */
 export function describeLoginError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isUnexpectedShape) return authMessages.loginFailed;

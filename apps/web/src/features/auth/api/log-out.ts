@@ -3,15 +3,15 @@ import { MessageResponseSchema, accountPaths } from "@vaxcal/contracts";
 import { sendJson } from "../../../lib/api-client.ts";
 import { logOut as clearSession } from "../../../stores/auth.ts";
 
-/** POST /api/logout (spec §7): the server forgets the token. */
+/** POST /api/logout (docs/product.md §7): the server forgets the token. */
 export async function endServerSession(): Promise<void> {
   await sendJson(accountPaths.logout, MessageResponseSchema, {});
 }
 
 /**
- * Spec §4: logout clears local storage and wipes calendar data. The farmer asked to leave, so
- * a server that cannot be reached does not keep them signed in on this phone: the local session
- * ends either way, and the token dies on the server by its idle limit.
+ * docs/product.md §4: logout clears local storage and wipes calendar data. The farmer asked to
+ * leave, so a server that cannot be reached does not keep them signed in on this phone: the local
+ * session ends either way, and the token dies on the server by its idle limit.
  */
 export function useLogOut() {
   const queryClient = useQueryClient();

@@ -11,8 +11,9 @@ import { authMessages } from "../auth-messages.ts";
 import { describeFormFailure, type FormFailure } from "../../../lib/api-errors.ts";
 
 /**
- * POST /api/register (spec §7) with the farmer registration payload of spec §3. The username is
- * the e-mail, or the mobile when there is no e-mail; the server derives it again itself.
+ * POST /api/register (docs/product.md §7) with the farmer registration payload of
+ * docs/product.md §3. The username is the e-mail, or the mobile when there is no e-mail; the server
+ * derives it again itself.
  */
 export function registerFarmer(request: ParsedRegisterRequest): Promise<RegisterResponse> {
   return sendJson(accountPaths.register, RegisterResponseSchema, {
@@ -22,8 +23,8 @@ export function registerFarmer(request: ParsedRegisterRequest): Promise<Register
 }
 
 /**
- * Spec §8: field errors are all listed; a message without them is shown as it is; a reply that
- * is not a success says 'Registration failed'; anything else 'An error occurred'.
+ * docs/product.md §8: field errors are all listed; a message without them is shown as it is; a
+ * reply that is not a success says 'Registration failed'; anything else 'An error occurred'.
  */
 export function describeRegistrationFailure(error: unknown): FormFailure {
   return describeFormFailure(error, {

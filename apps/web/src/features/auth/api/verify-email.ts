@@ -2,7 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageResponseSchema, accountPaths } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
 
-/** GET /api/email/verify/{id}/{hash} (spec §7): answers a message when the link is good. */
+/**
+ * GET /api/email/verify/{id}/{hash} (docs/product.md §7): answers a message when the link is good.
+ */
 export async function verifyEmail(id: string, hash: string, signal?: AbortSignal): Promise<string> {
   const path = accountPaths.emailVerify
     .replace(":id", encodeURIComponent(id))

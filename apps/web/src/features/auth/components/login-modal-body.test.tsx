@@ -24,7 +24,7 @@ async function openLogin() {
   return { ...view, dialog };
 }
 
-describe("the login modal (spec §2 'Login', §8)", () => {
+describe("the login modal (docs/product.md §2 'Login', §8)", () => {
   it("logs in with the e-mail or mobile, keeps the token, says 'Login successful' and greets the user", async () => {
     let sent: LoginRequest | undefined;
     server.use(

@@ -7,7 +7,10 @@ import { authMessages } from "../auth-messages.ts";
 import { LoginRequestSchema, describeLoginError, useLogIn } from "../api/log-in.ts";
 import "./login-modal-body.css";
 
-/** Spec §2 'Login': username (e-mail or phone), password, Login, Signup and Forgot password. */
+/**
+ * docs/product.md §2 'Login': username (e-mail or phone), password, Login, Signup and Forgot
+ * password.
+ */
 export function LoginModalBody() {
   const logIn = useLogIn();
   const {

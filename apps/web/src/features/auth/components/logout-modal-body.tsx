@@ -3,7 +3,10 @@ import { paths } from "../../../config/paths.ts";
 import { closeModal } from "../../../stores/modals.ts";
 import { useLogOut } from "../api/log-out.ts";
 
-/** Spec §2 'Logout': asks first; then POST /api/logout, local storage cleared, /logged-out. */
+/**
+ * docs/product.md §2 'Logout': asks first; then POST /api/logout, local storage cleared,
+ * /logged-out.
+ */
 export function LogoutModalBody() {
   const navigate = useNavigate();
   const logOut = useLogOut();

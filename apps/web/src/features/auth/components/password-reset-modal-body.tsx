@@ -1,6 +1,6 @@
 import { RequestResetForm } from "./request-reset-form.tsx";
 
-/** Spec §2 'Password reset modal': an e-mail field and 'Send Reset Link'. */
+/** docs/product.md §2 'Password reset modal': an e-mail field and 'Send Reset Link'. */
 export function PasswordResetModalBody() {
   return <RequestResetForm submitLabel="Send Reset Link" />;
 }

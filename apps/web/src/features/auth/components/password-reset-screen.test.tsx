@@ -16,7 +16,7 @@ import { renderApp } from "../../../testing/render-app.tsx";
 const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
 const linkPath = `/password/reset?token=${token}&email=aoife%40example.ie`;
 
-describe("the password reset screen (spec §2)", () => {
+describe("the password reset screen (docs/product.md §2)", () => {
   it("asks for the e-mail and shows the server's answer", async () => {
     const { user } = renderApp("/password/reset");
     const main = within(await screen.findByRole("main"));
@@ -134,7 +134,7 @@ describe("the password reset screen (spec §2)", () => {
   });
 });
 
-describe("token verify failure (spec §8: 'Server message or Invalid token')", () => {
+describe("token verify failure (docs/product.md §8: 'Server message or Invalid token')", () => {
   it("says 'Invalid token' when the server refuses the token without a message", async () => {
     server.use(
       http.post(accountPaths.passwordVerifyToken, () => new HttpResponse(null, { status: 422 })),

@@ -23,8 +23,8 @@ import { RequestResetForm } from "./request-reset-form.tsx";
 import "./password-reset-screen.css";
 
 /**
- * The password reset screen (spec §2): a request form, or, when the link from the e-mail brings
- * a token and an e-mail, the token check and then the new-password form.
+ * The password reset screen (docs/product.md §2): a request form, or, when the link from the e-mail
+ * brings a token and an e-mail, the token check and then the new-password form.
  */
 export function PasswordResetScreen() {
   const [searchParams] = useSearchParams();
@@ -64,7 +64,8 @@ function ConfirmReset({ token, email }: { token: string; email: string }) {
   }
 
   // A malformed link gets a 400 with the same text as an expired one: both are invalid links.
-  // A refusal without the server's message (a proxy's bare 4xx) is one too: 'Invalid token' (§8).
+  // A refusal without the server's message (a proxy's bare 4xx) is one too: 'Invalid token'
+  // (docs/product.md §8).
   const isRejected = check.isError && isRefusal(check.error);
   if (check.isError && !isRejected) {
     return (

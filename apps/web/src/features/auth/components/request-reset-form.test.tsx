@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 
-describe("the reset e-mail input (spec §5: 'The reset e-mail input is of type e-mail')", () => {
+describe("the reset e-mail input (docs/product.md §5: 'The reset e-mail input is of type e-mail')", () => {
   it("is an e-mail input on the password reset screen", async () => {
     renderApp("/password/reset");
     const main = within(await screen.findByRole("main"));

@@ -9,8 +9,8 @@ import {
 } from "../api/request-password-reset.ts";
 
 /**
- * Asks for a reset link (spec §2): the modal says 'Send Reset Link', the screen 'Send Password
- * Reset Link'. The answer shows in an alert box: success, or the server's warning.
+ * Asks for a reset link (docs/product.md §2): the modal says 'Send Reset Link', the screen 'Send
+ * Password Reset Link'. The answer shows in an alert box: success, or the server's warning.
  */
 export function RequestResetForm({ submitLabel }: { submitLabel: string }) {
   const requestReset = useRequestPasswordReset();

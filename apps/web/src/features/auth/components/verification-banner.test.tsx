@@ -18,7 +18,7 @@ async function renderSignedIn() {
   return view;
 }
 
-describe("the verification banner (spec §2): shown only while e-mail and mobile are both unverified", () => {
+describe("the verification banner (docs/product.md §2): shown only while e-mail and mobile are both unverified", () => {
   it.each([
     {
       case: "e-mail and mobile, neither verified",
@@ -92,7 +92,7 @@ describe("the verification banner (spec §2): shown only while e-mail and mobile
     expect(await screen.findByRole("alert")).toHaveTextContent("SMS verification resend failed");
   });
 
-  it("logs out when the stored token is refused (spec §8 'Profile fetch fails')", async () => {
+  it("logs out when the stored token is refused (docs/product.md §8 'Profile fetch fails')", async () => {
     storeSignedInUser();
     server.use(
       http.get(accountPaths.user, () =>

@@ -10,7 +10,7 @@ import { describeApiError } from "../../../lib/api-errors.ts";
 import "./verification-banner.css";
 
 /**
- * Spec §2 'Verification banner': for a signed-in user whose e-mail and mobile are both
+ * docs/product.md §2 'Verification banner': for a signed-in user whose e-mail and mobile are both
  * unverified, since no reminder can reach them. Each resend button shows only if that contact
  * exists.
  */

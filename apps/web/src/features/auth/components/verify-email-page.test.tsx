@@ -7,7 +7,7 @@ import { renderApp } from "../../../testing/render-app.tsx";
 import { emailVerifiedRedirectMs } from "../auth-messages.ts";
 import { storeSignedInUser } from "../testing/sign-in.ts";
 
-describe("/email/verify/{id}/{hash} (spec §2)", () => {
+describe("/email/verify/{id}/{hash} (docs/product.md §2)", () => {
   it("says it is verifying, then verified, and opens settings after 2 s", async () => {
     server.use(
       http.get(accountPaths.emailVerify, async () => {

@@ -15,8 +15,8 @@ import { describeApiError } from "../../../lib/api-errors.ts";
 import { useVerifyEmail } from "../api/verify-email.ts";
 
 /**
- * /email/verify/{id}/{hash} (spec §2): verifies the link from the e-mail, says so, and opens
- * account settings after 2 s; a bad link says why.
+ * /email/verify/{id}/{hash} (docs/product.md §2): verifies the link from the e-mail, says so, and
+ * opens account settings after 2 s; a bad link says why.
  */
 export function VerifyEmailPage() {
   const { id = "", hash = "" } = useParams();

@@ -23,7 +23,9 @@ export function keepRegisterDraft(draft: RegisterFormValues): void {
   useRegisterWizardStore.setState({ draft });
 }
 
-/** Spec §4: after a registration the fields and lists reset and the wizard is at step 1. */
+/**
+ * docs/product.md §4: after a registration the fields and lists reset and the wizard is at step 1.
+ */
 export function resetRegisterWizard(): void {
   useRegisterWizardStore.setState({ step: 1, draft: null });
 }

@@ -2,7 +2,10 @@ import { queryOptions } from "@tanstack/react-query";
 import { CalendarDetailSchema, buildCalendarPath } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
 
-/** Spec §7: GET /api/calendars/{id}, the saved calendar to edit (calendarId, setup, diseases). */
+/**
+ * docs/product.md §7: GET /api/calendars/{id}, the saved calendar to edit (calendarId, setup,
+ * diseases).
+ */
 export function getCalendarDetail(calendarId: number, signal?: AbortSignal) {
   return fetchJson(buildCalendarPath("detail", calendarId), CalendarDetailSchema, { signal });
 }

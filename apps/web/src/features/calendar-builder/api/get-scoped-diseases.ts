@@ -24,7 +24,10 @@ export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseases
   return `${referenceLists.diseases.path}?${new URLSearchParams(query).toString()}`;
 }
 
-/** Spec §7: GET /api/diseases with a query, the animal's diseases with their computed shots. */
+/**
+ * docs/product.md §7: GET /api/diseases with a query, the animal's diseases with their computed
+ * shots.
+ */
 export function getScopedDiseases(request: ScopedDiseasesRequest, signal?: AbortSignal) {
   return fetchJson(buildScopedDiseasesPath(request), ScopedDiseasesResponseSchema, { signal });
 }

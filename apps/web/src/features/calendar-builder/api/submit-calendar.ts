@@ -10,16 +10,16 @@ import {
 import { sendJson } from "../../../lib/api-client.ts";
 
 export type SubmitCalendarInput = {
-  /** The saved calendar being edited (spec §4 edit mode); null creates a new one. */
+  /** The saved calendar being edited (docs/product.md §4 edit mode); null creates a new one. */
   calendarId: number | null;
-  /** What the farmer confirmed in the popup (spec §3 contact details). */
+  /** What the farmer confirmed in the popup (docs/product.md §3 contact details). */
   contact: SubmitCalendarRequest["contact"];
   data: SubmitCalendarRequest["data"];
 };
 
 /**
- * Spec §7: POST /api/calendar creates, PUT /api/calendar/{id} replaces the whole calendar. The
- * answer carries the saved calendar with its id, PDF and feed links.
+ * docs/product.md §7: POST /api/calendar creates, PUT /api/calendar/{id} replaces the whole
+ * calendar. The answer carries the saved calendar with its id, PDF and feed links.
  */
 export function submitCalendar({
   calendarId,

@@ -4,8 +4,9 @@ import { CheckboxField, FieldGroup } from "../../../components/ui/form-fields.ts
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 
 /**
- * Spec §2 'Add diseases popup': the animal's diseases; those already on the calendar are disabled
- * and marked Added. 'Add selected' adds the chosen ones; Cancel closes and clears the choice.
+ * docs/product.md §2 'Add diseases popup': the animal's diseases; those already on the calendar are
+ * disabled and marked Added. 'Add selected' adds the chosen ones; Cancel closes and clears the
+ * choice.
  */
 export function AddDiseasesDialog({
   diseases,

@@ -37,9 +37,9 @@ function readAccent(disease: ScopedDisease | undefined): CSSProperties {
 }
 
 /**
- * Spec §2 'Review your calendar': one column per disease, one block per year, month rows. On a
- * phone the table scrolls sideways inside its frame while the month labels and disease names
- * stay put, so every column stays usable at 375 px.
+ * docs/product.md §2 'Review your calendar': one column per disease, one block per year, month
+ * rows. On a phone the table scrolls sideways inside its frame while the month labels and disease
+ * names stay put, so every column stays usable at 375 px.
  */
 export function CalendarGrid({
   calendar,

@@ -9,9 +9,9 @@ import { ReviewCalendarPage } from "./review-calendar-page.tsx";
 export type FinalPageProps = { calendar: CalendarSummary; isUpdate: boolean };
 
 /**
- * Step 2 from review to saved (spec §4 'Submission'): the calendar in create or edit mode, then,
- * once saved, the final page. The final page comes from the app layer (it belongs to the saved
- * calendars feature), so this feature only knows its props.
+ * Step 2 from review to saved (docs/product.md §4 'Submission'): the calendar in create or edit
+ * mode, then, once saved, the final page. The final page comes from the app layer (it belongs to
+ * the saved calendars feature), so this feature only knows its props.
  */
 export function CalendarReviewFlow({
   reference,
@@ -19,7 +19,7 @@ export function CalendarReviewFlow({
   FinalPage,
 }: {
   reference: ReferenceLists;
-  /** Spec §4 page mode: null creates, an id edits that saved calendar. */
+  /** docs/product.md §4 page mode: null creates, an id edits that saved calendar. */
   calendarId: number | null;
   FinalPage: ComponentType<FinalPageProps>;
 }) {

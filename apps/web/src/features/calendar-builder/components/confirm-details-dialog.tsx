@@ -36,9 +36,9 @@ type ConfirmDetailsDialogProps = {
 };
 
 /**
- * Spec §4 'Finish click': a signed-in farmer confirms the contact details before the calendar is
- * saved, prefilled from the saved calendar in edit mode and from the profile otherwise. The
- * profile is on its way right after a login; the popup waits for it rather than showing empty
+ * docs/product.md §4 'Finish click': a signed-in farmer confirms the contact details before the
+ * calendar is saved, prefilled from the saved calendar in edit mode and from the profile otherwise.
+ * The profile is on its way right after a login; the popup waits for it rather than showing empty
  * fields that would then jump.
  */
 export function ConfirmDetailsDialog({

@@ -117,7 +117,7 @@ async function renderEdit() {
   return view;
 }
 
-describe("edit mode at /calendar/{id} (spec §2 CalendarDetail, §4 'Opening a saved calendar')", () => {
+describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 'Opening a saved calendar')", () => {
   it("opens the saved calendar in step 2, with its own shots and the Update button", async () => {
     await renderEdit();
 

@@ -73,10 +73,11 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
 }
 
 /**
- * Spec §2 '/calendar/{id}' and §4 'Opening a saved calendar': loads the calendar's details, fills
- * the draft from them (the engine's restoreCalendar runs on it), then shows step 2 in edit mode.
- * A failure goes to the error route with 'Failed to load calendar detail'. A reload keeps the
- * farmer's unsaved edits as long as the saved calendar has not changed since it was opened.
+ * docs/product.md §2 '/calendar/{id}' and §4 'Opening a saved calendar': loads the calendar's
+ * details, fills the draft from them (the engine's restoreCalendar runs on it), then shows step 2
+ * in edit mode. A failure goes to the error route with 'Failed to load calendar detail'. A reload
+ * keeps the farmer's unsaved edits as long as the saved calendar has not changed since it was
+ * opened.
  */
 export function EditCalendarPage({
   reference,

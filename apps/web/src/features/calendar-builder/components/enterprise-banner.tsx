@@ -1,7 +1,7 @@
 /*
- * Spec §2: step 1's banner image is chosen by enterprise. Small inline SVG scenes, a few hundred
- * bytes each, instead of photographs: they cost nothing on a weak rural signal and stay sharp.
- * They are decorative; the page says everything in words.
+ * docs/product.md §2: step 1's banner image is chosen by enterprise. Small inline SVG scenes, a few
+ * hundred bytes each, instead of photographs: they cost nothing on a weak rural signal and stay
+ * sharp. They are decorative; the page says everything in words.
  */
 
 type BannerScene = "dairy" | "beef" | "sheep" | "farm";

@@ -99,7 +99,7 @@ function submittedBodies(): SubmitCalendarRequest[] {
     .map((call) => call.body as SubmitCalendarRequest);
 }
 
-describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
+describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
   it("asks a visitor to log in first, then opens the confirm popup on the same draft", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
@@ -165,7 +165,7 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
     expect(popup.getByText(accountMessages.termsRequired)).toBeVisible();
     expect(popup.getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
 
-    // PRODUCT.md decision 6: a mobile number alone is enough contact.
+    // docs/product.md D6: a mobile number alone is enough contact.
     await user.type(popup.getByLabelText("First name"), "Aoife");
     await user.type(popup.getByLabelText(/Mobile number/), "087 123 4567");
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
@@ -357,7 +357,7 @@ describe("Finish Calendar (spec §4 'Finish click' and 'Submission')", () => {
     expect(router.state.location.pathname).toBe("/calendars");
   });
 
-  it("blocks finishing a calendar without diseases (spec §5)", async () => {
+  it("blocks finishing a calendar without diseases (docs/product.md §5)", async () => {
     const { user } = await renderReview({ isAuthenticated: true });
     await user.click(screen.getByRole("button", { name: "Remove BVD" }));
     await user.click(

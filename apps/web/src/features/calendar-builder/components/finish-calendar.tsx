@@ -18,15 +18,18 @@ import { buildSubmitData } from "../lib/submit-payload.ts";
 import { ConfirmDetailsDialog } from "./confirm-details-dialog.tsx";
 import "./calendar-finish.css";
 
-/** Spec §9: the view scrolls to the bottom 1 s after submit, where the button tells progress. */
+/**
+ * docs/product.md §9: the view scrolls to the bottom 1 s after submit, where the button tells
+ * progress.
+ */
 export const submitScrollDelayMs = 1000;
 
 export const finishLabels = {
   create: "Finish Calendar",
   update: "Update Calendar",
-  /** Spec §4, word for word. */
+  /** docs/product.md §4, word for word. */
   submitting: "Generating your calendar...",
-  /** Spec §4, word for word. */
+  /** docs/product.md §4, word for word. */
   retry: "Retry",
 } as const;
 
@@ -36,7 +39,7 @@ const updateSucceeded =
 
 /**
  * `awaitingLogin`: a visitor pressed Finish and the login modal is open; once they have logged in
- * or registered, the confirm popup opens on the same draft (spec §4 'Finish click').
+ * or registered, the confirm popup opens on the same draft (docs/product.md §4 'Finish click').
  */
 type FinishIntent = "none" | "awaitingLogin" | "confirming";
 
@@ -44,14 +47,14 @@ type FinishCalendarProps = {
   calendar: Calendar;
   reference: ReferenceLists;
   seasonId: number;
-  /** Spec §4 page mode: null creates (POST), an id updates that calendar (PUT). */
+  /** docs/product.md §4 page mode: null creates (POST), an id updates that calendar (PUT). */
   calendarId: number | null;
   /** Edit mode: the contact details saved with the calendar, to prefill the popup. */
   savedContact?: SavedCalendarContact | null;
   onFinished: (calendar: CalendarSummary) => void;
 };
 
-/** Spec §2 step 2's bottom button and §4 'Submission': idle, submitting, error, done. */
+/** docs/product.md §2 step 2's bottom button and §4 'Submission': idle, submitting, error, done. */
 export function FinishCalendar({
   calendar,
   reference,
@@ -94,7 +97,7 @@ export function FinishCalendar({
   function handleFinishClick() {
     const data = buildSubmitData(calendar, reference, seasonId);
     if (!data.ok) {
-      // Spec §5: submit is blocked without diseases.
+      // docs/product.md §5: submit is blocked without diseases.
       setBlockedNote(data.error.message);
       return;
     }
@@ -183,7 +186,7 @@ function isUnauthorised(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** Spec §8's text, and what the server said was wrong when it named it. */
+/** docs/product.md §8's text, and what the server said was wrong when it named it. */
 function describeSubmitFailure(error: unknown): string[] {
   if (isUnauthorised(error))
     return [calendarMessages.submitFailed, accountMessages.unauthenticated];

@@ -10,7 +10,7 @@ import { SetupFields } from "./setup-fields.tsx";
 import "./calendar-builder.css";
 
 /**
- * PRODUCT.md decision 15: the header's generateCalendar modal is a real quick start. It holds
+ * docs/product.md D15: the header's generateCalendar modal is a real quick start. It holds
  * step 1's choices (the same draft, the same rules), and Generate goes straight to step 2, so a
  * farmer on a host where /beta is hidden can still build a calendar.
  */

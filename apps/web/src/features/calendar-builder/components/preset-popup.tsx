@@ -7,7 +7,9 @@ export type PresetPopupProps = {
   /** The preset from the `warnings` list; null when none has the slug (a fallback shows). */
   preset: Warning | null;
   parameters: PopupParameters;
-  /** When the popup is about a vaccine: its SPC link and advice show as well (spec §2). */
+  /**
+   * When the popup is about a vaccine: its SPC link and advice show as well (docs/product.md §2).
+   */
   vaccine?: ScopedVaccine | null;
   /** Title and text to show when no preset has the slug. */
   fallback: { title: string; body: string };
@@ -18,9 +20,9 @@ export type PresetPopupProps = {
 };
 
 /**
- * Spec §2 'Generic popup': a preset message found by slug, its title and body filled with the
- * placeholders, its confirm and cancel buttons when it has them, and its severity (spec §4:
- * alert or attention).
+ * docs/product.md §2 'Generic popup': a preset message found by slug, its title and body filled
+ * with the placeholders, its confirm and cancel buttons when it has them, and its severity
+ * (docs/product.md §4: alert or attention).
  */
 export function PresetPopup({
   preset,

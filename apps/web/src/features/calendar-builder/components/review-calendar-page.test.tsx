@@ -50,7 +50,7 @@ async function renderReview() {
   return { ...view, grid: within(grid), main: within(screen.getByRole("main")) };
 }
 
-describe("step 2 'Review your calendar' (spec §2, §4)", () => {
+describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
   it("sends a visitor without a finished step 1 to PublicHome, from /calendar and /calendar/{id}", async () => {
     for (const path of ["/calendar", "/calendar/12"]) {
       const { router, unmount } = renderApp(path);
@@ -203,7 +203,7 @@ function shiftDate(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-describe("the generateCalendar modal, a quick start (PRODUCT.md decision 15)", () => {
+describe("the generateCalendar modal, a quick start (docs/product.md D15)", () => {
   it("holds step 1's choices and goes to step 2 on Generate", async () => {
     const { user, router } = renderApp("/logged-out");
     await screen.findByRole("heading", { level: 1 });
@@ -261,7 +261,7 @@ function findReferenceVaccine(name: string) {
   return vaccine;
 }
 
-describe("footnotes (spec §2 'Footnotes are listed with asterisks')", () => {
+describe("footnotes (docs/product.md §2 'Footnotes are listed with asterisks')", () => {
   it("marks each column and lists each note with as many asterisks as its footnoteNumber", async () => {
     const salmonellosis = findReferenceDisease("Salmonellosis");
     const bluetongue = findReferenceDisease("Bluetongue");
@@ -293,7 +293,7 @@ describe("footnotes (spec §2 'Footnotes are listed with asterisks')", () => {
   });
 });
 
-describe("explanatory text and disclaimer (spec §1, §2)", () => {
+describe("explanatory text and disclaimer (docs/product.md §1, §2)", () => {
   it("explains the grid and says the calendar is automatic and a vet should be consulted", async () => {
     chooseDairyCows([1]);
     const { main } = await renderReview();
@@ -305,7 +305,7 @@ describe("explanatory text and disclaimer (spec §1, §2)", () => {
   });
 });
 
-describe("shot label popup (spec §2)", () => {
+describe("shot label popup (docs/product.md §2)", () => {
   it.each([
     { disease: "BVD", vaccine: "Bovilis BVD", given: "Intramuscular" },
     { disease: "IBR", vaccine: "Bovilis IBR Marker Live", given: "Intranasal, Intramuscular" },
@@ -372,7 +372,7 @@ describe("shot label popup (spec §2)", () => {
   });
 });
 
-describe("generic popup severity (spec §2, §4: alert or attention)", () => {
+describe("generic popup severity (docs/product.md §2, §4: alert or attention)", () => {
   it("marks an alert preset as a warning", async () => {
     chooseDairyCows([1]);
     const { user, grid } = await renderReview();
@@ -400,7 +400,7 @@ describe("generic popup severity (spec §2, §4: alert or attention)", () => {
   });
 });
 
-describe("Add diseases popup Cancel (spec §4: Cancel closes and clears the selection)", () => {
+describe("Add diseases popup Cancel (docs/product.md §4: Cancel closes and clears the selection)", () => {
   it("closes without adding, and shows nothing ticked when opened again", async () => {
     chooseDairyCows([1]);
     const { user, grid, main } = await renderReview();
@@ -428,7 +428,7 @@ describe("Add diseases popup Cancel (spec §4: Cancel closes and clears the sele
   });
 });
 
-describe("step 2's localStorage keys (spec §9)", () => {
+describe("step 2's localStorage keys (docs/product.md §9)", () => {
   it("writes scopedDiseasesAvailable and scopedDiseasesAll when step 2 loads", async () => {
     expect(window.localStorage.getItem("scopedDiseasesAvailable")).toBeNull();
     expect(window.localStorage.getItem("scopedDiseasesAll")).toBeNull();

@@ -22,14 +22,17 @@ import "./calendar-builder.css";
 
 type ReviewCalendarPageProps = {
   reference: ReferenceLists;
-  /** Spec §4 page mode: null at /calendar (create), the saved calendar's id at /calendar/{id}. */
+  /**
+   * docs/product.md §4 page mode: null at /calendar (create), the saved calendar's id at
+   * /calendar/{id}.
+   */
   calendarId?: number | null;
   /** Edit mode: the contact details saved with the calendar, to prefill the confirm popup. */
   savedContact?: SavedCalendarContact | null;
   onFinished?: (calendar: CalendarSummary) => void;
 };
 
-/** Spec §2 '/calendar' and '/calendar/{id}': step 2, 'Review your calendar'. */
+/** docs/product.md §2 '/calendar' and '/calendar/{id}': step 2, 'Review your calendar'. */
 export function ReviewCalendarPage({
   reference,
   calendarId = null,
@@ -38,8 +41,8 @@ export function ReviewCalendarPage({
 }: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
-  // Spec §2: a step 1 form that is not valid on arrival sends the visitor to PublicHome. Once
-  // here, removing every disease leaves the page on its empty state instead.
+  // docs/product.md §2: a step 1 form that is not valid on arrival sends the visitor to PublicHome.
+  // Once here, removing every disease leaves the page on its empty state instead.
   const [isValidOnArrival] = useState(() => canProceedToReview(form, animal));
   const setup = buildCalendarSetup(form, animal);
   const combinationId = form.animalEnterpriseSeasonCombination?.id;

@@ -110,7 +110,7 @@ function ShotPopup({
 }) {
   const shot = findShot(calendar, shotId);
   useEffect(() => {
-    // Spec §4: a shot that is not found only logs a warning.
+    // docs/product.md §4: a shot that is not found only logs a warning.
     if (shot === null) {
       console.warn(`Shot "${shotId}" is not on this calendar.`);
       onClose();

@@ -42,7 +42,7 @@ function defaultsOf(combinationId: number) {
   return resolveSeasonDefaults(combination, readToday());
 }
 
-describe("step 1 'Setup your calendar' (spec §2, §5)", () => {
+describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
   it("keeps 'Next step' disabled with the hint until every choice, date and a disease are set", async () => {
     const { user, main, nextStep, group } = await renderSetup();
 
@@ -97,7 +97,7 @@ describe("step 1 'Setup your calendar' (spec §2, §5)", () => {
 
     await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
     await user.click(group("Animal").getByRole("radio", { name: "Ewes" }));
-    // Spec §9: Sheep defaults to season 4, mid-season lambing.
+    // docs/product.md §9: Sheep defaults to season 4, mid-season lambing.
     expect(group("Season").getByRole("radio", { name: "Mid-season lambing" })).toBeChecked();
     const ewes = defaultsOf(21);
     expect(main.getByLabelText("Lambing season start date")).toHaveValue(ewes.birthDate);
@@ -110,7 +110,8 @@ describe("step 1 'Setup your calendar' (spec §2, §5)", () => {
     expect(main.getByLabelText("Birth date")).toHaveValue(defaultsOf(28).birthDate);
     expect(main.queryByLabelText("Breeding season start date")).not.toBeInTheDocument();
 
-    // The ram has no birth date (spec §9): breeding alone, and that is enough to proceed.
+    // The ram has no birth date (docs/product.md §9): breeding alone, and that is enough to
+    // proceed.
     await user.click(group("Animal").getByRole("radio", { name: "Ram" }));
     expect(main.queryByLabelText(/Lambing season start date|Birth date/)).not.toBeInTheDocument();
     await user.click(group("Diseases").getByRole("checkbox", { name: /^Footrot/ }));
@@ -177,7 +178,7 @@ function readBannerPicture(): Element {
   return picture;
 }
 
-describe("step 1 banner and Login (spec §2)", () => {
+describe("step 1 banner and Login (docs/product.md §2)", () => {
   it("changes the banner picture with the enterprise chosen", async () => {
     const { user, group } = await renderSetup();
     const drawn = new Map<string, string>();
@@ -214,7 +215,7 @@ describe("step 1 banner and Login (spec §2)", () => {
   });
 });
 
-describe("step 1 Season row (spec §2: shown only when the animal has more than one season)", () => {
+describe("step 1 Season row (docs/product.md §2: shown only when the animal has more than one season)", () => {
   it("shows the Season radios for an animal with several seasons", async () => {
     const { user, group } = await renderSetup();
 

@@ -15,7 +15,7 @@ import { EnterpriseBanner } from "./enterprise-banner.tsx";
 import { SetupFields } from "./setup-fields.tsx";
 import "./calendar-builder.css";
 
-/** Spec §2 '/beta': step 1, 'Setup your calendar'. */
+/** docs/product.md §2 '/beta': step 1, 'Setup your calendar'. */
 export function SetupCalendarPage({ reference }: { reference: ReferenceLists }) {
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);

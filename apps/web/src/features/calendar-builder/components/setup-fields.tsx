@@ -25,9 +25,9 @@ type SetupFieldsProps = {
 };
 
 /**
- * The rows of step 1 (spec §2 'Setup your calendar'): enterprise, animal, season (only when the
- * animal has more than one), the season start dates and the diseases. Used by the step 1 page,
- * which edits the kept draft directly, and by the quick-start modal, which edits a copy.
+ * The rows of step 1 (docs/product.md §2 'Setup your calendar'): enterprise, animal, season (only
+ * when the animal has more than one), the season start dates and the diseases. Used by the step 1
+ * page, which edits the kept draft directly, and by the quick-start modal, which edits a copy.
  */
 export function SetupFields({ reference, today, form, onChoose, onSetField }: SetupFieldsProps) {
   const groupName = useId();

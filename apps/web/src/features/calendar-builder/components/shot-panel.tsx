@@ -31,9 +31,9 @@ type ShotPanelProps = {
 const dateMessage = "Please enter the date of this shot.";
 
 /**
- * Spec §2 'Shot label popup': the vaccine's name, pack sizes, how it is given, logo and the
- * 'Click here to read more' link, a date input, and Confirm, Cancel and Delete. A mirrored copy
- * of a yearly shot is read-only (spec §4) and points to its first occurrence instead.
+ * docs/product.md §2 'Shot label popup': the vaccine's name, pack sizes, how it is given, logo and
+ * the 'Click here to read more' link, a date input, and Confirm, Cancel and Delete. A mirrored copy
+ * of a yearly shot is read-only (docs/product.md §4) and points to its first occurrence instead.
  */
 export function ShotPanel({
   vaccine,

@@ -35,7 +35,7 @@ export function VaccineFacts({ vaccine }: { vaccine: ScopedVaccine }) {
   );
 }
 
-/** Spec §2: collapsible generic advice for the disease's vaccine. */
+/** docs/product.md §2: collapsible generic advice for the disease's vaccine. */
 export function VaccineAdvice({ vaccine }: { vaccine: ScopedVaccine }) {
   return (
     <details className="vaccine-advice">

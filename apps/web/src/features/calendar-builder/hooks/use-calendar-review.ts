@@ -122,8 +122,8 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
     setPopup({ kind: "preset", ...request });
   const closePopup = () => setPopup(null);
 
-  // Spec §4: on load, shots dated before today need the farmer's say. A calendar without any is
-  // marked as reviewed at once, so a past date the farmer picks later does not ask again.
+  // docs/product.md §4: on load, shots dated before today need the farmer's say. A calendar without
+  // any is marked as reviewed at once, so a past date the farmer picks later does not ask again.
   const isAskingAboutPastShots =
     calendar !== null &&
     draft !== null &&

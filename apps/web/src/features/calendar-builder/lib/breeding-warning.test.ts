@@ -10,7 +10,10 @@ function shiftDate(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** The spec §5 label by hand: Lambing for sheep adults, Calving for other adults, Birth for young. */
+/**
+ * The docs/product.md §5 label by hand: Lambing for sheep adults, Calving for other adults, Birth
+ * for young.
+ */
 function expectedLabel(enterpriseId: number, isAdult: boolean): string {
   if (!isAdult) return "Birth";
   return enterpriseId === EnterpriseId.sheep ? "Lambing" : "Calving";
@@ -111,7 +114,7 @@ describe("the breeding-before-birth warning over every combination (decision 005
     { label: "Birth", text: "before the Birth Season." },
     { label: "Calving", text: "before the Calving Season." },
     { label: "Lambing", text: "before the Lambing Season." },
-  ] as const)("words the $label label as spec §5 does", ({ label, text }) => {
+  ] as const)("words the $label label as docs/product.md §5 does", ({ label, text }) => {
     expect(describeBreedingBeforeBirth(label)).toBe(
       `[!] The breeding season start date is ${text} Please double check to make sure this is not an error.`,
     );

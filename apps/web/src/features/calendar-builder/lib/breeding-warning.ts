@@ -7,7 +7,7 @@ import {
   type IsoDate,
 } from "@vaxcal/schedule";
 
-/** Spec §5, word for word, with its {Birth|Calving|Lambing} label. */
+/** docs/product.md §5, word for word, with its {Birth|Calving|Lambing} label. */
 export function describeBreedingBeforeBirth(label: BirthLabel): string {
   return `[!] The breeding season start date is before the ${label} Season. Please double check to make sure this is not an error.`;
 }

@@ -13,9 +13,9 @@ import {
 } from "@vaxcal/schedule";
 
 /*
- * Step 1's choices (spec §2 'Setup your calendar', §5 'Calendar'): what each radio offers and what
- * choosing one does to the rest of the draft. Pure functions over the reference lists, so the
- * page, the quick-start modal and the tests share one set of rules.
+ * Step 1's choices (docs/product.md §2 'Setup your calendar', §5 'Calendar'): what each radio
+ * offers and what choosing one does to the rest of the draft. Pure functions over the reference
+ * lists, so the page, the quick-start modal and the tests share one set of rules.
  */
 
 export type SetupReference = Pick<
@@ -23,7 +23,10 @@ export type SetupReference = Pick<
   "enterprises" | "animals" | "seasons" | "diseases" | "animalEnterpriseSeasonCombinations"
 >;
 
-/** Spec §2: the enterprise's animals, in the order Cows, Replacement Heifers, Weanlings, Calves. */
+/**
+ * docs/product.md §2: the enterprise's animals, in the order Cows, Replacement Heifers, Weanlings,
+ * Calves.
+ */
 export function listEnterpriseAnimals(reference: SetupReference, enterpriseId: number | null) {
   const enterprise = reference.enterprises.find((candidate) => candidate.id === enterpriseId);
   if (!enterprise) return [];
@@ -47,14 +50,14 @@ export function listAnimalSeasons(
   return reference.seasons.filter((season) => seasonIds.has(season.id));
 }
 
-/** The animal's diseases (spec §2 'Diseases'), in reference order. */
+/** The animal's diseases (docs/product.md §2 'Diseases'), in reference order. */
 export function listAnimalDiseases(reference: SetupReference, animalId: number | null) {
   const animal = reference.animals.find((candidate) => candidate.id === animalId);
   if (!animal) return [];
   return reference.diseases.filter((disease) => animal.diseases.includes(disease.id));
 }
 
-/** Spec §3: the form's combination matches all three ids. */
+/** docs/product.md §3: the form's combination matches all three ids. */
 export function findCombination(
   combinations: readonly AnimalEnterpriseSeasonCombination[],
   ids: Pick<CalendarForm, "enterpriseID" | "animalID" | "seasonID">,
@@ -71,7 +74,8 @@ export function findCombination(
 
 /**
  * The season to preselect: the one already chosen if the animal still has it, else the
- * enterprise's default (spec §9: Sheep → mid-season lambing), else the only one there is.
+ * enterprise's default (docs/product.md §9: Sheep → mid-season lambing), else the only one there
+ * is.
  */
 function resolveSeasonChoice(
   reference: SetupReference,
@@ -165,12 +169,12 @@ export function chooseSeason(
 
 type AnimalFacts = Pick<Animal, "id" | "isAdult" | "hasBirthDate">;
 
-/** Adults are bred: they need a breeding date (spec §5). */
+/** Adults are bred: they need a breeding date (docs/product.md §5). */
 export function needsBreedingDate(animal: AnimalFacts | undefined): boolean {
   return animal?.isAdult ?? false;
 }
 
-/** Every animal but the ram has a birth, calving or lambing date (spec §5, §9). */
+/** Every animal but the ram has a birth, calving or lambing date (docs/product.md §5, §9). */
 export function needsBirthDate(animal: AnimalFacts | undefined): boolean {
   return animal?.hasBirthDate ?? false;
 }
@@ -203,9 +207,9 @@ export function buildCalendarSetup(
 }
 
 /**
- * Spec §5: 'Next step' is enabled only when enterprise, animal and season are chosen, a breeding
- * date is set for adult animals, a birth date is set unless the animal has none, and at least one
- * disease is chosen.
+ * docs/product.md §5: 'Next step' is enabled only when enterprise, animal and season are chosen, a
+ * breeding date is set for adult animals, a birth date is set unless the animal has none, and at
+ * least one disease is chosen.
  */
 export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | undefined): boolean {
   return buildCalendarSetup(form, animal) !== null && form.diseases.length > 0;

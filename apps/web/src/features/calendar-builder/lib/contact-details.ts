@@ -7,9 +7,9 @@ import {
 } from "@vaxcal/contracts";
 
 /**
- * Spec §3 'Contact details at calendar finish' and §5 'Contact warnings': the confirm popup's
- * fields, named as the spec names them. The checks and texts are the contract's, so the popup
- * shows what the server would answer.
+ * docs/product.md §3 'Contact details at calendar finish' and §5 'Contact warnings': the confirm
+ * popup's fields, named as the spec names them. The checks and texts are the contract's, so the
+ * popup shows what the server would answer.
  */
 export const contactMessages = calendarContactMessages;
 
@@ -28,8 +28,8 @@ export type ContactDetailsFormValues = {
 
 /**
  * The popup's fields filled in: in edit mode from what was confirmed at the calendar's last save,
- * otherwise from the profile (spec §4: the popup opens with the contact details). The terms box
- * is asked again at every save.
+ * otherwise from the profile (docs/product.md §4: the popup opens with the contact details). The
+ * terms box is asked again at every save.
  */
 export function prefillContactDetails(
   user: UserProfile | null,

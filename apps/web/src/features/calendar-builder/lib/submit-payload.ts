@@ -4,9 +4,10 @@ import { prepareForSubmit, type Calendar, type ScheduleResult } from "@vaxcal/sc
 export type SubmitData = SubmitCalendarRequest["data"];
 
 /**
- * Spec §3 submit `data` from the calendar on screen: the engine's `prepareForSubmit` (spec §5:
- * blocked without diseases, undated shots skipped, shots outside the displayed years dropped
- * unless the farmer chose them) with the setup's names added from the reference lists.
+ * docs/product.md §3 submit `data` from the calendar on screen: the engine's `prepareForSubmit`
+ * (docs/product.md §5: blocked without diseases, undated shots skipped, shots outside the displayed
+ * years dropped unless the farmer chose them) with the setup's names added from the reference
+ * lists.
  */
 export function buildSubmitData(
   calendar: Calendar,

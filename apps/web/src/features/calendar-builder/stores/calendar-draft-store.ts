@@ -17,8 +17,8 @@ import { StorageKey } from "../../../config/storage-keys.ts";
 import { readStoredJson, removeStorage, writeStorage } from "../../../lib/storage.ts";
 
 /*
- * Step 2's draft (spec §4, §9): `scopedDiseasesAvailable` holds the animal's diseases as the
- * server computed them for the current setup, `scopedDiseasesAll` the calendar's columns with
+ * Step 2's draft (docs/product.md §4, §9): `scopedDiseasesAvailable` holds the animal's diseases as
+ * the server computed them for the current setup, `scopedDiseasesAll` the calendar's columns with
  * the farmer's edits (first occurrences only: the engine derives the yearly copies again). Both
  * carry the setup they belong to, so a reload shows the same calendar without a network call,
  * and a changed setup starts afresh.
@@ -30,8 +30,9 @@ const CalendarDraftSchema = z.object({
   /** The shotsInThePastFound question was answered for this calendar. */
   hasReviewedPastShots: z.boolean(),
   /**
-   * In edit mode (spec §4), the saved calendar this draft was opened from and the version it
-   * was at: a reload keeps the farmer's unsaved edits only while the saved one is unchanged.
+   * In edit mode (docs/product.md §4), the saved calendar this draft was opened from and the
+   * version it was at: a reload keeps the farmer's unsaved edits only while the saved one is
+   * unchanged.
    */
   savedCalendar: z.object({ id: z.number(), updatedAt: z.string() }).optional(),
 });
@@ -58,7 +59,10 @@ function saveDraft(draft: CalendarDraft): void {
   writeStorage(StorageKey.scopedDiseasesAll, JSON.stringify(draft));
 }
 
-/** Spec §7: the call's result becomes the available diseases; those on the form, the calendar's. */
+/**
+ * docs/product.md §7: the call's result becomes the available diseases; those on the form, the
+ * calendar's.
+ */
 export function startCalendarDraft(
   setupKey: string,
   diseases: readonly ScopedDisease[],
@@ -90,7 +94,10 @@ export function alignDraftDiseases(formDiseaseIds: readonly number[]): void {
   saveDraft({ ...draft, diseases: [...kept, ...added] });
 }
 
-/** Spec §4 'Add-diseases dialog': the chosen diseases join the calendar with their computed shots. */
+/**
+ * docs/product.md §4 'Add-diseases dialog': the chosen diseases join the calendar with their
+ * computed shots.
+ */
 export function addDraftDiseases(diseaseIds: readonly number[]): void {
   const { draft, available } = useCalendarDraftStore.getState();
   if (draft === null) return;
@@ -166,9 +173,9 @@ export type SavedCalendarDraftInput = {
 };
 
 /**
- * Spec §4 'Opening a saved calendar': the draft becomes the saved calendar. Each column keeps
- * the disease's current vaccine facts and rules from the scoped call and the saved shots (first
- * occurrences only: the engine lays the copies out again). A saved disease the animal is no
+ * docs/product.md §4 'Opening a saved calendar': the draft becomes the saved calendar. Each column
+ * keeps the disease's current vaccine facts and rules from the scoped call and the saved shots
+ * (first occurrences only: the engine lays the copies out again). A saved disease the animal is no
  * longer offered is left out rather than shown without its vaccine.
  */
 export function restoreSavedCalendarDraft({

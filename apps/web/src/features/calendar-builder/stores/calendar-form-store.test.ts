@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => warn.mockRestore());
 
-describe("the calendar form draft (spec §3, §4, §5)", () => {
+describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
   it("keeps exactly the spec's form fields under calendarForm in localStorage", () => {
     applyCalendarFormFields(
       { enterpriseID: 1, animalID: 1, seasonID: 1, birthDate: "2027-02-01", diseases: [1, 3] },
@@ -124,7 +124,7 @@ describe("the calendar form draft (spec §3, §4, §5)", () => {
     expect(readStoredForm()).toEqual(emptyCalendarForm);
   });
 
-  it("is wiped on logout, with step 2's draft (spec §4)", () => {
+  it("is wiped on logout, with step 2's draft (docs/product.md §4)", () => {
     useAuthStore.setState({ isAuthenticated: true });
     applyCalendarFormFields(
       { enterpriseID: 1, animalID: 1, seasonID: 1, diseases: [1] },

@@ -13,9 +13,10 @@ import { findCombination } from "../lib/calendar-setup.ts";
 import { resetCalendarDraft } from "./calendar-draft-store.ts";
 
 /*
- * Spec §3 'Calendar form' and §4: the step 1 draft, kept in localStorage under `calendarForm` and
- * restored on reload. localStorage holds exactly the form's fields; a stored draft that no
- * longer fits the contract (an older version wrote it) is ignored rather than half-read.
+ * docs/product.md §3 'Calendar form' and §4: the step 1 draft, kept in localStorage under
+ * `calendarForm` and restored on reload. localStorage holds exactly the form's fields; a stored
+ * draft that no longer fits the contract (an older version wrote it) is ignored rather than
+ * half-read.
  */
 
 export const emptyCalendarForm: CalendarForm = {
@@ -74,8 +75,8 @@ export function readCalendarForm(): CalendarForm {
 }
 
 /**
- * Spec §5: sets one field of the draft. A name that is not a form field, or a value of the
- * wrong kind, only warns and changes nothing.
+ * docs/product.md §5: sets one field of the draft. A name that is not a form field, or a value of
+ * the wrong kind, only warns and changes nothing.
  */
 export function setCalendarFormField(name: string, value: unknown): void {
   if (!isFormField(name)) {
@@ -91,8 +92,9 @@ export function setCalendarFormField(name: string, value: unknown): void {
 }
 
 /**
- * Spec §4: applies a batch of fields, then finds the combination again from the three ids. When
- * all three are chosen and no combination matches, it is set to null with a warning (spec §3).
+ * docs/product.md §4: applies a batch of fields, then finds the combination again from the three
+ * ids. When all three are chosen and no combination matches, it is set to null with a warning
+ * (docs/product.md §3).
  */
 export function applyCalendarFormFields(
   fields: Partial<CalendarForm>,
@@ -113,13 +115,13 @@ export function applyCalendarFormFields(
   useCalendarFormStore.setState({ ...next, animalEnterpriseSeasonCombination: combination });
 }
 
-/** Spec §4: reset clears every field to null or an empty list. */
+/** docs/product.md §4: reset clears every field to null or an empty list. */
 export function resetCalendarForm(): void {
   useCalendarFormStore.setState({ ...emptyCalendarForm });
 }
 
-// Spec §4: logout clears local storage and wipes calendar data, so the draft held in memory goes
-// with it; the next visitor on this phone starts from an empty step 1.
+// docs/product.md §4: logout clears local storage and wipes calendar data, so the draft held in
+// memory goes with it; the next visitor on this phone starts from an empty step 1.
 useAuthStore.subscribe((state, previous) => {
   if (previous.isAuthenticated && !state.isAuthenticated) {
     resetCalendarForm();

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { CalendarSummary } from "@vaxcal/contracts";
 import { fetchCalendarFile } from "./fetch-calendar-file.ts";
 
-/** Spec §7: the PDF is saved as calendar-{id}.pdf. */
+/** docs/product.md §7: the PDF is saved as calendar-{id}.pdf. */
 export function describePdfFileName(calendarId: number): string {
   return `calendar-${calendarId}.pdf`;
 }
@@ -21,7 +21,7 @@ function saveFile(file: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Spec §7: GET /api/calendars/{id}/download, the PDF, saved under its file name. */
+/** docs/product.md §7: GET /api/calendars/{id}/download, the PDF, saved under its file name. */
 export async function downloadCalendarPdf(
   calendar: Pick<CalendarSummary, "id" | "downloadUrl">,
 ): Promise<void> {

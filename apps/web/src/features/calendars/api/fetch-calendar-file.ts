@@ -3,8 +3,9 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { readAuthToken } from "../../../stores/auth.ts";
 
 /**
- * A saved calendar's PDF or preview: binary answers behind the bearer token (spec §7), so a plain
- * link or `<img src>` cannot load them. Errors carry the server's error body like every call.
+ * A saved calendar's PDF or preview: binary answers behind the bearer token (docs/product.md §7),
+ * so a plain link or `<img src>` cannot load them. Errors carry the server's error body like every
+ * call.
  */
 export async function fetchCalendarFile(path: string, signal?: AbortSignal): Promise<Blob> {
   const headers = new Headers();

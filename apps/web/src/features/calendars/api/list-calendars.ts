@@ -9,7 +9,10 @@ import { fetchJson } from "../../../lib/api-client.ts";
 
 export const userCalendarsQueryKey = ["user-calendars"] as const;
 
-/** Spec §7: GET /api/user/calendars, one page of the signed-in user's calendars, newest first. */
+/**
+ * docs/product.md §7: GET /api/user/calendars, one page of the signed-in user's calendars, newest
+ * first.
+ */
 export function listCalendars(cursor: string | null, signal?: AbortSignal) {
   const path =
     cursor === null

@@ -3,7 +3,7 @@ import { RegenerateFeedResponseSchema, buildCalendarPath } from "@vaxcal/contrac
 import { sendJson } from "../../../lib/api-client.ts";
 import { updateListedCalendars, userCalendarsQueryOptions } from "./list-calendars.ts";
 
-/** PRODUCT.md decision 14: new secret feed links for a calendar; the old ones stop working. */
+/** docs/product.md D14: new secret feed links for a calendar; the old ones stop working. */
 export function regenerateFeed(calendarId: number) {
   return sendJson(
     buildCalendarPath("regenerateFeed", calendarId),

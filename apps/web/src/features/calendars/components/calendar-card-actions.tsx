@@ -6,7 +6,9 @@ import { useRegenerateFeed } from "../api/regenerate-feed.ts";
 import { calendarsTexts } from "../calendars-messages.ts";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 
-/** Spec §2: 'Are you sure you want to delete this calendar?', then it leaves the list. */
+/**
+ * docs/product.md §2: 'Are you sure you want to delete this calendar?', then it leaves the list.
+ */
 export function DeleteCalendarButton({
   calendar,
   title,
@@ -24,7 +26,7 @@ export function DeleteCalendarButton({
         showNotification(NotificationType.success, calendarsTexts.deleted);
       },
       onError: (error) => {
-        // Spec §8: logged; and, as a farmer expects, said (PRODUCT.md).
+        // docs/product.md §8: logged, and also said, as a farmer expects.
         console.error("Calendar delete failed", error);
         setIsAsking(false);
         showNotification(NotificationType.error, calendarsTexts.deleteFailed);
@@ -57,7 +59,7 @@ export function DeleteCalendarButton({
 }
 
 /**
- * PRODUCT.md decision 14: new feed links when the old ones went too far (a shared phone, a
+ * docs/product.md D14: new feed links when the old ones went too far (a shared phone, a
  * forwarded e-mail). Asked first, since every calendar app subscribed with the old link stops
  * updating.
  */

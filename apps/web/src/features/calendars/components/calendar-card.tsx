@@ -15,9 +15,9 @@ import { DeleteCalendarButton, RegenerateFeedButton } from "./calendar-card-acti
 import { DownloadCalendarButton } from "./download-calendar-button.tsx";
 
 /**
- * Spec §2 My Calendars: one saved calendar as a collapsible card. The header is a disclosure
- * button (aria-expanded), so it opens with a tap, Enter or Space, and a screen reader says
- * whether it is open. The preview is fetched only once the card is open: on a weak signal,
+ * docs/product.md §2 My Calendars: one saved calendar as a collapsible card. The header is a
+ * disclosure button (aria-expanded), so it opens with a tap, Enter or Space, and a screen reader
+ * says whether it is open. The preview is fetched only once the card is open: on a weak signal,
  * only what the farmer looks at is loaded.
  */
 export function CalendarCard({

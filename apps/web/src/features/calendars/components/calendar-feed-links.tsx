@@ -6,7 +6,7 @@ import { calendarsTexts } from "../calendars-messages.ts";
 type HeadingLevel = "h2" | "h3";
 
 /**
- * PRODUCT.md decision 14: the calendar's secret iCalendar feed, one tap away for Google, Apple
+ * docs/product.md D14: the calendar's secret iCalendar feed, one tap away for Google, Apple
  * and Outlook, and as a plain link for any other app. A subscribed calendar updates by itself.
  */
 export function CalendarFeedLinks({

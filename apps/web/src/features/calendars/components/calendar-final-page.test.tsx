@@ -41,7 +41,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the final page's redirect to My Calendars (spec §4 'done')", () => {
+describe("the final page's redirect to My Calendars (docs/product.md §4 'done')", () => {
   it("counts down where the farmer can see it, then goes to My Calendars", () => {
     const router = renderFinalPage();
     expect(screen.getByRole("heading", { level: 1, name: "Download your calendar" })).toBeVisible();

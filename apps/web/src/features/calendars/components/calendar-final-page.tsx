@@ -12,10 +12,11 @@ import { DownloadCalendarButton } from "./download-calendar-button.tsx";
 import "./calendars.css";
 
 /**
- * Spec §2 'Final page' and §4 'done (download page shown, then redirect to MyCalendars)': the
- * PDF, a new calendar, and the calendar feed (PRODUCT.md decision 14 replaces the Google resync).
- * The redirect waits long enough to read the page and stops as soon as the farmer uses it or
- * asks to stay (WCAG 2.2.1: a time limit the user can turn off); My Calendars has the PDF too.
+ * docs/product.md §2 'Final page' and §4 'done (download page shown, then redirect to
+ * MyCalendars)': the PDF, a new calendar, and the calendar feed (docs/product.md D14 replaces the
+ * Google resync). The redirect waits long enough to read the page and stops as soon as the farmer
+ * uses it or asks to stay (WCAG 2.2.1: a time limit the user can turn off); My Calendars has the
+ * PDF too.
  */
 export function CalendarFinalPage({
   calendar,

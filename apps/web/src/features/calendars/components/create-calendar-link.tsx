@@ -4,8 +4,8 @@ import { paths } from "../../../config/paths.ts";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 
 /**
- * Starts a new calendar: step 1 at /beta where the host offers it (spec §2), otherwise the
- * header's quick-start modal (PRODUCT.md decision 15), so the button works on every host.
+ * Starts a new calendar: step 1 at /beta where the host offers it (docs/product.md §2), otherwise
+ * the header's quick-start modal (docs/product.md D15), so the button works on every host.
  */
 export function CreateCalendarLink({
   label,

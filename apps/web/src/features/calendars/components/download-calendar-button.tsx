@@ -3,7 +3,7 @@ import { NotificationType, showNotification } from "../../../stores/notification
 import { useDownloadCalendar } from "../api/download-calendar.ts";
 import { calendarsTexts } from "../calendars-messages.ts";
 
-/** Spec §2 'Download Calendar': the PDF, saved as calendar-{id}.pdf. */
+/** docs/product.md §2 'Download Calendar': the PDF, saved as calendar-{id}.pdf. */
 export function DownloadCalendarButton({
   calendar,
   label = "Download Calendar",
@@ -25,7 +25,7 @@ export function DownloadCalendarButton({
         onDownload?.();
         download.mutate(calendar, {
           onError: (error) => {
-            // Spec §8: logged; and, as a farmer expects, said (PRODUCT.md).
+            // docs/product.md §8: logged, and also said, as a farmer expects.
             console.error("Calendar download failed", error);
             showNotification(NotificationType.error, calendarsTexts.downloadFailed);
           },

@@ -62,7 +62,7 @@ function findCard(name: string) {
   return screen.getByRole("article", { name });
 }
 
-describe("My Calendars (spec §2)", () => {
+describe("My Calendars (docs/product.md §2)", () => {
   it("sends a visitor to PublicHome", async () => {
     window.localStorage.clear();
     const { router } = renderApp("/calendars");

@@ -7,10 +7,10 @@ import { CreateCalendarLink } from "./create-calendar-link.tsx";
 import "./calendars.css";
 
 /**
- * Spec §2 'My Calendars' (/calendars, login required): the banner with 'Create new calendar',
- * the saved calendars as collapsible cards, newest first and open, or a notice when there are
- * none. The list comes in pages, newest first, with 'Show more calendars' while there are more.
- * A failed load says so in the spec's words, with a way to try again (spec §8).
+ * docs/product.md §2 'My Calendars' (/calendars, login required): the banner with 'Create new
+ * calendar', the saved calendars as collapsible cards, newest first and open, or a notice when
+ * there are none. The list comes in pages, newest first, with 'Show more calendars' while there are
+ * more. A failed load says so in the spec's words, with a way to try again (docs/product.md §8).
  */
 export function MyCalendarsPage() {
   const calendars = useUserCalendars();

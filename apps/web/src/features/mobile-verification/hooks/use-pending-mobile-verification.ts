@@ -10,9 +10,9 @@ export const mobileVerificationFailedMessage =
   "Failed to verify your mobile number. Please try again.";
 
 /**
- * Spec §2 (PublicHome): if a mobile verification code is stored, confirm it once. On success
- * the code is cleared; on failure it is kept, so the next visit tries again. The server takes
- * the code only from the signed-in farmer, so a code opened while signed out waits for login.
+ * docs/product.md §2 (PublicHome): if a mobile verification code is stored, confirm it once. On
+ * success the code is cleared; on failure it is kept, so the next visit tries again. The server
+ * takes the code only from the signed-in farmer, so a code opened while signed out waits for login.
  */
 export function usePendingMobileVerification(verify = verifyMobileCode): void {
   // StrictMode runs effects twice in development; the code must be sent only once.

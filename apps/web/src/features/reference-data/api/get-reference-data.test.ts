@@ -23,7 +23,7 @@ function cacheAllLists(): void {
   }
 }
 
-describe("loadReferenceData (spec §5, §9)", () => {
+describe("loadReferenceData (docs/product.md §5, §9)", () => {
   it("fetches every list when nothing is cached, and caches each under its spec key", async () => {
     const calls = countReferenceCalls();
 

@@ -6,8 +6,8 @@ import { readStoredJson, writeStorage } from "../../../lib/storage.ts";
 const referenceListKeys = Object.keys(referenceLists) as ReferenceListKey[];
 
 /**
- * Spec §5 and §9: the reference lists are cached in localStorage under their own keys and
- * fetched, all together, only when one of them is missing. A cached list that no longer fits
+ * docs/product.md §5 and §9: the reference lists are cached in localStorage under their own keys
+ * and fetched, all together, only when one of them is missing. A cached list that no longer fits
  * its schema (an older app version wrote it) counts as missing.
  */
 export async function loadReferenceData(signal?: AbortSignal): Promise<ReferenceLists> {

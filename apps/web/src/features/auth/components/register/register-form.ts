@@ -53,7 +53,7 @@ export const emptyRegistration: RegisterFormValues = {
 
 export type RegisterFieldName = keyof RegisterFormValues;
 
-/** The fields each step checks before moving on (spec §4 'Registration wizard'). */
+/** The fields each step checks before moving on (docs/product.md §4 'Registration wizard'). */
 export const stepFields: Record<RegisterStep, readonly RegisterFieldName[]> = {
   1: [
     "name",

@@ -56,7 +56,7 @@ function readCounter() {
   return document.querySelector(".dialog__counter")?.textContent;
 }
 
-describe("register wizard step 1 (spec §5 'Farmer registration step 1')", () => {
+describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 1')", () => {
   it("shows every message of an empty step on Next Step and stays on step 1", async () => {
     const { user, dialog } = await openRegister();
     expect(readCounter()).toBe("(1/3)");
@@ -80,7 +80,7 @@ describe("register wizard step 1 (spec §5 'Farmer registration step 1')", () =>
     expect(dialog.getByLabelText("First name")).toHaveFocus();
   });
 
-  it("takes the mobile alone: e-mail or mobile is enough (PRODUCT.md decision 6)", async () => {
+  it("takes the mobile alone: e-mail or mobile is enough (docs/product.md D6)", async () => {
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog, { email: "", mobile: "0871234567" });
 
@@ -106,7 +106,7 @@ describe("register wizard step 1 (spec §5 'Farmer registration step 1')", () =>
     { code: "+353", typed: "12", isValid: false },
     { code: "+44", typed: "07400 123456", isValid: true },
     { code: "+44", typed: "0871234567", isValid: false },
-    // Guernsey and Ofcom's drama range look like UK mobiles but are not (DESIGN.md).
+    // Guernsey and Ofcom's drama range look like UK mobiles but are not (docs/decisions, record 201).
     { code: "+44", typed: "07781 123456", isValid: false },
     { code: "+44", typed: "07700 900123", isValid: false },
   ])("checks $code $typed live: valid is $isValid", async ({ code, typed, isValid }) => {
@@ -155,7 +155,7 @@ describe("register wizard step 1 (spec §5 'Farmer registration step 1')", () =>
     ).toEqual(["+353", "+44"]);
   });
 
-  it("needs only the terms box among the consents (PRODUCT.md decision 7)", async () => {
+  it("needs only the terms box among the consents (docs/product.md D7)", async () => {
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog);
     expect(dialog.getByLabelText(/free reminders/)).not.toBeChecked();
@@ -176,7 +176,7 @@ describe("register wizard step 1 (spec §5 'Farmer registration step 1')", () =>
   });
 });
 
-describe("register wizard step 2 (spec §5; PRODUCT.md decision 9)", () => {
+describe("register wizard step 2 (docs/product.md §5; D9)", () => {
   it("says 'The two passwords must match.' live, and Go Back returns to step 1 with the details kept", async () => {
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog);
@@ -221,7 +221,7 @@ async function reachStep3() {
   return view;
 }
 
-describe("register wizard step 3 (spec §2; PRODUCT.md decision 10)", () => {
+describe("register wizard step 3 (docs/product.md §2; D10)", () => {
   it("shows animals once an enterprise is ticked, and herd or flock size to match", async () => {
     const { user, dialog } = await reachStep3();
     expect(readCounter()).toBe("(3/3)");

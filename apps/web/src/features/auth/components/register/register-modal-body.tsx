@@ -41,7 +41,7 @@ const stepTitles: Record<RegisterStep, string> = {
   3: "Your farm profile",
 };
 
-/** Spec §2 'Register': three steps, counted '(n/3)' beside the modal's title. */
+/** docs/product.md §2 'Register': three steps, counted '(n/3)' beside the modal's title. */
 export function RegisterModalBody() {
   const step = useRegisterWizardStore((state) => state.step);
   const form = useForm<RegisterFormValues, unknown, ParsedRegisterRequest>({
@@ -109,7 +109,8 @@ export function RegisterModalBody() {
         if (invalidStep !== null) goToRegisterStep(invalidStep);
       },
       onSettled: () => {
-        // Spec §9: the button stays locked for 1000 ms after the answer, against double taps.
+        // docs/product.md §9: the button stays locked for 1000 ms after the answer, against double
+        // taps.
         lockTimer.current = setTimeout(() => setIsLocked(false), registrationLockMs);
       },
     });
@@ -166,7 +167,7 @@ export function RegisterModalBody() {
   );
 }
 
-/** The '(n/3)' beside the modal's title (spec §2; PRODUCT.md decision 11 for the count). */
+/** The '(n/3)' beside the modal's title (docs/product.md §2; D11 for the count). */
 export function RegisterStepCounter() {
   const step = useRegisterWizardStore((state) => state.step);
   return <span className="dialog__counter">{`(${step}/${registerStepCount})`}</span>;

@@ -5,7 +5,8 @@ import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
 import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
-// This file runs on the production host name, where the pre-launch items are off (spec §2, §9).
+// This file runs on the production host name, where the pre-launch items are off
+// (docs/product.md §2, §9).
 
 describe("the registration vet picker on the production host", () => {
   it("is not shown", async () => {

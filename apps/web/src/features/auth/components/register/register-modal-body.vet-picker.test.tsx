@@ -8,7 +8,7 @@ import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
 import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
-// jsdom's host is localhost, a pre-launch host (spec §2, §9): the vet picker shows.
+// jsdom's host is localhost, a pre-launch host (docs/product.md §2, §9): the vet picker shows.
 
 const practices: Vet[] = [
   { id: 1, vet_practice_name: "Riverside Veterinary", vet_practice_address_id: null },
@@ -50,7 +50,7 @@ function listOptionNames(picker: HTMLElement): string[] {
     .map((option) => option.textContent ?? "");
 }
 
-describe("the registration vet picker on a pre-launch host (spec §2 'Register')", () => {
+describe("the registration vet picker on a pre-launch host (docs/product.md §2 'Register')", () => {
   it("is labelled, has the placeholder and the disclaimer, and a red border", async () => {
     const { picker } = await openRegister();
 

@@ -24,7 +24,10 @@ type RegisterForm = UseFormReturn<RegisterFormValues, unknown, ParsedRegisterReq
 const toOptions = (values: readonly string[]): SelectOption[] =>
   values.map((value) => ({ value, label: value }));
 
-/** Spec §2 register step 1: personal and farm details, terms and consents, the vet picker. */
+/**
+ * docs/product.md §2 register step 1: personal and farm details, terms and consents, the vet
+ * picker.
+ */
 export function RegisterStepDetails({ form }: { form: RegisterForm }) {
   const {
     register,
@@ -41,7 +44,7 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
     if (names.some((name) => errors[name])) void trigger(names);
   };
   const field = (name: RegisterFieldName) => register(name, { onChange: () => recheck(name) });
-  // Either contact will do (PRODUCT.md decision 6), so each rechecks the other.
+  // Either contact will do (docs/product.md D6), so each rechecks the other.
   const contactField = (name: "email" | "phone_number") =>
     register(name, { onChange: () => recheck("email", "phone_number") });
 
@@ -78,7 +81,8 @@ export function RegisterStepDetails({ form }: { form: RegisterForm }) {
             onChange: (event: { target: { value: string } }) => {
               const county = getValues("county");
               const isListed = (republicCounties as readonly string[]).includes(county);
-              // Spec §4: leaving Ireland clears the county; a free-text one does not fit the list.
+              // docs/product.md §4: leaving Ireland clears the county; a free-text one does not fit
+              // the list.
               if (event.target.value !== "Ireland" || !isListed) {
                 setValue("county", "", { shouldValidate: Boolean(errors.county) });
               }

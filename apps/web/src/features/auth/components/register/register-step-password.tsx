@@ -6,7 +6,9 @@ import type { RegisterFormValues } from "./register-form.ts";
 
 type RegisterForm = UseFormReturn<RegisterFormValues, unknown, ParsedRegisterRequest>;
 
-/** Spec §2 register step 2: password and confirmation, with the live mismatch message. */
+/**
+ * docs/product.md §2 register step 2: password and confirmation, with the live mismatch message.
+ */
 export function RegisterStepPassword({ form }: { form: RegisterForm }) {
   const {
     register,
@@ -16,7 +18,7 @@ export function RegisterStepPassword({ form }: { form: RegisterForm }) {
   const [isShown, setIsShown] = useState(false);
   const password = useWatch({ control: form.control, name: "password" });
   const confirmation = useWatch({ control: form.control, name: "password_confirmation" });
-  // Spec §4: the mismatch shows whenever either password changes and they differ.
+  // docs/product.md §4: the mismatch shows whenever either password changes and they differ.
   const liveMismatch =
     confirmation !== "" && password !== confirmation ? accountMessages.passwordMismatch : undefined;
   const type = isShown ? "text" : "password";

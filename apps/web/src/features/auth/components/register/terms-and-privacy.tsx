@@ -1,11 +1,11 @@
 import { env } from "../../../../config/env.ts";
 
-/** PRODUCT.md decision 12: configured, never a real company's name hard-coded. */
+/** docs/product.md D12: configured, never a real company's name hard-coded. */
 const dataControllerName = env.VITE_DATA_CONTROLLER_NAME ?? env.VITE_COMPANY_NAME;
 
 /**
- * The expandable terms and privacy text of registration step 1 (spec §2). Under GDPR a data
- * access request is free (PRODUCT.md decision 8), so no fee is named.
+ * The expandable terms and privacy text of registration step 1 (docs/product.md §2). Under GDPR a
+ * data access request is free (docs/product.md D8), so no fee is named.
  */
 export function TermsAndPrivacy() {
   return (
