@@ -20,6 +20,12 @@ export {
   moveToYear,
   readMonthName,
 } from "./iso-date.ts";
+export {
+  findMonthWindow,
+  listOccurrences,
+  type Occurrence,
+  type OccurrenceSeed,
+} from "./occurrences.ts";
 export { prepareForSubmit } from "./prepare-for-submit.ts";
 export {
   READ_ONLY_SHOT_MESSAGE,
@@ -27,6 +33,7 @@ export {
   type ScheduleError,
   type ScheduleResult,
 } from "./schedule-error.ts";
+export { expandSavedPlan, type ExpandSavedPlanInput } from "./saved-plan.ts";
 export type * from "./schedule.types.ts";
 export {
   BirthLabel,
