@@ -27,7 +27,7 @@ describe("printed words", () => {
       footnote,
       footnoteNumber,
       vaccine: null,
-      shots: [],
+      seeds: [],
     });
     expect(
       collectFootnotes([
