@@ -57,7 +57,8 @@ export const calendars = pgTable(
     /**
      * The save payload's `setup` as a whole, with the reference data's names: read back through
      * the contracts' `CalendarSetupSchema`, so a setup field added later is kept without a
-     * migration. The columns above repeat what queries filter and join on.
+     * migration (give such a field a default in the schema, so older setups still read). The
+     * columns above repeat what queries filter and join on.
      */
     setup: jsonb("setup").notNull(),
     /**
