@@ -3,7 +3,12 @@
  * always an argument. The web app runs it on every edit; the server runs the same code to
  * validate, print and plan reminders.
  */
-export { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
+export {
+  addDiseases,
+  buildCalendar,
+  resolveHerdStatus,
+  restoreCalendar,
+} from "./build-calendar.ts";
 export {
   checkProtocol,
   ProtocolRule,
