@@ -1,5 +1,6 @@
 import { calendarMessages, describeRouteChoice, type ScheduledShot } from "@vaxcal/contracts";
 import {
+  NO_FIXED_SCHEDULE_NOTE,
   collectFootnotes as collectColumnFootnotes,
   formatFootnoteMark,
   formatLongDate,
@@ -83,6 +84,8 @@ export function buildCalendarPrintout(
         title: column.diseaseName,
         footnoteMark: formatFootnoteMark(column.footnoteNumber),
         vaccineName: column.vaccine?.name ?? null,
+        // As in step 2: a column with no protocol shot says why it has no date.
+        note: column.shots.some((shot) => shot.templateId !== null) ? null : NO_FIXED_SCHEDULE_NOTE,
         color: parseAccentColor(column.vaccine?.accentColor),
         shots: column.shots.flatMap((shot) =>
           shot.date === null
