@@ -439,6 +439,34 @@ describe("vaccines", () => {
       if (window) expect(window.from).toBeLessThanOrEqual(window.to);
     }
   });
+
+  it("carry the course, booster and timing rules a vet expects, each with its source", () => {
+    expect(byName("Bovilis BVD").rules).toMatchObject({
+      course_interval_days: { from: 28, to: 35 },
+      not_protective_in_pregnancy: true,
+    });
+    expect(byName("Bovilis BVD").source_note).toMatch(/single dose gives no foetal protection/);
+    expect(byName("Bovilis Leptavoid-H").rules.course_interval_days).toEqual({ from: 28, to: 42 });
+    expect(byName("Bovilis Leptavoid-H").source_note).toMatch(/boosters are given in spring/);
+    expect(byName("Bovilis Bovivac S").rules.course_interval_days).toEqual({ from: 21, to: 28 });
+    expect(byName("Bovilis Bovivac S").source_note).toMatch(/2 doses of 5 ml 21 days apart/);
+    expect(byName("Bovilis IBR Marker Live").source_note).toMatch(/at least 6 months/);
+    expect(byName("Covexin 10").rules.booster_window_birth_days).toEqual({ from: -56, to: -14 });
+    expect(byName("Heptavac P Plus").rules.booster_window_birth_days).toEqual({
+      from: -42,
+      to: -28,
+    });
+    expect(byName("Heptavac P Plus").source_note).toMatch(/about 3 weeks/);
+    expect(byName("Enzovax").rules.max_days_before_breeding).toBe(120);
+    expect(byName("Toxovax").rules.max_days_before_breeding).toBe(120);
+    expect(byName("Scabivax Forte").rules.min_days_before_birth).toBe(49);
+    expect(byName("Scabivax Forte").source_note).toMatch(/less than 7 weeks before lambing/);
+    for (const vaccine of vaccines) {
+      const { course_interval_days: course, booster_window_birth_days: booster } = vaccine.rules;
+      if (course) expect(course.from, vaccine.name).toBeLessThanOrEqual(course.to);
+      if (booster) expect(booster.to, vaccine.name).toBeLessThan(0);
+    }
+  });
 });
 
 describe("diseases", () => {

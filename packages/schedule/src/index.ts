@@ -33,6 +33,7 @@ export {
   type ScheduleResult,
 } from "./schedule-error.ts";
 export type * from "./schedule.types.ts";
+export { NO_FIXED_SCHEDULE_NOTE } from "./schedule.types.ts";
 export {
   BirthLabel,
   resolveBirthLabel,

@@ -150,6 +150,9 @@ export interface Shot {
   readonly userInitiated: boolean;
 }
 
+/** What a column without a fixed schedule says, in the grid and on the PDF. */
+export const NO_FIXED_SCHEDULE_NOTE = "No fixed schedule: agree the date with your vet";
+
 export interface CalendarDisease {
   readonly diseaseId: number;
   /** The disease's vaccine for this animal; null when the reference data offers none. */
