@@ -1,4 +1,5 @@
 import { checkCourses } from "./check-course-rules.ts";
+import { readYear, toDayNumber } from "./iso-date.ts";
 import {
   ProtocolRule,
   describeDays,
@@ -10,7 +11,6 @@ import {
   type SeasonAnchors,
 } from "./protocol-anchors.ts";
 import type { Calendar, DayWindowInput, VaccineInput } from "./schedule.types.ts";
-import { readYear, toDayNumber } from "./iso-date.ts";
 
 export { ProtocolRule, type ProtocolWarning } from "./protocol-anchors.ts";
 
@@ -206,8 +206,11 @@ function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
  * either vaccine lists the other as compatible), a young animal under the vaccine's minimum age,
  * a not-in-pregnancy vaccine between breeding and birth, a vaccine too close before breeding, a
  * shot in a blackout window or outside its product window around birth, and more first-cycle
- * shots in a year than max_shots. For adults the season's birth and breeding dates come round
- * every year, so a mirrored copy is checked against that year's season.
+ * shots in a year than max_shots; then the rules a vet expects (docs/product.md §5): a vaccine
+ * that protects nothing in pregnancy, one given too long before breeding or too close before
+ * birth, and the course rules of check-course-rules.ts. For adults the season's birth and
+ * breeding dates come round every year, so a mirrored copy is checked against that year's season;
+ * the warnings are then kept one per rule and shot series.
  */
 export function checkProtocol(calendar: Calendar): ProtocolWarning[] {
   const warnings: ProtocolWarning[] = [];
