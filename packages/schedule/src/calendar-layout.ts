@@ -195,7 +195,12 @@ export function layoutCalendar(frame: CalendarFrame, columns: readonly ColumnSee
       if (existing === undefined || existing === NO_SHOTS) monthShots[index] = [shot];
       else existing.push(shot);
     }
-    diseases.push({ diseaseId: column.diseaseId, vaccine: column.vaccine, shots });
+    diseases.push({
+      diseaseId: column.diseaseId,
+      vaccine: column.vaccine,
+      shots,
+      hasNoFixedSchedule: column.seeds.every((seed) => seed.templateId === null),
+    });
   }
 
   const months: CalendarMonth[] = [];

@@ -3,7 +3,12 @@
  * always an argument. The web app runs it on every edit; the server runs the same code to
  * validate, print and plan reminders.
  */
-export { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
+export {
+  addDiseases,
+  buildCalendar,
+  resolveHerdStatus,
+  restoreCalendar,
+} from "./build-calendar.ts";
 export {
   checkProtocol,
   ProtocolRule,
@@ -35,6 +40,7 @@ export {
 } from "./schedule-error.ts";
 export { expandSavedPlan, type ExpandSavedPlanInput } from "./saved-plan.ts";
 export type * from "./schedule.types.ts";
+export { NO_FIXED_SCHEDULE_NOTE } from "./schedule.types.ts";
 export {
   BirthLabel,
   resolveBirthLabel,

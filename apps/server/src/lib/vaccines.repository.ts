@@ -92,6 +92,8 @@ export function createVaccinesRepository(db: Executor) {
           breeding_days: row.breedingDays,
           custom_name: row.customName,
           is_recurrent: row.isRecurrent,
+          herd_status: row.herdStatus,
+          season_id: row.seasonId,
         })),
       };
     },
@@ -124,6 +126,14 @@ function mapRules(
     blackout_birth_days: toWindow(rules?.blackoutBirthFromDays, rules?.blackoutBirthToDays),
     window_birth_days: toWindow(rules?.windowBirthFromDays, rules?.windowBirthToDays),
     compatible_vaccine_ids: compatibleVaccineIds,
+    course_interval_days: toWindow(rules?.courseIntervalFromDays, rules?.courseIntervalToDays),
+    booster_window_birth_days: toWindow(
+      rules?.boosterWindowBirthFromDays,
+      rules?.boosterWindowBirthToDays,
+    ),
+    max_days_before_breeding: rules?.maxDaysBeforeBreeding ?? null,
+    min_days_before_birth: rules?.minDaysBeforeBirth ?? null,
+    not_protective_in_pregnancy: rules?.notProtectiveInPregnancy ?? false,
   };
 }
 

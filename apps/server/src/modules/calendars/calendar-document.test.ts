@@ -4,6 +4,7 @@ import {
   describeRoutes,
   findPrintedWindow,
   listPrintedMonths,
+  buildCalendarPrintout,
   parseAccentColor,
 } from "./calendar-document.ts";
 import type { DescribedColumn } from "./calendars.repository.ts";
@@ -45,6 +46,51 @@ describe("printed words", () => {
     ).toEqual([
       { mark: "*", text: "Dairy replacements only" },
       { mark: "***", text: "Where infection is confirmed" },
+    ]);
+  });
+
+  it("say plainly why a column has no date: no fixed schedule, agree it with the vet", () => {
+    const column = (diseaseName: string, templateId: number | null): DescribedColumn => ({
+      diseaseId: 1,
+      vaccineId: 19,
+      diseaseName,
+      footnote: null,
+      footnoteNumber: null,
+      vaccine: { name: "Bultavo 3", accentColor: "48,63,159", vaccineType: "SC,IM" },
+      seeds:
+        templateId === null
+          ? []
+          : [
+              {
+                id: "1-1",
+                diseaseId: 1,
+                templateId,
+                date: "2027-03-01",
+                custom_name: null,
+                is_recurrent: 0,
+                userInitiated: false,
+              },
+            ],
+    });
+    const printout = buildCalendarPrintout(
+      {
+        id: 1,
+        year: 2027,
+        updatedAt: new Date("2026-11-24T00:00:00Z"),
+        farmName: null,
+        username: "farmer",
+        names: { enterprise: "Sheep", animal: "Ewes", season: "Mid-season lambing" },
+        birthLabel: "Lambing",
+        birthDate: "2027-03-01",
+        breedingDate: "2026-10-05",
+        vetEmailAddress: null,
+        columns: [column("Bluetongue", null), column("Orf", 26)],
+      },
+      "2026-11-24",
+    );
+    expect(printout.columns.map((printed) => printed.note)).toEqual([
+      "No fixed schedule: agree the date with your vet",
+      null,
     ]);
   });
 });

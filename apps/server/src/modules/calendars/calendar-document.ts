@@ -1,5 +1,6 @@
 import { calendarMessages, describeRouteChoice } from "@vaxcal/contracts";
 import {
+  NO_FIXED_SCHEDULE_NOTE,
   collectFootnotes as collectColumnFootnotes,
   findMonthWindow,
   formatFootnoteMark,
@@ -120,6 +121,8 @@ export function buildCalendarPrintout(
         title: column.diseaseName,
         footnoteMark: formatFootnoteMark(column.footnoteNumber),
         vaccineName: column.vaccine?.name ?? null,
+        // As in step 2: a column with no protocol shot says why it has no date.
+        note: column.seeds.some((seed) => seed.templateId !== null) ? null : NO_FIXED_SCHEDULE_NOTE,
         color: parseAccentColor(column.vaccine?.accentColor),
         shots: listColumnOccurrences(column, window.from, window.to).map((occurrence) => ({
           date: occurrence.date,

@@ -102,7 +102,10 @@ export function checkCalendarSubmission(
   const animalId = setup.animal.id;
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
+    season: { id: setup.season.id },
     animal: { id: animalId, isAdult: combination.isAdult, hasBirthDate: combination.hasBirthDate },
+    // docs/product.md §3 "Herd status": the answers travel with the setup and are kept with it.
+    ...(setup.herdStatus === undefined ? {} : { herdStatus: setup.herdStatus }),
     // The ram has no birth date (docs/product.md §9): one sent for him is ignored, as step 2
     // ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,

@@ -47,6 +47,8 @@ export type PrintoutColumn = {
   /** Asterisks that point to a footnote, or "". */
   footnoteMark: string;
   vaccineName: string | null;
+  /** Why the column has no fixed date, printed under the vaccine; null when it has one. */
+  note?: string | null;
   color: Rgb;
   shots: readonly PrintoutShot[];
 };
@@ -206,6 +208,11 @@ function drawPageHeader(layout: Layout): number {
   return y + 6;
 }
 
+function describeVaccineLine(column: PrintoutColumn): string {
+  const vaccine = column.vaccineName ?? noVaccineText;
+  return column.note ? `${vaccine}. ${column.note}` : vaccine;
+}
+
 function measureColumnTitle(layout: Layout, column: PrintoutColumn): number {
   const width = layout.columnWidth - cellPadding * 2;
   layout.doc.font(bold).fontSize(8.5);
@@ -217,7 +224,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
   const width = columnWidth - cellPadding * 2;
   const heights = printout.columns.map((column) => {
     doc.font(regular).fontSize(7);
-    const vaccineHeight = doc.heightOfString(column.vaccineName ?? noVaccineText, { width });
+    const vaccineHeight = doc.heightOfString(describeVaccineLine(column), { width });
     return measureColumnTitle(layout, column) + vaccineHeight;
   });
   const height = Math.max(...heights, 12) + 9;
@@ -243,7 +250,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
       .font(regular)
       .fontSize(7)
       .fillColor(colors.muted)
-      .text(column.vaccineName ?? noVaccineText, x + cellPadding, top + 5 + titleHeight, {
+      .text(describeVaccineLine(column), x + cellPadding, top + 5 + titleHeight, {
         width,
       });
   });
