@@ -1,11 +1,12 @@
 import {
   collectColumnSeeds,
+  isRecurrencePeriod,
   layoutCalendar,
   type CalendarFrame,
   type ColumnSeeds,
   type ShotSeed,
 } from "./calendar-layout.ts";
-import { addDays, assertIsoDate, isIsoDate, type IsoDate } from "./iso-date.ts";
+import { assertIsoDate, isIsoDate, type IsoDate } from "./iso-date.ts";
 import type {
   BuildCalendarInput,
   Calendar,
@@ -15,7 +16,8 @@ import type {
   ShotTemplateInput,
   VaccineInput,
 } from "./schedule.types.ts";
-import { resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
+import { dateTemplate, resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
+import { findNextOccurrence } from "./shot-operations.ts";
 
 interface ReferenceInput {
   readonly diseases: readonly DiseaseInput[];
@@ -39,25 +41,11 @@ function createFrame(setup: CalendarSetup, today: IsoDate, nextUserShotNumber: n
   return frame;
 }
 
-/** A template's date, or null when the date it counts from is not set (the Ram has no birth). */
-function resolveTemplateDate(
-  template: ShotTemplateInput,
-  birthDate: IsoDate | null,
-  breedingDate: IsoDate | null,
-): IsoDate | null {
-  if (template.birth_days !== null) {
-    return birthDate === null ? null : addDays(birthDate, template.birth_days);
-  }
-  if (template.breeding_days !== null) {
-    return breedingDate === null ? null : addDays(breedingDate, template.breeding_days);
-  }
-  return null;
-}
-
 function createColumnSeeds(
   disease: DiseaseInput,
   setup: CalendarSetup,
   reference: Omit<ReferenceInput, "diseases">,
+  today: IsoDate,
 ): ColumnSeeds {
   const animalId = setup.animal.id;
   const vaccineId = disease.animals.find((offer) => offer.animal_id === animalId)?.vaccine_id;
@@ -67,9 +55,15 @@ function createColumnSeeds(
     const birthDate = resolveBirthDate(setup);
     for (const template of reference.shotTemplates) {
       if (template.vaccine_id !== vaccine.id || template.animal_id !== animalId) continue;
-      const date = resolveTemplateDate(template, birthDate, setup.breedingDate);
+      const templateDate = dateTemplate(template, birthDate, setup.breedingDate);
       // A template with nothing to count from has no date to show: it is left out, not undated.
-      if (date === null) continue;
+      if (templateDate === null) continue;
+      // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
+      // a year on (not N years on: a default shot was never given, so it is due again next time).
+      const date =
+        templateDate < today && isRecurrencePeriod(template.is_recurrent)
+          ? (findNextOccurrence(templateDate, 1, today) ?? templateDate)
+          : templateDate;
       seeds.push({
         id: `${disease.id}-${template.id}`,
         diseaseId: disease.id,
@@ -88,14 +82,16 @@ function createColumnSeeds(
  * Step 2's calendar from step 1's setup: one column per chosen disease (in the order given), each
  * with its vaccine's shot templates dated from the birth or breeding date, recurrent shots
  * mirrored every N years to the end of the month grid, and the display range and month grid of
- * docs/product.md §9. A disease listed twice keeps its first column.
+ * docs/product.md §9. A recurring template whose date is before today starts its series on the
+ * same day of the first year that puts it on or after today, then repeats every N years from
+ * there; a shot given once keeps its date, past or not, for the page to ask about. A disease listed twice keeps its first column.
  */
 export function buildCalendar(input: BuildCalendarInput): Calendar {
   assertSetupDates(input.setup, input.today);
   const columns: ColumnSeeds[] = [];
   for (const disease of input.diseases) {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
-    columns.push(createColumnSeeds(disease, input.setup, input));
+    columns.push(createColumnSeeds(disease, input.setup, input, input.today));
   }
   return layoutCalendar(createFrame(input.setup, input.today, 1), columns);
 }
@@ -108,7 +104,7 @@ export function addDiseases(calendar: Calendar, reference: ReferenceInput): Cale
   const columns = collectColumnSeeds(calendar);
   for (const disease of reference.diseases) {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
-    columns.push(createColumnSeeds(disease, calendar.setup, reference));
+    columns.push(createColumnSeeds(disease, calendar.setup, reference, calendar.today));
   }
   return layoutCalendar(calendar, columns);
 }
