@@ -142,6 +142,22 @@ export function createReferenceRepository(db: Executor) {
       }));
     },
 
+    async listShotTemplates(): Promise<ReferenceLists["shotTemplates"]> {
+      const rows = await db
+        .select()
+        .from(schema.shotTemplates)
+        .orderBy(asc(schema.shotTemplates.id));
+      return rows.map((row) => ({
+        id: row.id,
+        vaccine_id: row.vaccineId,
+        animal_id: row.animalId,
+        birth_days: row.birthDays,
+        breeding_days: row.breedingDays,
+        custom_name: row.customName,
+        is_recurrent: row.isRecurrent,
+      }));
+    },
+
     async listWarnings(): Promise<Warning[]> {
       const rows = await db.select().from(schema.warnings).orderBy(asc(schema.warnings.id));
       return rows.map((row) => ({

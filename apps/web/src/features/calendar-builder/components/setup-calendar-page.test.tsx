@@ -39,7 +39,8 @@ function defaultsOf(combinationId: number) {
     (candidate) => candidate.id === combinationId,
   );
   if (!combination) throw new Error("seeded combination");
-  return resolveSeasonDefaults(combination, readToday());
+  const animal = referenceData.animals.find(({ id }) => id === combination.animal_id);
+  return resolveSeasonDefaults(combination, readToday(), animal, referenceData);
 }
 
 describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
