@@ -442,8 +442,10 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await page.keyboard.press("Escape");
     await expect(rulePopup).toBeHidden();
 
-    // Toxovax 10 days before tupping: under its 3 weeks (S18).
-    const lateToxovax = shiftDate(breeding, -10);
+    // Toxovax 10 days before the next tupping: under its 3 weeks (S18). The season comes round
+    // every year, so the next tupping is the season's date this year or the next.
+    const nextTupping = startFromToday(breeding);
+    const lateToxovax = shiftDate(nextTupping, -10);
     await changeShotDate(page, shotButton(page, "Toxovax", enzovax), lateToxovax);
     const tooClose = page.getByRole("dialog", { name: "Too close to breeding" });
     await expect(tooClose).toContainText("at least 21 days before breeding");
@@ -455,7 +457,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     ).toBeVisible();
 
     // Enzovax a month after tupping: ewes are in lamb, and it is a live vaccine (S16).
-    const pregnantEnzovax = shiftDate(breeding, 30);
+    const pregnantEnzovax = shiftDate(nextTupping, 30);
     await changeShotDate(page, shotButton(page, "Enzovax", enzovax), pregnantEnzovax);
     const pregnancy = page.getByRole("dialog", { name: "Not in pregnancy" });
     await expect(pregnancy).toBeVisible();
