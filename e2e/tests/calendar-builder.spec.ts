@@ -55,19 +55,62 @@ function formatDisplayDate(date: string): string {
   return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
 }
 
+/** A template of the season, by hand from packages/reference-data: days from birth or breeding. */
+type SeasonShot = { from: "birth" | "breeding"; days: number; once?: boolean };
+
+// Cows: Leptavoid-H, Bovilis BVD and IBR Marker Live at breeding −42, −28, −14; Covexin 10,
+// Rotavec Corona and Bovivac S at calving −56, −35, −21; all yearly.
+const cowShots: SeasonShot[] = [
+  { from: "breeding", days: -42 },
+  { from: "breeding", days: -28 },
+  { from: "breeding", days: -14 },
+  { from: "birth", days: -56 },
+  { from: "birth", days: -35 },
+  { from: "birth", days: -21 },
+];
+// Ewes: Footvax at tupping −42 and lambing +35, Scabivax Forte at lambing −56, Heptavac P Plus at
+// lambing −35, all yearly; Enzovax at tupping −56, every 3 years.
+const eweShots: SeasonShot[] = [
+  { from: "breeding", days: -42 },
+  { from: "breeding", days: -56 },
+  { from: "birth", days: -56 },
+  { from: "birth", days: -35 },
+  { from: "birth", days: 35 },
+];
+
 /**
- * docs/product.md §9 season defaults, by hand: each `yearOffset.MM.DD` lands in this year plus its
- * offset; when every date of the pair is already past, the pair moves forward one year together.
+ * docs/product.md §9 season defaults, by hand: the pair of `yearOffset.MM.DD` dates lands in this
+ * year plus its offset plus a shift of −1, 0, 1 or 2 years, the first where no shot given once is
+ * before today and some shot is on or after today.
  */
-function resolveDefaults(birth: string, breeding: string): { birth: string; breeding: string } {
+function resolveDefaults(
+  birth: string,
+  breeding: string,
+  shots: readonly SeasonShot[],
+): { birth: string; breeding: string } {
   const today = readToday();
   const place = (offsetDate: string, shift: number) => {
     const [offset = "0", month = "01", day = "01"] = offsetDate.split(".");
     return `${Number(today.slice(0, 4)) + Number(offset) + shift}-${month}-${day}`;
   };
-  const isPast = place(birth, 0) < today && place(breeding, 0) < today;
-  const shift = isPast ? 1 : 0;
-  return { birth: place(birth, shift), breeding: place(breeding, shift) };
+  for (const shift of [-1, 0, 1, 2]) {
+    const pair = { birth: place(birth, shift), breeding: place(breeding, shift) };
+    const dates = shots.map((shot) => ({
+      date: shiftDate(pair[shot.from], shot.days),
+      once: shot.once ?? false,
+    }));
+    const hasPastOnce = dates.some(({ date, once }) => once && date < today);
+    if (!hasPastOnce && dates.some(({ date }) => date >= today)) return pair;
+  }
+  throw new Error("No season with a shot ahead");
+}
+
+/** A yearly template date before today starts on the same day of the next year that is not. */
+function startFromToday(date: string): string {
+  const today = readToday();
+  let next = date;
+  while (next < today) next = moveToYear(next, Number(next.slice(0, 4)) + 1);
+  return next;
 }
 
 /** Presses Tab until the locator has focus, as a keyboard user would. */
@@ -154,7 +197,7 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       diseases: [/^BVD/, /^Leptospirosis/, /^Clostridial diseases/],
     });
     // Reference document: dairy spring calving cows calve from 0.02.01 and are bred from 0.04.25.
-    const { birth, breeding } = resolveDefaults("0.02.01", "0.04.25");
+    const { birth, breeding } = resolveDefaults("0.02.01", "0.04.25", cowShots);
     const main = page.getByRole("main");
     await expect(main.getByLabel("Calving season start date")).toHaveValue(birth);
     await expect(main.getByLabel("Breeding season start date")).toHaveValue(breeding);
@@ -175,10 +218,10 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     ]);
 
     // The cows' templates: Leptavoid-H breeding −42, Bovilis BVD breeding −28, Covexin 10
-    // birth −56, each every year; the copy of next year is on the same day.
-    const bvd = shiftDate(breeding, -28);
-    const lepto = shiftDate(breeding, -42);
-    const covexin = shiftDate(birth, -56);
+    // birth −56, each every year, starting today or later; the copy of next year is on the same day.
+    const bvd = startFromToday(shiftDate(breeding, -28));
+    const lepto = startFromToday(shiftDate(breeding, -42));
+    const covexin = startFromToday(shiftDate(birth, -56));
     const calendarYear = Number(breeding.slice(0, 4));
     await expect(shotButton(page, "Bovilis BVD", bvd)).toBeVisible();
     await expect(shotButton(page, "Bovilis Leptavoid-H", lepto)).toBeVisible();
@@ -320,9 +363,9 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     const grid = page.getByRole("region", { name: "Vaccination calendar" });
     await expect(grid.getByRole("columnheader")).toHaveText(["Month", /^BVD/, /^IBR/]);
     // Cows' IBR Marker Live: breeding −14, every year.
-    const { breeding } = resolveDefaults("0.02.01", "0.04.25");
+    const { breeding } = resolveDefaults("0.02.01", "0.04.25", cowShots);
     await expect(
-      shotButton(page, "Bovilis IBR Marker Live", shiftDate(breeding, -14)),
+      shotButton(page, "Bovilis IBR Marker Live", startFromToday(shiftDate(breeding, -14))),
     ).toBeVisible();
   });
 
@@ -345,7 +388,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     });
     // docs/product.md §9: Sheep defaults to mid-season lambing: lambing 0.03.01, tupping −1.10.05.
     await expect(page.getByRole("radio", { name: "Mid-season lambing" })).toBeChecked();
-    const { birth, breeding } = resolveDefaults("0.03.01", "-1.10.05");
+    const { birth, breeding } = resolveDefaults("0.03.01", "-1.10.05", eweShots);
     await expect(page.getByLabel("Lambing season start date")).toHaveValue(birth);
     await expect(page.getByLabel("Breeding season start date")).toHaveValue(breeding);
     // Tupping before lambing is the sheep season's order: no warning (decision 005).
@@ -353,8 +396,9 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await goToStepTwo(page);
 
     // Ewes: Enzovax breeding −56 (every 3 years), Footvax breeding −42 and birth +35 (yearly).
-    const enzovax = shiftDate(breeding, -56);
-    const footvax = shiftDate(breeding, -42);
+    // Both start today or later: the same day of next year when this season's date is past.
+    const enzovax = startFromToday(shiftDate(breeding, -56));
+    const footvax = startFromToday(shiftDate(breeding, -42));
     const year = Number(enzovax.slice(0, 4));
     await expect(shotButton(page, "Enzovax", enzovax)).toBeVisible();
     await expect(shotButton(page, "Footvax (before tupping)", footvax)).toBeVisible();
@@ -398,8 +442,10 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await page.keyboard.press("Escape");
     await expect(rulePopup).toBeHidden();
 
-    // Toxovax 10 days before tupping: under its 3 weeks (S18).
-    const lateToxovax = shiftDate(breeding, -10);
+    // Toxovax 10 days before the next tupping: under its 3 weeks (S18). The season comes round
+    // every year, so the next tupping is the season's date this year or the next.
+    const nextTupping = startFromToday(breeding);
+    const lateToxovax = shiftDate(nextTupping, -10);
     await changeShotDate(page, shotButton(page, "Toxovax", enzovax), lateToxovax);
     const tooClose = page.getByRole("dialog", { name: "Too close to breeding" });
     await expect(tooClose).toContainText("at least 21 days before breeding");
@@ -411,7 +457,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     ).toBeVisible();
 
     // Enzovax a month after tupping: ewes are in lamb, and it is a live vaccine (S16).
-    const pregnantEnzovax = shiftDate(breeding, 30);
+    const pregnantEnzovax = shiftDate(nextTupping, 30);
     await changeShotDate(page, shotButton(page, "Enzovax", enzovax), pregnantEnzovax);
     const pregnancy = page.getByRole("dialog", { name: "Not in pregnancy" });
     await expect(pregnancy).toBeVisible();
@@ -460,8 +506,8 @@ test.describe("calendar builder: keyboard and screen sizes", () => {
     ).toBeVisible();
     await keepPastShotsIfAsked(page);
 
-    const { breeding } = resolveDefaults("0.02.01", "0.04.25");
-    const shot = shotButton(page, "Bovilis BVD", shiftDate(breeding, -28));
+    const { breeding } = resolveDefaults("0.02.01", "0.04.25", cowShots);
+    const shot = shotButton(page, "Bovilis BVD", startFromToday(shiftDate(breeding, -28)));
     await tabTo(page, shot, 60);
     await page.keyboard.press("Enter");
     const panel = page.getByRole("dialog", { name: "Bovilis BVD" });
@@ -480,7 +526,7 @@ test.describe("calendar builder: keyboard and screen sizes", () => {
     await expect(add).toContainText("[+]");
   });
 
-  test("the grid keeps its month labels in view when it scrolls sideways", async ({
+  test("the grid opens at the current month and keeps its labels in view when it scrolls", async ({
     page,
     layout,
   }) => {
@@ -493,6 +539,21 @@ test.describe("calendar builder: keyboard and screen sizes", () => {
     await goToStepTwo(page);
     await expectNoSidewaysScroll(page);
     const grid = page.getByRole("region", { name: "Vaccination calendar" });
+
+    // docs/product.md §9: the grid opens at the current month.
+    const today = readToday();
+    const monthRows = grid.getByRole("rowheader", { name: /^[A-Z][a-z]+ \d{4}$/ });
+    await expect(monthRows.first()).toHaveAccessibleName(
+      `${monthNames[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`,
+    );
+    expect(await monthRows.count()).toBeGreaterThanOrEqual(24);
+    // The disease names stay in view as the grid scrolls down.
+    const disease = grid.getByRole("columnheader", { name: /^BVD/ });
+    const headerTop = (await disease.boundingBox())?.y;
+    await grid.evaluate((element) => element.scrollBy({ top: 600 }));
+    expect((await disease.boundingBox())?.y).toBe(headerTop);
+    await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+
     const canScroll = await grid.evaluate((element) => element.scrollWidth > element.clientWidth);
     expect(canScroll).toBe(layout === "phone");
     if (!canScroll) return;

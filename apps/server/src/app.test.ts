@@ -320,6 +320,7 @@ describe("OpenAPI", () => {
         "/api/seasons",
         "/api/animal-enterprise-season-combinations",
         "/api/warnings",
+        "/api/shot-templates",
         "/api/territory-managers",
         "/api/vets",
       ]),

@@ -264,6 +264,8 @@ export const referenceLists = {
     schema: z.array(AnimalEnterpriseSeasonCombinationSchema),
   },
   warnings: { path: "/api/warnings", schema: z.array(WarningSchema) },
+  /** Step 1 dates its season defaults by the season's shots (docs/product.md §9). */
+  shotTemplates: { path: "/api/shot-templates", schema: z.array(ShotTemplateSchema) },
   territoryManagers: { path: "/api/territory-managers", schema: z.array(TerritoryManagerSchema) },
   vets: { path: "/api/vets", schema: z.array(VetSchema) },
 } as const;

@@ -209,11 +209,13 @@ export const shotTemplates: ShotTemplate[] = [
     "Bovilis BVD (1st dose)",
     startingOut,
   ),
+  // The cows' 6-month IBR dose comes at 20 weeks, inside the 6 months one dose covers (S3), so it
+  // stays 14 days clear of the Bovivac S course for the calving after (about 17 weeks before it).
   template(
     45,
     cows,
     VaccineId.bovilisIbrMarkerLive,
-    breeding(169),
+    breeding(140),
     once,
     "IBR Marker Live (6-month dose)",
     startingOut,
@@ -318,8 +320,9 @@ export const shotTemplates: ShotTemplate[] = [
     autumn,
   ),
 
-  // Ewe replacements: Toxovax at least 3 weeks before tupping, with their Enzovax (S18).
-  template(62, ewes, VaccineId.toxovax, breeding(-56), once),
+  // Ewe replacements: Toxovax at least 3 weeks before tupping, with their Enzovax (S18). One dose
+  // lasts a ewe's life, but each year brings new replacements, so the flock's calendar repeats it.
+  template(62, ewes, VaccineId.toxovax, breeding(-56), yearly, "Toxovax (replacement ewes)"),
   // Ewes starting out: the first clostridial dose 6 weeks before the pre-lambing booster (S14).
   template(
     63,

@@ -34,7 +34,7 @@ function buildSeededCalendar(combinationId: number, today: string): Calendar {
       enterprise: { id: combination.enterprise_id },
       season: { id: combination.season_id },
       animal,
-      ...resolveSeasonDefaults(combination, today),
+      ...resolveSeasonDefaults(combination, today, animal, { diseases, shotTemplates }),
     },
     diseases: diseases.filter((disease) =>
       disease.animals.some((offer) => offer.animal_id === animal.id),
@@ -51,45 +51,49 @@ type SeededRow = readonly [
   calendarYear: number,
   yearRange: readonly [number, number],
   shotCount: number,
+  monthCount: number,
   firstOccurrences: readonly (readonly [templateId: number, date: string])[],
 ];
 
-// Today 2026-11-21, every disease the animal is offered. Season dates as in
-// season-defaults.test.ts; template dates are those dates plus the template's days, worked out
-// independently of the engine (Python's datetime) and spot-checked by hand, e.g. mid-season ewes:
-// tupping 2026-10-05 − 56 = 2026-08-10, lambing 2027-03-01 − 35 = 2027-01-25. Shot counts add the
-// mirrored copies: each recurrent template repeats every N years up to December 2030 or 2029
-// (calendar year + 3), e.g. dairy spring cows: 2 templates in 2026 × 5 + 4 in 2027 × 4 = 26.
+// Today 2026-11-21, every disease the animal is offered, season dates from the season's shots
+// (season-defaults.table.test.ts checks the rule on 18 dates). Template dates are the season dates
+// plus the template's days; a recurring template whose date is past starts on the same day of the
+// next year, e.g. mid-season ewes: tupping 2026-10-05 − 42 = 2026-08-24, past, so Footvax before
+// tupping starts 2027-08-24; lambing 2027-03-01 − 35 = 2027-01-25. Shot counts add the mirrored
+// copies: each recurrent template repeats every N years up to December of the grid's last year,
+// here 2028 (the 24th month from November 2026 is October 2028), e.g. dairy spring cows: 2
+// templates from 2026 × 3 + 4 from 2027 × 2 = 14. The grid runs from November 2026: 26 months to
+// December 2028, 38 to December 2029 when the calendar year is 2028 (heifers, hoggets).
 // prettier-ignore
 const seededRows: readonly SeededRow[] = [
-  [1, { birthDate: "2027-02-01", breedingDate: "2027-04-25" }, 2027, [2026, 2028], 26, [[4, "2026-12-07"], [5, "2026-12-28"], [6, "2027-01-11"], [1, "2027-03-14"], [2, "2027-03-28"], [3, "2027-04-11"]]],
-  [2, { birthDate: "2027-02-01", breedingDate: "2026-04-25" }, 2027, [2026, 2028], 10, [[50, "2026-01-03"], [51, "2026-01-31"], [7, "2026-02-14"], [9, "2026-02-28"], [8, "2026-03-14"], [10, "2026-03-28"], [11, "2026-04-11"], [49, "2026-10-11"], [12, "2026-12-07"], [13, "2026-12-28"]]],
-  [3, { birthDate: "2026-02-01", breedingDate: null }, 2026, [2026, 2027], 4, [[21, "2026-08-16"], [22, "2026-09-13"], [23, "2026-09-27"], [24, "2026-11-01"]]],
-  [4, { birthDate: "2027-02-01", breedingDate: null }, 2027, [2027, 2028], 11, [[14, "2027-02-08"], [15, "2027-02-22"], [16, "2027-03-08"], [17, "2027-04-05"], [18, "2027-04-19"], [20, "2027-05-03"], [19, "2027-05-17"], [56, "2027-05-31"], [57, "2027-06-21"], [58, "2027-07-05"], [59, "2027-07-19"]]],
-  [5, { birthDate: "2026-09-15", breedingDate: "2026-12-01" }, 2026, [2026, 2027], 23, [[4, "2026-07-21"], [5, "2026-08-11"], [6, "2026-08-25"], [2, "2026-11-03"], [3, "2026-11-17"], [41, "2027-03-31"]]],
-  [6, { birthDate: "2027-09-15", breedingDate: "2026-12-01" }, 2027, [2026, 2028], 10, [[7, "2026-09-22"], [9, "2026-10-06"], [8, "2026-10-20"], [10, "2026-11-03"], [11, "2026-11-17"], [52, "2027-03-02"], [53, "2027-03-30"], [49, "2027-05-19"], [12, "2027-07-21"], [13, "2027-08-11"]]],
-  [7, { birthDate: "2026-09-15", breedingDate: null }, 2026, [2026, 2027], 4, [[60, "2026-10-27"], [61, "2026-11-24"], [23, "2027-05-11"], [24, "2027-06-15"]]],
-  [8, { birthDate: "2027-09-15", breedingDate: null }, 2027, [2027, 2028], 11, [[14, "2027-09-22"], [15, "2027-10-06"], [16, "2027-10-20"], [17, "2027-11-17"], [20, "2027-12-15"], [56, "2028-01-12"], [57, "2028-02-02"], [58, "2028-02-16"], [59, "2028-03-01"], [54, "2028-03-15"], [55, "2028-04-12"]]],
-  [9, { birthDate: "2027-02-15", breedingDate: "2027-05-01" }, 2027, [2026, 2028], 25, [[4, "2026-12-21"], [5, "2027-01-11"], [6, "2027-01-25"], [1, "2027-03-20"], [2, "2027-04-03"], [3, "2027-04-17"]]],
-  [10, { birthDate: "2027-02-15", breedingDate: "2026-05-01" }, 2027, [2026, 2028], 10, [[50, "2026-01-09"], [51, "2026-02-06"], [7, "2026-02-20"], [9, "2026-03-06"], [8, "2026-03-20"], [10, "2026-04-03"], [11, "2026-04-17"], [49, "2026-10-17"], [12, "2026-12-21"], [13, "2027-01-11"]]],
-  [11, { birthDate: "2026-02-15", breedingDate: null }, 2026, [2026, 2027], 4, [[21, "2026-08-30"], [22, "2026-09-27"], [23, "2026-10-11"], [24, "2026-11-15"]]],
-  [12, { birthDate: "2027-02-15", breedingDate: null }, 2027, [2027, 2028], 11, [[14, "2027-02-22"], [15, "2027-03-08"], [16, "2027-03-22"], [17, "2027-04-19"], [18, "2027-05-03"], [20, "2027-05-17"], [19, "2027-05-31"], [56, "2027-06-14"], [57, "2027-07-05"], [58, "2027-07-19"], [59, "2027-08-02"]]],
-  [13, { birthDate: "2027-09-01", breedingDate: "2027-11-20" }, 2027, [2027, 2028], 23, [[4, "2027-07-07"], [5, "2027-07-28"], [6, "2027-08-11"], [2, "2027-10-23"], [3, "2027-11-06"], [41, "2028-03-19"]]],
-  [14, { birthDate: "2027-09-01", breedingDate: "2026-11-20" }, 2027, [2026, 2028], 10, [[7, "2026-09-11"], [9, "2026-09-25"], [8, "2026-10-09"], [10, "2026-10-23"], [11, "2026-11-06"], [52, "2027-02-19"], [53, "2027-03-19"], [49, "2027-05-08"], [12, "2027-07-07"], [13, "2027-07-28"]]],
-  [15, { birthDate: "2026-09-01", breedingDate: null }, 2026, [2026, 2027], 4, [[60, "2026-10-13"], [61, "2026-11-10"], [23, "2027-04-27"], [24, "2027-06-01"]]],
-  [16, { birthDate: "2027-09-01", breedingDate: null }, 2027, [2027, 2028], 11, [[14, "2027-09-08"], [15, "2027-09-22"], [16, "2027-10-06"], [17, "2027-11-03"], [20, "2027-12-01"], [56, "2027-12-29"], [57, "2028-01-19"], [58, "2028-02-02"], [59, "2028-02-16"], [54, "2028-03-01"], [55, "2028-03-29"]]],
-  [17, { birthDate: "2027-01-10", breedingDate: "2026-08-15" }, 2027, [2026, 2028], 22, [[29, "2026-06-20"], [62, "2026-06-20"], [25, "2026-07-04"], [26, "2026-11-15"], [27, "2026-12-06"], [28, "2027-02-14"]]],
-  [18, { birthDate: "2027-01-10", breedingDate: "2026-08-15" }, 2027, [2026, 2028], 6, [[30, "2026-05-23"], [32, "2026-06-06"], [33, "2026-06-06"], [31, "2026-07-04"], [34, "2026-10-25"], [35, "2026-12-06"]]],
-  [19, { birthDate: null, breedingDate: "2026-08-15" }, 2026, [2026, 2027], 8, [[39, "2026-06-20"], [40, "2026-07-04"]]],
-  [20, { birthDate: "2027-01-10", breedingDate: null }, 2027, [2027, 2028], 3, [[36, "2027-01-11"], [37, "2027-03-21"], [38, "2027-04-25"]]],
-  [21, { birthDate: "2027-03-01", breedingDate: "2026-10-05" }, 2027, [2026, 2028], 20, [[29, "2026-08-10"], [62, "2026-08-10"], [25, "2026-08-24"], [26, "2027-01-04"], [27, "2027-01-25"], [28, "2027-04-05"]]],
-  [22, { birthDate: "2027-03-01", breedingDate: "2026-10-05" }, 2027, [2026, 2028], 6, [[30, "2026-07-13"], [32, "2026-07-27"], [33, "2026-07-27"], [31, "2026-08-24"], [34, "2026-12-14"], [35, "2027-01-25"]]],
-  [23, { birthDate: null, breedingDate: "2026-10-05" }, 2026, [2026, 2027], 8, [[39, "2026-08-10"], [40, "2026-08-24"]]],
-  [24, { birthDate: "2027-03-01", breedingDate: null }, 2027, [2027, 2028], 3, [[36, "2027-03-02"], [37, "2027-05-10"], [38, "2027-06-14"]]],
-  [25, { birthDate: "2027-04-01", breedingDate: "2026-11-05" }, 2027, [2026, 2028], 20, [[29, "2026-09-10"], [62, "2026-09-10"], [25, "2026-09-24"], [26, "2027-02-04"], [27, "2027-02-25"], [28, "2027-05-06"]]],
-  [26, { birthDate: "2027-04-01", breedingDate: "2026-11-05" }, 2027, [2026, 2028], 6, [[30, "2026-08-13"], [32, "2026-08-27"], [33, "2026-08-27"], [31, "2026-09-24"], [34, "2027-01-14"], [35, "2027-02-25"]]],
-  [27, { birthDate: null, breedingDate: "2026-11-05" }, 2026, [2026, 2027], 8, [[39, "2026-09-10"], [40, "2026-09-24"]]],
-  [28, { birthDate: "2027-04-01", breedingDate: null }, 2027, [2027, 2028], 3, [[36, "2027-04-02"], [37, "2027-06-10"], [38, "2027-07-15"]]],
+  [1, { birthDate: "2027-02-01", breedingDate: "2027-04-25" }, 2027, [2026, 2028], 14, 26, [[4, "2026-12-07"], [5, "2026-12-28"], [6, "2027-01-11"], [1, "2027-03-14"], [2, "2027-03-28"], [3, "2027-04-11"]]],
+  [2, { birthDate: "2028-02-01", breedingDate: "2027-04-25" }, 2028, [2027, 2029], 10, 38, [[50, "2027-01-03"], [51, "2027-01-31"], [7, "2027-02-14"], [9, "2027-02-28"], [8, "2027-03-14"], [10, "2027-03-28"], [11, "2027-04-11"], [49, "2027-10-11"], [12, "2027-12-07"], [13, "2027-12-28"]]],
+  [3, { birthDate: "2027-02-01", breedingDate: null }, 2027, [2027, 2028], 4, 26, [[21, "2027-08-16"], [22, "2027-09-13"], [23, "2027-09-27"], [24, "2027-11-01"]]],
+  [4, { birthDate: "2027-02-01", breedingDate: null }, 2027, [2027, 2028], 11, 26, [[14, "2027-02-08"], [15, "2027-02-22"], [16, "2027-03-08"], [17, "2027-04-05"], [18, "2027-04-19"], [20, "2027-05-03"], [19, "2027-05-17"], [56, "2027-05-31"], [57, "2027-06-21"], [58, "2027-07-05"], [59, "2027-07-19"]]],
+  [5, { birthDate: "2026-09-15", breedingDate: "2026-12-01" }, 2026, [2027, 2027], 12, 26, [[41, "2027-03-31"], [4, "2027-07-21"], [5, "2027-08-11"], [6, "2027-08-25"], [2, "2027-11-03"], [3, "2027-11-17"]]],
+  [6, { birthDate: "2028-09-15", breedingDate: "2027-12-01" }, 2028, [2027, 2029], 10, 38, [[7, "2027-09-22"], [9, "2027-10-06"], [8, "2027-10-20"], [10, "2027-11-03"], [11, "2027-11-17"], [52, "2028-03-01"], [53, "2028-03-29"], [49, "2028-05-18"], [12, "2028-07-21"], [13, "2028-08-11"]]],
+  [7, { birthDate: "2027-09-15", breedingDate: null }, 2027, [2027, 2028], 4, 26, [[60, "2027-10-27"], [61, "2027-11-24"], [23, "2028-05-10"], [24, "2028-06-14"]]],
+  [8, { birthDate: "2027-09-15", breedingDate: null }, 2027, [2027, 2028], 11, 26, [[14, "2027-09-22"], [15, "2027-10-06"], [16, "2027-10-20"], [17, "2027-11-17"], [20, "2027-12-15"], [56, "2028-01-12"], [57, "2028-02-02"], [58, "2028-02-16"], [59, "2028-03-01"], [54, "2028-03-15"], [55, "2028-04-12"]]],
+  [9, { birthDate: "2027-02-15", breedingDate: "2027-05-01" }, 2027, [2026, 2028], 13, 26, [[4, "2026-12-21"], [5, "2027-01-11"], [6, "2027-01-25"], [1, "2027-03-20"], [2, "2027-04-03"], [3, "2027-04-17"]]],
+  [10, { birthDate: "2028-02-15", breedingDate: "2027-05-01" }, 2028, [2027, 2029], 10, 38, [[50, "2027-01-09"], [51, "2027-02-06"], [7, "2027-02-20"], [9, "2027-03-06"], [8, "2027-03-20"], [10, "2027-04-03"], [11, "2027-04-17"], [49, "2027-10-17"], [12, "2027-12-21"], [13, "2028-01-11"]]],
+  [11, { birthDate: "2027-02-15", breedingDate: null }, 2027, [2027, 2028], 4, 26, [[21, "2027-08-30"], [22, "2027-09-27"], [23, "2027-10-11"], [24, "2027-11-15"]]],
+  [12, { birthDate: "2027-02-15", breedingDate: null }, 2027, [2027, 2028], 11, 26, [[14, "2027-02-22"], [15, "2027-03-08"], [16, "2027-03-22"], [17, "2027-04-19"], [18, "2027-05-03"], [20, "2027-05-17"], [19, "2027-05-31"], [56, "2027-06-14"], [57, "2027-07-05"], [58, "2027-07-19"], [59, "2027-08-02"]]],
+  [13, { birthDate: "2026-09-01", breedingDate: "2026-11-20" }, 2026, [2027, 2027], 12, 26, [[41, "2027-03-20"], [4, "2027-07-07"], [5, "2027-07-28"], [6, "2027-08-11"], [2, "2027-10-23"], [3, "2027-11-06"]]],
+  [14, { birthDate: "2028-09-01", breedingDate: "2027-11-20" }, 2028, [2027, 2029], 10, 38, [[7, "2027-09-11"], [9, "2027-09-25"], [8, "2027-10-09"], [10, "2027-10-23"], [11, "2027-11-06"], [52, "2028-02-19"], [53, "2028-03-18"], [49, "2028-05-07"], [12, "2028-07-07"], [13, "2028-07-28"]]],
+  [15, { birthDate: "2027-09-01", breedingDate: null }, 2027, [2027, 2028], 4, 26, [[60, "2027-10-13"], [61, "2027-11-10"], [23, "2028-04-26"], [24, "2028-05-31"]]],
+  [16, { birthDate: "2027-09-01", breedingDate: null }, 2027, [2027, 2028], 11, 26, [[14, "2027-09-08"], [15, "2027-09-22"], [16, "2027-10-06"], [17, "2027-11-03"], [20, "2027-12-01"], [56, "2027-12-29"], [57, "2028-01-19"], [58, "2028-02-02"], [59, "2028-02-16"], [54, "2028-03-01"], [55, "2028-03-29"]]],
+  [17, { birthDate: "2027-01-10", breedingDate: "2026-08-15" }, 2027, [2026, 2028], 12, 26, [[27, "2026-12-06"], [28, "2027-02-14"], [29, "2027-06-20"], [62, "2027-06-20"], [25, "2027-07-04"], [26, "2027-11-15"]]],
+  [18, { birthDate: "2028-01-10", breedingDate: "2027-08-15" }, 2028, [2027, 2029], 6, 38, [[30, "2027-05-23"], [32, "2027-06-06"], [33, "2027-06-06"], [31, "2027-07-04"], [34, "2027-10-25"], [35, "2027-12-06"]]],
+  [19, { birthDate: null, breedingDate: "2027-08-15" }, 2027, [2027, 2028], 4, 26, [[39, "2027-06-20"], [40, "2027-07-04"]]],
+  [20, { birthDate: "2027-01-10", breedingDate: null }, 2027, [2027, 2028], 3, 26, [[36, "2027-01-11"], [37, "2027-03-21"], [38, "2027-04-25"]]],
+  [21, { birthDate: "2027-03-01", breedingDate: "2026-10-05" }, 2027, [2027, 2028], 11, 26, [[26, "2027-01-04"], [27, "2027-01-25"], [28, "2027-04-05"], [29, "2027-08-10"], [62, "2027-08-10"], [25, "2027-08-24"]]],
+  [22, { birthDate: "2028-03-01", breedingDate: "2027-10-05" }, 2028, [2027, 2029], 6, 38, [[30, "2027-07-13"], [32, "2027-07-27"], [33, "2027-07-27"], [31, "2027-08-24"], [34, "2027-12-15"], [35, "2028-01-26"]]],
+  [23, { birthDate: null, breedingDate: "2027-10-05" }, 2027, [2027, 2028], 4, 26, [[39, "2027-08-10"], [40, "2027-08-24"]]],
+  [24, { birthDate: "2027-03-01", breedingDate: null }, 2027, [2027, 2028], 3, 26, [[36, "2027-03-02"], [37, "2027-05-10"], [38, "2027-06-14"]]],
+  [25, { birthDate: "2027-04-01", breedingDate: "2026-11-05" }, 2027, [2027, 2028], 11, 26, [[26, "2027-02-04"], [27, "2027-02-25"], [28, "2027-05-06"], [29, "2027-09-10"], [62, "2027-09-10"], [25, "2027-09-24"]]],
+  [26, { birthDate: "2028-04-01", breedingDate: "2027-11-05" }, 2028, [2027, 2029], 6, 38, [[30, "2027-08-13"], [32, "2027-08-27"], [33, "2027-08-27"], [31, "2027-09-24"], [34, "2028-01-15"], [35, "2028-02-26"]]],
+  [27, { birthDate: null, breedingDate: "2027-11-05" }, 2027, [2027, 2028], 4, 26, [[39, "2027-09-10"], [40, "2027-09-24"]]],
+  [28, { birthDate: "2027-04-01", breedingDate: null }, 2027, [2027, 2028], 3, 26, [[36, "2027-04-02"], [37, "2027-06-10"], [38, "2027-07-15"]]],
 ];
 
 describe("buildCalendar on the seeded data, today 2026-11-21", () => {
@@ -99,8 +103,12 @@ describe("buildCalendar on the seeded data, today 2026-11-21", () => {
 
   it.each(seededRows)(
     "combination %i",
-    (combinationId, dates, calendarYear, [from, to], shotCount, firstOccurrences) => {
-      expect(resolveSeasonDefaults(findCombination(combinationId), "2026-11-21")).toEqual(dates);
+    (combinationId, dates, calendarYear, [from, to], shotCount, monthCount, firstOccurrences) => {
+      const combination = findCombination(combinationId);
+      const animal = referenceData.animals.find(({ id }) => id === combination.animal_id);
+      expect(
+        resolveSeasonDefaults(combination, "2026-11-21", animal, { diseases, shotTemplates }),
+      ).toEqual(dates);
       const calendar = buildSeededCalendar(combinationId, "2026-11-21");
 
       const firsts = calendar.diseases
@@ -116,9 +124,9 @@ describe("buildCalendar on the seeded data, today 2026-11-21", () => {
       expect(calendar.diseases.reduce((count, column) => count + column.shots.length, 0)).toBe(
         shotCount,
       );
-      expect(calendar.months).toHaveLength(60);
-      expect(calendar.months[0]).toMatchObject({ year: calendarYear - 1, month: 1 });
-      expect(calendar.months[59]).toMatchObject({ year: calendarYear + 3, month: 12 });
+      expect(calendar.months).toHaveLength(monthCount);
+      expect(calendar.months[0]).toMatchObject({ year: 2026, month: 11 });
+      expect(calendar.months.at(-1)).toMatchObject({ year: Math.max(2028, to), month: 12 });
     },
   );
 
@@ -140,15 +148,16 @@ describe("buildCalendar on the seeded data, today 2026-11-21", () => {
     ).toEqual([
       ["2027-01-25", 1, false],
       ["2028-01-25", 2, true],
-      ["2029-01-25", 3, true],
-      ["2030-01-25", 4, true],
     ]);
   });
 
-  it("repeats the ewes' Enzovax every three years", () => {
-    const calendar = buildSeededCalendar(21, "2026-11-21");
+  it("repeats the ewes' Enzovax every three years from the next tupping", () => {
+    const calendar = buildSeededCalendar(21, "2026-03-01");
     const enzovax = calendar.diseases.find((column) => column.vaccine?.name === "Enzovax");
-    expect(enzovax?.shots.map(({ date }) => date)).toEqual(["2026-08-10", "2029-08-10"]);
+    // The grid ends in December 2028, before the next dose in 2029.
+    expect(enzovax?.shots.map(({ date, is_recurrent }) => [date, is_recurrent])).toEqual([
+      ["2026-08-10", 3],
+    ]);
   });
 });
 
@@ -247,6 +256,27 @@ describe("buildCalendar", () => {
     expect(december2026?.shots.map(({ id }) => id)).toEqual(["100-11"]);
     const february2027 = calendar.months.find(({ year, month }) => year === 2027 && month === 2);
     expect(february2027?.shots.map(({ id }) => id)).toEqual(["200-13"]);
+  });
+
+  it("starts a recurring template whose date is past on the same day next year; a once shot keeps its date", () => {
+    // Built on 2027-04-01: the December 2026 booster is past, the March 2027 once shot too.
+    const calendar = buildLocal({ today: "2027-04-01" });
+    expect(calendar.diseases[0]?.shots.map(({ id, date, cycle }) => [id, date, cycle])).toEqual([
+      ["100-11", "2027-12-28", 1],
+      ["100-11~2", "2028-12-28", 2],
+      ["100-11~3", "2029-12-28", 3],
+    ]);
+    expect(calendar.diseases[1]?.shots.map(({ date }) => date)).toEqual([
+      "2027-02-11",
+      "2027-03-28",
+    ]);
+  });
+
+  it("lays the month grid from today's month for at least 24 months", () => {
+    const calendar = buildLocal({ today: "2028-02-29" });
+    expect(calendar.months[0]).toMatchObject({ year: 2028, month: 2 });
+    expect(calendar.months.at(-1)).toMatchObject({ year: 2030, month: 12 });
+    expect(calendar.months).toHaveLength(35);
   });
 
   it("refuses a malformed today or setup date: that is a caller's bug", () => {

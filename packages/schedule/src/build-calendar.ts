@@ -1,22 +1,24 @@
 import {
   collectColumnSeeds,
+  isRecurrencePeriod,
   layoutCalendar,
   type CalendarFrame,
   type ColumnSeeds,
   type ShotSeed,
 } from "./calendar-layout.ts";
-import { addDays, assertIsoDate, isIsoDate, type IsoDate } from "./iso-date.ts";
+import { assertIsoDate, isIsoDate, moveToYear, readYear, type IsoDate } from "./iso-date.ts";
 import type {
   BuildCalendarInput,
   Calendar,
   CalendarSetup,
   DiseaseInput,
-  HerdStatus,
   RestoreCalendarInput,
   ShotTemplateInput,
   VaccineInput,
 } from "./schedule.types.ts";
 import { resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
+import { dateTemplate, isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
+import { findNextOccurrence } from "./shot-operations.ts";
 
 interface ReferenceInput {
   readonly diseases: readonly DiseaseInput[];
@@ -40,42 +42,11 @@ function createFrame(setup: CalendarSetup, today: IsoDate, nextUserShotNumber: n
   return frame;
 }
 
-/** A template's date, or null when the date it counts from is not set (the Ram has no birth). */
-function resolveTemplateDate(
-  template: ShotTemplateInput,
-  birthDate: IsoDate | null,
-  breedingDate: IsoDate | null,
-): IsoDate | null {
-  if (template.birth_days !== null) {
-    return birthDate === null ? null : addDays(birthDate, template.birth_days);
-  }
-  if (template.breeding_days !== null) {
-    return breedingDate === null ? null : addDays(breedingDate, template.breeding_days);
-  }
-  return null;
-}
-
-/** docs/product.md §3 "Herd status": a disease the setup does not mention is primed. */
-export function resolveHerdStatus(setup: CalendarSetup, diseaseId: number): HerdStatus {
-  return setup.herdStatus?.[String(diseaseId)] ?? "primed";
-}
-
-/**
- * Whether a template belongs in this setup's column: its season (if it names one) is the setup's,
- * and its herd status (if it names one) is the disease's. A herd starting out gets its primary
- * course before the boosters every herd gets; autumn-born calves get their spring doses.
- */
-function isTemplateInUse(template: ShotTemplateInput, setup: CalendarSetup, diseaseId: number) {
-  const seasonId = template.season_id ?? null;
-  if (seasonId !== null && seasonId !== setup.season?.id) return false;
-  const herdStatus = template.herd_status ?? null;
-  return herdStatus === null || herdStatus === resolveHerdStatus(setup, diseaseId);
-}
-
 function createColumnSeeds(
   disease: DiseaseInput,
   setup: CalendarSetup,
   reference: Omit<ReferenceInput, "diseases">,
+  today: IsoDate,
 ): ColumnSeeds {
   const animalId = setup.animal.id;
   const vaccineId = disease.animals.find((offer) => offer.animal_id === animalId)?.vaccine_id;
@@ -83,17 +54,42 @@ function createColumnSeeds(
   const seeds: ShotSeed[] = [];
   if (vaccine !== null) {
     const birthDate = resolveBirthDate(setup);
+    const scope = {
+      seasonId: setup.season?.id ?? null,
+      herdStatus: resolveHerdStatus(setup, disease.id),
+    };
+    const dated: { template: ShotTemplateInput; date: IsoDate }[] = [];
     for (const template of reference.shotTemplates) {
       if (template.vaccine_id !== vaccine.id || template.animal_id !== animalId) continue;
-      if (!isTemplateInUse(template, setup, disease.id)) continue;
-      const date = resolveTemplateDate(template, birthDate, setup.breedingDate);
+      if (!isTemplateInScope(template, scope)) continue;
+      const date = dateTemplate(template, birthDate, setup.breedingDate);
       // A template with nothing to count from has no date to show: it is left out, not undated.
-      if (date === null) continue;
+      if (date !== null) dated.push({ template, date });
+    }
+    // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
+    // a year on (not N years on: a default shot was never given, so it is due again next time).
+    // A herd starting out gets its primary course before that booster, so the course moves the
+    // same number of years; any other shot given once keeps its date, for the page to ask about.
+    let boosterShiftYears = 0;
+    for (const { template, date } of dated) {
+      if (date >= today || !isRecurrencePeriod(template.is_recurrent)) continue;
+      const next = findNextOccurrence(date, 1, today) ?? date;
+      boosterShiftYears = Math.max(boosterShiftYears, readYear(next) - readYear(date));
+    }
+    for (const { template, date } of dated) {
+      const shiftYears =
+        date >= today
+          ? 0
+          : isRecurrencePeriod(template.is_recurrent)
+            ? readYear(findNextOccurrence(date, 1, today) ?? date) - readYear(date)
+            : template.herd_status === "unprimed"
+              ? boosterShiftYears
+              : 0;
       seeds.push({
         id: `${disease.id}-${template.id}`,
         diseaseId: disease.id,
         templateId: template.id,
-        date,
+        date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),
         custom_name: template.custom_name,
         is_recurrent: template.is_recurrent,
         userInitiated: false,
@@ -107,14 +103,17 @@ function createColumnSeeds(
  * Step 2's calendar from step 1's setup: one column per chosen disease (in the order given), each
  * with its vaccine's shot templates dated from the birth or breeding date, recurrent shots
  * mirrored every N years to the end of the month grid, and the display range and month grid of
- * docs/product.md §9. A disease listed twice keeps its first column.
+ * docs/product.md §9. A recurring template whose date is before today starts its series on the
+ * same day of the first year that puts it on or after today, then repeats every N years from
+ * there; a herd's primary course moves with its booster, and any other shot given once keeps its
+ * date, past or not, for the page to ask about. A disease listed twice keeps its first column.
  */
 export function buildCalendar(input: BuildCalendarInput): Calendar {
   assertSetupDates(input.setup, input.today);
   const columns: ColumnSeeds[] = [];
   for (const disease of input.diseases) {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
-    columns.push(createColumnSeeds(disease, input.setup, input));
+    columns.push(createColumnSeeds(disease, input.setup, input, input.today));
   }
   return layoutCalendar(createFrame(input.setup, input.today, 1), columns);
 }
@@ -127,7 +126,7 @@ export function addDiseases(calendar: Calendar, reference: ReferenceInput): Cale
   const columns = collectColumnSeeds(calendar);
   for (const disease of reference.diseases) {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
-    columns.push(createColumnSeeds(disease, calendar.setup, reference));
+    columns.push(createColumnSeeds(disease, calendar.setup, reference, calendar.today));
   }
   return layoutCalendar(calendar, columns);
 }

@@ -40,13 +40,35 @@ export interface CalendarFrame {
 type MutableShot = { -readonly [Key in keyof Shot]: Shot[Key] };
 
 const MONTHS_PER_YEAR = 12;
-const GRID_YEARS_BEFORE = 1;
-const GRID_YEARS_AFTER = 3;
-// Most grid months hold no shot; they share one empty list instead of allocating 60 per edit.
+/** docs/product.md §9: the grid shows at least the next 24 months, this month included. */
+const GRID_MIN_MONTHS = 24;
+/** Mirrored copies run at least to the end of the displayed range, which submit keeps. */
+const GRID_YEARS_AFTER = 1;
+// Most grid months hold no shot; they share one empty list instead of allocating one per month.
 const NO_SHOTS: readonly Shot[] = Object.freeze([]);
 
-export function findGridLastYear(calendarYear: number): number {
-  return calendarYear + GRID_YEARS_AFTER;
+/**
+ * The grid's last year (docs/product.md §9): the latest of the calendar year + 1 (the end of the
+ * displayed range), the year of the 24th month from today's, and the year of the latest first
+ * occurrence, so every shot after today is in the grid. Mirrored copies are laid out up to its
+ * December.
+ */
+export function findGridLastYear(
+  frame: Pick<CalendarFrame, "today" | "calendarYear">,
+  columns: readonly ColumnSeeds[],
+): number {
+  const todayYear = readYear(frame.today);
+  const todayMonthIndex = readMonth(frame.today) - 1;
+  let last = Math.max(
+    frame.calendarYear + GRID_YEARS_AFTER,
+    todayYear + Math.floor((todayMonthIndex + GRID_MIN_MONTHS - 1) / MONTHS_PER_YEAR),
+  );
+  for (const column of columns) {
+    for (const seed of column.seeds) {
+      if (seed.date !== null) last = Math.max(last, readYear(seed.date));
+    }
+  }
+  return last;
 }
 
 /** The first occurrences of a column: the seeds its shots were laid out from. */
@@ -176,10 +198,12 @@ function findYearRange(columns: readonly ColumnSeeds[], calendarYear: number) {
 
 export function layoutCalendar(frame: CalendarFrame, columns: readonly ColumnSeeds[]): Calendar {
   const yearRange = findYearRange(columns, frame.calendarYear);
-  const gridFirstYear = frame.calendarYear - GRID_YEARS_BEFORE;
-  const gridLastYear = findGridLastYear(frame.calendarYear);
+  // docs/product.md §9: the grid starts at today's month; earlier shots are only in the columns.
+  const gridFirstYear = readYear(frame.today);
+  const gridFirstMonthIndex = readMonth(frame.today) - 1;
+  const gridLastYear = findGridLastYear(frame, columns);
   const monthShots: Shot[][] = [];
-  const monthCount = (gridLastYear - gridFirstYear + 1) * MONTHS_PER_YEAR;
+  const monthCount = (gridLastYear - gridFirstYear + 1) * MONTHS_PER_YEAR - gridFirstMonthIndex;
   for (let index = 0; index < monthCount; index++) monthShots.push(NO_SHOTS as Shot[]);
 
   const diseases: CalendarDisease[] = [];
@@ -188,9 +212,12 @@ export function layoutCalendar(frame: CalendarFrame, columns: readonly ColumnSee
     assignColumnLayout(shots, yearRange.from);
     for (const shot of shots) {
       if (shot.date === null) continue;
-      const year = readYear(shot.date);
-      if (year < gridFirstYear || year > gridLastYear) continue;
-      const index = (year - gridFirstYear) * MONTHS_PER_YEAR + readMonth(shot.date) - 1;
+      const index =
+        (readYear(shot.date) - gridFirstYear) * MONTHS_PER_YEAR +
+        readMonth(shot.date) -
+        1 -
+        gridFirstMonthIndex;
+      if (index < 0 || index >= monthCount) continue;
       const existing = monthShots[index];
       if (existing === undefined || existing === NO_SHOTS) monthShots[index] = [shot];
       else existing.push(shot);
@@ -208,9 +235,10 @@ export function layoutCalendar(frame: CalendarFrame, columns: readonly ColumnSee
     const shots = monthShots[index] ?? NO_SHOTS;
     // Stable sort: same-day shots keep column order.
     if (shots.length > 1) (shots as Shot[]).sort(compareByDate);
+    const monthIndex = gridFirstMonthIndex + index;
     months.push({
-      year: gridFirstYear + Math.floor(index / MONTHS_PER_YEAR),
-      month: (index % MONTHS_PER_YEAR) + 1,
+      year: gridFirstYear + Math.floor(monthIndex / MONTHS_PER_YEAR),
+      month: (monthIndex % MONTHS_PER_YEAR) + 1,
       shots,
     });
   }

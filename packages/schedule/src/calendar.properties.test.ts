@@ -108,9 +108,19 @@ function findLayoutFaults(calendar: Calendar): string[] {
     if (!isTrue) faults.push(fault());
   };
   const { from, to } = calendar.yearRange;
-  const gridFirstYear = calendar.calendarYear - 1;
-  const gridLastYear = calendar.calendarYear + 3;
   const shots = allShots(calendar);
+  // The grid: from today's month to December of the latest of the calendar year + 1, the year of
+  // the 24th month from today's, and the latest first occurrence.
+  const gridFirstYear = yearOf(calendar.today);
+  const gridFirstMonth = monthOf(calendar.today);
+  const firstYears = shots.flatMap((shot) =>
+    !shot.isMirroredCopy && shot.date !== null ? [yearOf(shot.date)] : [],
+  );
+  const gridLastYear = Math.max(
+    calendar.calendarYear + 1,
+    gridFirstYear + Math.floor((gridFirstMonth + 22) / 12),
+    ...firstYears,
+  );
   check(to === calendar.calendarYear + 1, () => `range ends ${to}`);
   const datedYears = shots.flatMap(({ date }) => (date ? [yearOf(date)] : []));
   const expectedFrom = datedYears.length
@@ -176,17 +186,25 @@ function findLayoutFaults(calendar: Calendar): string[] {
     );
   }
 
-  // The grid: 60 months in order, each holding exactly the shots dated in it, by date.
-  check(calendar.months.length === 60, () => `${calendar.months.length} months`);
+  // The grid: at least 24 months in order from today's, each holding exactly the shots dated in
+  // it, by date; every shot from today's month on is in it.
+  const monthCount = (gridLastYear - gridFirstYear + 1) * 12 - (gridFirstMonth - 1);
+  check(calendar.months.length === monthCount, () => `${calendar.months.length} months`);
+  check(calendar.months.length >= 24, () => `only ${calendar.months.length} months`);
+  const gridStart = calendar.today.slice(0, 7);
   const expectedByMonth = new Map<string, string[]>();
   for (const shot of shots) {
     if (shot.date === null) continue;
     const key = shot.date.slice(0, 7);
     expectedByMonth.set(key, [...(expectedByMonth.get(key) ?? []), shot.id]);
   }
+  const shotsInGrid = calendar.months.reduce((count, month) => count + month.shots.length, 0);
+  const shotsFromThisMonth = shots.filter(({ date }) => date !== null && date >= gridStart).length;
+  check(shotsInGrid === shotsFromThisMonth, () => `${shotsInGrid} shots in the grid`);
   calendar.months.forEach((month, index) => {
-    const year = gridFirstYear + Math.floor(index / 12);
-    const monthNumber = (index % 12) + 1;
+    const monthIndex = gridFirstMonth - 1 + index;
+    const year = gridFirstYear + Math.floor(monthIndex / 12);
+    const monthNumber = (monthIndex % 12) + 1;
     check(month.year === year && month.month === monthNumber, () => `month ${index} misnamed`);
     const key = `${year}-${String(monthNumber).padStart(2, "0")}`;
     const ids = month.shots.map(({ id }) => id);
@@ -236,8 +254,12 @@ describe("calendar properties", () => {
             shotTemplates: [createTemplate(1, 1, { birth_days: 0 }, period)],
             today: "2026-11-21",
           });
-          const firstYear = yearOf(birthDate);
-          const lastYear = calendar.calendarYear + 3;
+          // A series whose template date is past starts on the same day of the first year that
+          // puts it on or after today, then repeats every N years from there.
+          let firstYear = yearOf(birthDate);
+          while (sameDayIn(birthDate, firstYear) < "2026-11-21") firstYear++;
+          const lastYear = Math.max(calendar.calendarYear + 1, 2028, firstYear);
+          expect(allShots(calendar).every(({ date }) => date! >= "2026-11-21")).toBe(true);
           for (let year = firstYear - 2; year <= lastYear + 2; year++) {
             const count = allShots(calendar).filter(({ date }) => yearOf(date!) === year).length;
             const expected =

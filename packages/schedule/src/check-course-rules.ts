@@ -1,4 +1,4 @@
-import { resolveHerdStatus } from "./build-calendar.ts";
+import { resolveHerdStatus } from "./template-selection.ts";
 import { toDayNumber } from "./iso-date.ts";
 import {
   ProtocolRule,

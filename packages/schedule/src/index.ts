@@ -3,12 +3,8 @@
  * always an argument. The web app runs it on every edit; the server runs the same code to
  * validate, print and plan reminders.
  */
-export {
-  addDiseases,
-  buildCalendar,
-  resolveHerdStatus,
-  restoreCalendar,
-} from "./build-calendar.ts";
+export { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
+export { resolveHerdStatus } from "./template-selection.ts";
 export {
   checkProtocol,
   ProtocolRule,

@@ -40,7 +40,7 @@ function buildSeeded(combinationId: number, today: string, options: BuildOptions
       enterprise: { id: combination.enterprise_id },
       season: { id: combination.season_id },
       animal,
-      ...(dates ?? resolveSeasonDefaults(combination, today, animal)),
+      ...(dates ?? resolveSeasonDefaults(combination, today, animal, referenceData)),
       ...(herdStatus ? { herdStatus } : {}),
     },
     diseases: referenceData.diseases.filter(
@@ -129,7 +129,7 @@ describe("herd status", () => {
     ]);
   });
 
-  it("gives cows starting on IBR the 6-month dose after the first", () => {
+  it("gives cows starting on IBR the 6-month dose after the first, at 20 weeks", () => {
     const combination = findCombination(beef, springCalving, cows);
     const unprimed = buildSeeded(combination.id, "2026-11-21", {
       dates: { birthDate: "2027-02-15", breedingDate: "2027-05-01" },
@@ -137,7 +137,7 @@ describe("herd status", () => {
     });
     expect(listFirstShots(unprimed, DiseaseId.ibr)).toEqual([
       "2027-04-17 Bovilis IBR Marker Live",
-      "2027-10-17 IBR Marker Live (6-month dose)",
+      "2027-09-18 IBR Marker Live (6-month dose)",
     ]);
   });
 
@@ -224,7 +224,10 @@ describe("protocol fixes", () => {
     const calendar = buildSeeded(combination.id, "2026-11-21", {
       dates: { birthDate: "2027-03-01", breedingDate: "2026-10-05" },
     });
-    expect(listFirstShots(calendar, DiseaseId.toxoplasmosis)).toEqual(["2026-08-10 Toxovax"]);
+    // This year's dose (10 August) is past; the flock's next replacements get theirs next August.
+    expect(listFirstShots(calendar, DiseaseId.toxoplasmosis)).toEqual([
+      "2027-08-10 Toxovax (replacement ewes)",
+    ]);
   });
 });
 

@@ -68,6 +68,8 @@ export interface DiseaseInput {
 
 export interface SeasonCombinationInput {
   readonly animal_id: number;
+  /** Picks the season's own templates when judging its shots (absent: every season's only). */
+  readonly season_id?: number;
   /** `yearOffset.MM.DD`, e.g. `0.03.01`. */
   readonly birth_date: string | null;
   /** `yearOffset.MM.DD`, e.g. `-1.10.05`. */
@@ -189,7 +191,11 @@ export interface Calendar {
   /** docs/product.md §9: from the earliest shot year to one year after calendarYear. */
   readonly yearRange: YearRange;
   readonly diseases: readonly CalendarDisease[];
-  /** docs/product.md §9: 60 months, January of calendarYear − 1 to December of calendarYear + 3. */
+  /**
+   * docs/product.md §9: from today's month to December of the latest of calendarYear + 1, the year
+   * of the 24th month from today's, and the latest first occurrence's year: at least 24 months,
+   * every shot after today included. Shots before today's month are only in `diseases`.
+   */
   readonly months: readonly CalendarMonth[];
   readonly nextUserShotNumber: number;
 }

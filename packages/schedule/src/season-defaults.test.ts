@@ -96,7 +96,7 @@ function findCombination(id: number) {
 describe.each([
   ["2026-11-21", on20261121],
   ["2026-01-05", on20260105],
-])("resolveSeasonDefaults on %s", (today, rows) => {
+])("resolveSeasonDefaults without shot templates (the pair rule) on %s", (today, rows) => {
   it("covers every seeded combination", () => {
     expect(rows.map(([id]) => id)).toEqual(referenceData.combinations.map(({ id }) => id));
   });

@@ -1,5 +1,12 @@
 import { assertIsoDate, formatIsoDate, readYear, type IsoDate } from "./iso-date.ts";
-import type { AnimalBirthFacts, CalendarSetup, SeasonCombinationInput } from "./schedule.types.ts";
+import { dateTemplate, isTemplateInScope } from "./template-selection.ts";
+import type {
+  AnimalBirthFacts,
+  CalendarSetup,
+  DiseaseInput,
+  SeasonCombinationInput,
+  ShotTemplateInput,
+} from "./schedule.types.ts";
 
 const SHEEP_ENTERPRISE_ID = 3;
 /** docs/product.md §9: enterprise 3 (Sheep) defaults to season 4 (Mid-season lambing). */
@@ -65,23 +72,34 @@ function placeInYear(offsetDate: OffsetDate, baseYear: number): IsoDate {
   return formatIsoDate(baseYear + offsetDate.yearOffset, offsetDate.month, offsetDate.day);
 }
 
+/** The reference data a season's shots come from: the diseases offered and the shot templates. */
+export interface SeasonShotsInput {
+  readonly diseases: readonly DiseaseInput[];
+  readonly shotTemplates: readonly ShotTemplateInput[];
+}
+
+/** The year shifts tried, in order, from the year the offsets give (docs/product.md §9). */
+const YEAR_SHIFTS = [-1, 0, 1, 2] as const;
+
 /**
- * The default birth and breeding dates of a season for an animal (docs/product.md §9: "the year
- * offset is added to the current year, moved forward a year if already past"). Exactly:
+ * The default birth and breeding dates of a season for an animal: the next season whose first
+ * shots are still ahead, judged by the season's shots, not by its start date (docs/product.md §9,
+ * "Dates that face forward"). Exactly:
  *
- * 1. The base year is today's year. Each `yearOffset.MM.DD` becomes (base year + yearOffset)-MM-DD;
- *    a day past the month's end (29 February in a common year) becomes the month's last day.
- * 2. The dates are a pair and move together. The pair is past when every date in it is before
- *    today; a date on today is not past.
- * 3. A past pair moves forward exactly one year, both dates at once, so breeding keeps its place
- *    before or after birth. It never moves twice and never one date alone.
- *
- * So a season already under way is kept even when one of its dates is behind: on 2026-11-21
- * mid-season ewes (`0.03.01`, `-1.10.05`) get lambing 2027-03-01 and tupping 2026-10-05, the
- * tupping that got them in lamb; their shots before that date are past shots (docs/product.md §4,
- * shotsInThePastFound). A date with offset −1 alone always lands in today's year, because every
- * date of last year is past: weanlings (`-1.02.01`) are this year's calves, and the ram's tupping
- * (`-1.10.05`) is the ewes' tupping of the season under way.
+ * 1. The base year is today's year. Each `yearOffset.MM.DD` becomes (base year + yearOffset +
+ *    shift)-MM-DD; a day past the month's end (29 February in a common year) becomes the month's
+ *    last day. The birth and breeding dates are a pair and always shift together, so breeding
+ *    keeps its place before or after birth.
+ * 2. The season's shots are the animal's templates of every vaccine offered for it (`offered`),
+ *    dated from the placed pair. A shot on today is not past.
+ * 3. The shifts −1, 0, 1 and 2 are tried in order; the first is taken where **no shot given once
+ *    is before today** and **at least one shot is on or after today**. A recurring shot before
+ *    today does not disqualify a season: the calendar starts its series at the next occurrence
+ *    (buildCalendar), so adults keep the season under way and no year of boosters is skipped.
+ *    Young stock, whose shots are given once, move to the next birth cohort as soon as any of
+ *    their shots is past.
+ * 4. Without templates to judge by (none passed, or none with a date), or when no shift fits, the
+ *    pair moves forward one year when every date in it is before today, else stays.
  *
  * An animal without a birth date (the reference data's `hasBirthDate`: the Ram) gets none,
  * whatever the combination holds.
@@ -90,6 +108,7 @@ export function resolveSeasonDefaults(
   combination: SeasonCombinationInput,
   today: IsoDate,
   animal: AnimalBirthFacts = { hasBirthDate: true },
+  offered: SeasonShotsInput | null = null,
 ): SeasonDefaults {
   assertIsoDate(today, "today");
   const baseYear = readYear(today);
@@ -99,14 +118,63 @@ export function resolveSeasonDefaults(
       : null;
   const breeding =
     combination.breeding_date !== null ? parseOffsetDate(combination.breeding_date) : null;
+  if (birth === null && breeding === null) return { birthDate: null, breedingDate: null };
 
   const place = (yearShift: number): SeasonDefaults => ({
     birthDate: birth ? placeInYear(birth, baseYear + yearShift) : null,
     breedingDate: breeding ? placeInYear(breeding, baseYear + yearShift) : null,
   });
+
+  const templates =
+    offered === null
+      ? []
+      : listOfferedTemplates(combination.animal_id, combination.season_id, offered);
+  for (const shift of YEAR_SHIFTS) {
+    const placed = place(shift);
+    const shots = dateSeasonShots(templates, placed);
+    if (shots.length === 0) break;
+    const hasPastOnceShot = shots.some((shot) => shot.is_recurrent === 0 && shot.date < today);
+    const hasUpcomingShot = shots.some((shot) => shot.date >= today);
+    if (!hasPastOnceShot && hasUpcomingShot) return placed;
+  }
+
   const placed = place(0);
   const isPast = [placed.birthDate, placed.breedingDate].every(
     (date) => date === null || date < today,
   );
-  return isPast && (placed.birthDate !== null || placed.breedingDate !== null) ? place(1) : placed;
+  return isPast ? place(1) : placed;
+}
+
+/** The animal's templates of the vaccines its diseases offer it. */
+function listOfferedTemplates(
+  animalId: number,
+  seasonId: number | undefined,
+  offered: SeasonShotsInput,
+): ShotTemplateInput[] {
+  const vaccineIds = new Set<number>();
+  for (const disease of offered.diseases) {
+    for (const offer of disease.animals) {
+      if (offer.animal_id === animalId) vaccineIds.add(offer.vaccine_id);
+    }
+  }
+  // The default calendar is a vaccinated herd's: primed, in the combination's own season.
+  const scope = { seasonId: seasonId ?? null, herdStatus: "primed" } as const;
+  return offered.shotTemplates.filter(
+    (template) =>
+      template.animal_id === animalId &&
+      vaccineIds.has(template.vaccine_id) &&
+      isTemplateInScope(template, scope),
+  );
+}
+
+function dateSeasonShots(
+  templates: readonly ShotTemplateInput[],
+  season: SeasonDefaults,
+): { date: IsoDate; is_recurrent: number }[] {
+  const shots: { date: IsoDate; is_recurrent: number }[] = [];
+  for (const template of templates) {
+    const date = dateTemplate(template, season.birthDate, season.breedingDate);
+    if (date !== null) shots.push({ date, is_recurrent: template.is_recurrent });
+  }
+  return shots;
 }

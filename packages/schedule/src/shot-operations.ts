@@ -1,6 +1,5 @@
 import {
   collectColumnSeeds,
-  findGridLastYear,
   isRecurrencePeriod,
   layoutCalendar,
   type ColumnSeeds,
@@ -133,26 +132,24 @@ export function hasPastShots(calendar: Calendar): boolean {
 /**
  * docs/product.md §4, shotsInThePastFound cancelled: removes every shot dated before today. A
  * recurrent series whose first occurrence is past lives on from its first copy still to come, which
- * becomes the editable first occurrence; without such a copy in the grid the series goes. Undated
- * shots stay. One edge: a series first given on 29 February and promoted to 28 February of a common
+ * becomes the editable first occurrence (the grid grows to hold it). Undated shots stay. One edge: a series first given on 29 February and promoted to 28 February of a common
  * year repeats on the 28th in later leap years, since the promoted date is all a seed keeps.
  */
 export function dropPastShots(calendar: Calendar): Calendar {
   if (!hasPastShots(calendar)) return calendar;
-  const gridLastYear = findGridLastYear(calendar.calendarYear);
   const columns = collectColumnSeeds(calendar).map((column) => ({
     ...column,
     seeds: column.seeds.flatMap((seed) => {
       if (seed.date === null || seed.date >= calendar.today) return [seed];
       const date = findNextOccurrence(seed.date, seed.is_recurrent, calendar.today);
-      return date !== null && readYear(date) <= gridLastYear ? [{ ...seed, date }] : [];
+      return date === null ? [] : [{ ...seed, date }];
     }),
   }));
   return layoutCalendar(calendar, columns);
 }
 
 /** The first repeat of a series on or after `today`, or null for a shot given once. */
-function findNextOccurrence(first: IsoDate, period: number, today: IsoDate): IsoDate | null {
+export function findNextOccurrence(first: IsoDate, period: number, today: IsoDate): IsoDate | null {
   if (!isRecurrencePeriod(period)) return null;
   const firstYear = readYear(first);
   let year = firstYear + Math.max(1, Math.ceil((readYear(today) - firstYear) / period)) * period;

@@ -84,23 +84,28 @@ export function createVaccinesRepository(db: Executor) {
           const vaccine = vaccinesById.get(vaccineId);
           return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine }];
         }),
-        shotTemplates: templates.map((row) => ({
-          id: row.id,
-          vaccine_id: row.vaccineId,
-          animal_id: row.animalId,
-          birth_days: row.birthDays,
-          breeding_days: row.breedingDays,
-          custom_name: row.customName,
-          is_recurrent: row.isRecurrent,
-          herd_status: row.herdStatus,
-          season_id: row.seasonId,
-        })),
+        shotTemplates: templates.map(mapShotTemplate),
       };
     },
   };
 }
 
 export type VaccinesRepository = ReturnType<typeof createVaccinesRepository>;
+
+/** A shot template row as the contracts name its fields. */
+export function mapShotTemplate(row: typeof schema.shotTemplates.$inferSelect): ShotTemplate {
+  return {
+    id: row.id,
+    vaccine_id: row.vaccineId,
+    animal_id: row.animalId,
+    birth_days: row.birthDays,
+    breeding_days: row.breedingDays,
+    custom_name: row.customName,
+    is_recurrent: row.isRecurrent,
+    herd_status: row.herdStatus,
+    season_id: row.seasonId,
+  };
+}
 
 /** A disease row as the contracts name its fields, without the animals it is offered for. */
 export function mapDisease(row: typeof schema.diseases.$inferSelect): Omit<Disease, "animals"> {

@@ -62,7 +62,8 @@ function moveToYear(date: string, year: number): string {
 }
 
 describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)", () => {
-  const cowDates = "birthDate=2027-02-01&breedingDate=2027-04-25";
+  // Far enough ahead that no template date is past, whatever today is.
+  const cowDates = "birthDate=2031-02-01&breedingDate=2031-04-25";
 
   it("lists the cows' diseases with vaccines, rules and the shots of the reference protocol", async () => {
     const diseases = await getScopedDiseases(
@@ -85,7 +86,7 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
       );
 
       // Every first occurrence sits at its template's offset; yearly ones repeat on the same day
-      // each year up to the end of the month grid (calendar year 2027 + 3).
+      // each year up to the end of the month grid (calendar year 2031 + 1).
       // A herd nobody said is starting out gets the boosters alone (docs/product.md §3 "Herd
       // status"), and spring-calving cows no autumn templates.
       const templates = referenceData.shotTemplates.filter(
@@ -98,13 +99,13 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
       const expected = templates.flatMap((template) => {
         const first =
           template.birth_days !== null
-            ? shiftDate("2027-02-01", template.birth_days)
-            : shiftDate("2027-04-25", template.breeding_days ?? 0);
+            ? shiftDate("2031-02-01", template.birth_days)
+            : shiftDate("2031-04-25", template.breeding_days ?? 0);
         const dates = [first];
         if (template.is_recurrent > 0) {
           for (
             let year = Number(first.slice(0, 4)) + template.is_recurrent;
-            year <= 2030;
+            year <= 2032;
             year += template.is_recurrent
           ) {
             dates.push(moveToYear(first, year));
@@ -119,13 +120,13 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
 
     const bvd = diseases.find((disease) => disease.id === DiseaseId.bvd);
     expect(bvd?.vaccine?.shots?.[0]).toMatchObject({
-      date: "2027-03-28",
+      date: "2031-03-28",
       cycle: 1,
       isMirroredCopy: false,
       userInitiated: false,
     });
     expect(bvd?.vaccine?.shots?.[1]).toMatchObject({
-      date: "2028-03-28",
+      date: "2032-03-28",
       cycle: 2,
       isMirroredCopy: true,
       sourceShotId: bvd?.vaccine?.shots?.[0]?.id,
@@ -177,11 +178,11 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
 
   it("hangs the ram's shots on the tupping date alone and needs no birth date", async () => {
     const diseases = await getScopedDiseases(
-      `include=${allIncludes}&seasonComboId=${midSeasonRam}&breedingDate=2026-10-05`,
+      `include=${allIncludes}&seasonComboId=${midSeasonRam}&breedingDate=2031-10-05`,
     );
     const footrot = diseases.find((disease) => disease.id === DiseaseId.footrot);
     // Ram Footvax: breeding −56, yearly.
-    expect(footrot?.vaccine?.shots?.[0]?.date).toBe("2026-08-10");
+    expect(footrot?.vaccine?.shots?.[0]?.date).toBe("2031-08-10");
   });
 
   it("needs no breeding date for young stock", async () => {

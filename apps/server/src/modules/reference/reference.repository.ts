@@ -2,7 +2,11 @@ import type { ReferenceLists, Warning } from "@vaxcal/contracts";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
-import { createVaccinesRepository, mapDisease } from "../../lib/vaccines.repository.ts";
+import {
+  createVaccinesRepository,
+  mapDisease,
+  mapShotTemplate,
+} from "../../lib/vaccines.repository.ts";
 
 /** Reads the reference lists and maps their rows to the contracts' JSON (docs/product.md §7). */
 export function createReferenceRepository(db: Executor) {
@@ -141,6 +145,14 @@ export function createReferenceRepository(db: Executor) {
         birth_date: row.birthDate,
         breeding_date: row.breedingDate,
       }));
+    },
+
+    async listShotTemplates(): Promise<ReferenceLists["shotTemplates"]> {
+      const rows = await db
+        .select()
+        .from(schema.shotTemplates)
+        .orderBy(asc(schema.shotTemplates.id));
+      return rows.map(mapShotTemplate);
     },
 
     async listWarnings(): Promise<Warning[]> {

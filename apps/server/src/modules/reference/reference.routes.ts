@@ -22,6 +22,7 @@ const loaders: {
   seasons: (repository) => repository.listSeasons(),
   animalEnterpriseSeasonCombinations: (repository) => repository.listCombinations(),
   warnings: (repository) => repository.listWarnings(),
+  shotTemplates: (repository) => repository.listShotTemplates(),
   territoryManagers: (repository) => repository.listTerritoryManagers(),
   vets: (repository) => repository.listVets(),
 };

@@ -95,6 +95,7 @@ export const referenceFixtures: ReferenceLists = {
       severity: "attention",
     },
   ],
+  shotTemplates: [],
   territoryManagers: [
     { id: 1, territory_manager_name: "Sam Byrne", territory_manager_email: "sam@example.org" },
   ],

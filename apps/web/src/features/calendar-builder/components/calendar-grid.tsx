@@ -10,7 +10,8 @@ import {
   type Shot,
 } from "@vaxcal/schedule";
 import type { CSSProperties } from "react";
-import { formatYearMonth, readYearMonth } from "../lib/calendar-dates.ts";
+import { formatDayDate, formatYearMonth, readYearMonth } from "../lib/calendar-dates.ts";
+import { describeShotName } from "../lib/past-shots.ts";
 import { protocolRuleNames } from "../lib/protocol-warnings.ts";
 
 type CalendarGridProps = {
@@ -26,10 +27,15 @@ type CalendarGridProps = {
   onOpenWarning: (warning: ProtocolWarning, shot: Shot) => void;
 };
 
-const months = Array.from({ length: 12 }, (_, index) => index + 1);
-
-function describeShotName(shot: Shot, disease: ScopedDisease | undefined): string {
-  return shot.custom_name ?? disease?.vaccine?.name ?? disease?.name ?? "Shot";
+/** The engine's month grid split into years: the first starts at the current month. */
+function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
+  const years: { year: number; months: number[] }[] = [];
+  for (const { year, month } of calendar.months) {
+    const last = years.at(-1);
+    if (last?.year === year) last.months.push(month);
+    else years.push({ year, months: [month] });
+  }
+  return years;
 }
 
 function readAccent(disease: ScopedDisease | undefined): CSSProperties {
@@ -39,8 +45,10 @@ function readAccent(disease: ScopedDisease | undefined): CSSProperties {
 
 /**
  * docs/product.md §2 'Review your calendar': one column per disease, one block per year, month
- * rows. On a phone the table scrolls sideways inside its frame while the month labels and disease
- * names stay put, so every column stays usable at 375 px.
+ * rows from the current month (docs/product.md §9: at least the next 24 months). The table scrolls
+ * inside its frame, sideways and down, while the month labels and the disease names stay in view,
+ * so every column stays usable at 375 px. Shots dated before today are shown as past: earlier
+ * this month in their row, from earlier months in a list above the grid.
  */
 export function CalendarGrid({
   calendar,
@@ -55,137 +63,176 @@ export function CalendarGrid({
 }: CalendarGridProps) {
   const shotsByCell = new Map<string, Shot[]>();
   const shotNames = new Map<string, string>();
+  const currentMonth = readYearMonth(today);
+  const earlierShots: { shot: Shot; disease: ScopedDisease | undefined }[] = [];
   for (const column of calendar.diseases) {
     const disease = diseases.find((candidate) => candidate.id === column.diseaseId);
     for (const shot of column.shots) {
       shotNames.set(shot.id, describeShotName(shot, disease));
       if (shot.date === null) continue;
-      const key = `${column.diseaseId}|${readYearMonth(shot.date)}`;
+      const yearMonth = readYearMonth(shot.date);
+      if (yearMonth < currentMonth) {
+        earlierShots.push({ shot, disease });
+        continue;
+      }
+      const key = `${column.diseaseId}|${yearMonth}`;
       const shots = shotsByCell.get(key);
       if (shots) shots.push(shot);
       else shotsByCell.set(key, [shot]);
     }
   }
-  const years: number[] = [];
-  for (let year = calendar.yearRange.from; year <= calendar.yearRange.to; year++) years.push(year);
-  const currentMonth = readYearMonth(today);
+  earlierShots.sort((left, right) => ((left.shot.date ?? "") < (right.shot.date ?? "") ? -1 : 1));
+  const years = groupMonthsByYear(calendar);
   const columns = calendar.diseases.map((column) => ({
     column,
     disease: diseases.find((candidate) => candidate.id === column.diseaseId),
   }));
 
   return (
-    <div
-      className="calendar-grid"
-      role="region"
-      aria-label="Vaccination calendar"
-      style={{ "--columns": columns.length } as CSSProperties}
-    >
-      <table className="calendar-grid__table">
-        <caption className="visually-hidden">
-          Vaccine shots by month, one column per disease. Scroll sideways to see every disease.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="calendar-grid__corner">
-              Month
-            </th>
-            {columns.map(({ column, disease }) => (
-              <th
-                key={column.diseaseId}
-                scope="col"
-                className="calendar-grid__disease"
-                style={readAccent(disease)}
-              >
-                <span className="calendar-grid__disease-name">
-                  {disease?.name ?? `Disease ${column.diseaseId}`}
-                  {disease?.footnoteNumber ? (
-                    <span className="calendar-grid__footnote-mark">
-                      <span aria-hidden="true">{formatFootnoteMark(disease.footnoteNumber)}</span>
-                      <span className="visually-hidden"> (see note {disease.footnoteNumber})</span>
-                    </span>
-                  ) : null}
-                </span>
-                {disease?.vaccine && (
-                  <span className="calendar-grid__vaccine-name">{disease.vaccine.name}</span>
-                )}
-                {column.hasNoFixedSchedule && (
-                  <span className="calendar-grid__no-schedule">{NO_FIXED_SCHEDULE_NOTE}</span>
-                )}
+    <>
+      {earlierShots.length > 0 && (
+        <details className="past-shots">
+          <summary>Past shots ({earlierShots.length})</summary>
+          <ul className="past-shots__list">
+            {earlierShots.map(({ shot, disease }) => (
+              <li key={shot.id}>
                 <button
                   type="button"
-                  className="calendar-grid__remove"
-                  aria-label={`Remove ${disease?.name ?? "this disease"}`}
-                  onClick={() => onRemoveDisease(column.diseaseId)}
+                  className="past-shots__shot"
+                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, past`}
+                  onClick={() => onOpenShot(shot)}
                 >
-                  Remove
+                  <span>
+                    {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
+                  </span>
+                  <span className="past-shots__disease">
+                    {disease?.name ?? `Disease ${shot.diseaseId}`}, past
+                  </span>
                 </button>
-              </th>
+              </li>
             ))}
-          </tr>
-        </thead>
-        {years.map((year) => (
-          <tbody key={year} className="calendar-grid__year">
-            <tr className="calendar-grid__year-row">
-              <th scope="rowgroup" className="calendar-grid__year-label">
-                {year}
+          </ul>
+        </details>
+      )}
+      <div
+        className="calendar-grid"
+        role="region"
+        aria-label="Vaccination calendar"
+        // The frame scrolls, so keyboard users can reach every column and month.
+        tabIndex={0}
+        style={{ "--columns": columns.length } as CSSProperties}
+      >
+        <table className="calendar-grid__table">
+          <caption className="visually-hidden">
+            Vaccine shots by month, one column per disease. Scroll sideways to see every disease.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="calendar-grid__corner">
+                Month
               </th>
-              {columns.map(({ column, disease }) => {
-                const isReached = isMaxShotsReached(column.diseaseId, year);
+              {columns.map(({ column, disease }) => (
+                <th
+                  key={column.diseaseId}
+                  scope="col"
+                  className="calendar-grid__disease"
+                  style={readAccent(disease)}
+                >
+                  <span className="calendar-grid__disease-name">
+                    {disease?.name ?? `Disease ${column.diseaseId}`}
+                    {disease?.footnoteNumber ? (
+                      <span className="calendar-grid__footnote-mark">
+                        <span aria-hidden="true">{formatFootnoteMark(disease.footnoteNumber)}</span>
+                        <span className="visually-hidden">
+                          {" "}
+                          (see note {disease.footnoteNumber})
+                        </span>
+                      </span>
+                    ) : null}
+                  </span>
+                  {disease?.vaccine && (
+                    <span className="calendar-grid__vaccine-name">{disease.vaccine.name}</span>
+                  )}
+                  {column.hasNoFixedSchedule && (
+                    <span className="calendar-grid__no-schedule">{NO_FIXED_SCHEDULE_NOTE}</span>
+                  )}
+                  <button
+                    type="button"
+                    className="calendar-grid__remove"
+                    aria-label={`Remove ${disease?.name ?? "this disease"}`}
+                    onClick={() => onRemoveDisease(column.diseaseId)}
+                  >
+                    Remove
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {years.map(({ year, months }) => (
+            <tbody key={year} className="calendar-grid__year">
+              <tr className="calendar-grid__year-row">
+                <th scope="rowgroup" className="calendar-grid__year-label">
+                  {year}
+                </th>
+                {columns.map(({ column, disease }) => {
+                  const isReached = isMaxShotsReached(column.diseaseId, year);
+                  return (
+                    <td key={column.diseaseId}>
+                      <button
+                        type="button"
+                        className="calendar-grid__add"
+                        aria-label={`Add shot for ${disease?.name ?? "this disease"} in ${year}${isReached ? " (most shots reached)" : ""}`}
+                        data-max-reached={isReached}
+                        onClick={() => onAddShot(column.diseaseId, year)}
+                      >
+                        <span className="calendar-grid__add-mark">{isReached ? "[!]" : "[+]"}</span>{" "}
+                        Add shot
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+              {months.map((month) => {
+                const yearMonth = formatYearMonth(year, month);
                 return (
-                  <td key={column.diseaseId}>
-                    <button
-                      type="button"
-                      className="calendar-grid__add"
-                      aria-label={`Add shot for ${disease?.name ?? "this disease"} in ${year}${isReached ? " (most shots reached)" : ""}`}
-                      data-max-reached={isReached}
-                      onClick={() => onAddShot(column.diseaseId, year)}
-                    >
-                      <span className="calendar-grid__add-mark">{isReached ? "[!]" : "[+]"}</span>{" "}
-                      Add shot
-                    </button>
-                  </td>
+                  <tr key={month} data-current={yearMonth === currentMonth || undefined}>
+                    <th scope="row" className="calendar-grid__month">
+                      <span aria-hidden="true">{readMonthName(month).slice(0, 3)}</span>
+                      <span className="visually-hidden">
+                        {readMonthName(month)} {year}
+                      </span>
+                    </th>
+                    {columns.map(({ column, disease }) => (
+                      <td key={column.diseaseId} className="calendar-grid__cell">
+                        {(shotsByCell.get(`${column.diseaseId}|${yearMonth}`) ?? []).map((shot) => (
+                          <ShotLabel
+                            key={shot.id}
+                            shot={shot}
+                            isPast={shot.date !== null && shot.date < today}
+                            name={describeShotName(shot, disease)}
+                            accent={readAccent(disease)}
+                            warnings={warningsByShot.get(shot.id) ?? []}
+                            shotNames={shotNames}
+                            onOpen={() => onOpenShot(shot)}
+                            onOpenWarning={(warning) => onOpenWarning(warning, shot)}
+                          />
+                        ))}
+                      </td>
+                    ))}
+                  </tr>
                 );
               })}
-            </tr>
-            {months.map((month) => {
-              const yearMonth = formatYearMonth(year, month);
-              return (
-                <tr key={month} data-current={yearMonth === currentMonth || undefined}>
-                  <th scope="row" className="calendar-grid__month">
-                    <span aria-hidden="true">{readMonthName(month).slice(0, 3)}</span>
-                    <span className="visually-hidden">
-                      {readMonthName(month)} {year}
-                    </span>
-                  </th>
-                  {columns.map(({ column, disease }) => (
-                    <td key={column.diseaseId} className="calendar-grid__cell">
-                      {(shotsByCell.get(`${column.diseaseId}|${yearMonth}`) ?? []).map((shot) => (
-                        <ShotLabel
-                          key={shot.id}
-                          shot={shot}
-                          name={describeShotName(shot, disease)}
-                          accent={readAccent(disease)}
-                          warnings={warningsByShot.get(shot.id) ?? []}
-                          shotNames={shotNames}
-                          onOpen={() => onOpenShot(shot)}
-                          onOpenWarning={(warning) => onOpenWarning(warning, shot)}
-                        />
-                      ))}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        ))}
-      </table>
-    </div>
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </>
   );
 }
 
 function ShotLabel({
   shot,
+  isPast,
   name,
   accent,
   warnings,
@@ -194,6 +241,7 @@ function ShotLabel({
   onOpenWarning,
 }: {
   shot: Shot;
+  isPast: boolean;
   name: string;
   accent: CSSProperties;
   warnings: readonly ProtocolWarning[];
@@ -204,7 +252,7 @@ function ShotLabel({
   const date = shot.date ?? "";
   const repeats =
     shot.is_recurrent === 1 ? "repeats every year" : `repeats every ${shot.is_recurrent} years`;
-  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}`;
+  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}${isPast ? ", past" : ""}`;
   return (
     <div className="shot">
       {/* The label names the shot in full; the visible text is its short form. */}
@@ -214,6 +262,7 @@ function ShotLabel({
         style={accent}
         aria-label={label}
         data-mirror={shot.isMirroredCopy || undefined}
+        data-past={isPast || undefined}
         data-warning={warnings.length > 0 || undefined}
         onClick={onOpen}
       >
@@ -221,6 +270,7 @@ function ShotLabel({
         <span className="shot__name">
           {name}
           {shot.isMirroredCopy && <span className="shot__repeat"> ↻</span>}
+          {isPast && <span className="shot__past"> past</span>}
         </span>
       </button>
       {warnings.map((warning) => {

@@ -6,6 +6,8 @@ import {
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
 import {
+  addDays,
+  formatLongDate,
   prepareForSubmit,
   restoreCalendar,
   updateShotDate,
@@ -186,6 +188,33 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
       agree_to_terms: true,
     });
     expect(backend.calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("shows a saved calendar's past shots as past and never asks about them, at any opening", async () => {
+    // The farmer moved the BVD shot to a date that has since gone by.
+    const past = addDays(readToday(), -45);
+    const detail = buildSavedDetail();
+    backend.details.set(7, {
+      ...detail,
+      diseases: detail.diseases.map((disease) => ({
+        ...disease,
+        shots: disease.shots.map((shot) =>
+          shot.date === "2031-02-20" ? { ...shot, date: past } : shot,
+        ),
+      })),
+    });
+
+    for (let opening = 1; opening <= 2; opening++) {
+      const { user, unmount } = await renderEdit();
+      expect(screen.queryByRole("dialog", { name: "Shots in the past" })).toBeNull();
+      await user.click(screen.getByText("Past shots (1)"));
+      expect(
+        screen.getByRole("button", {
+          name: `Bovilis BVD, ${formatLongDate(past)}, BVD, past`,
+        }),
+      ).toBeVisible();
+      unmount();
+    }
   });
 
   it("prefills the popup from the profile for a calendar saved without contact details", async () => {

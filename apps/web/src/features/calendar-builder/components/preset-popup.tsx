@@ -1,4 +1,5 @@
 import type { ScopedVaccine, Warning } from "@vaxcal/contracts";
+import type { ReactNode } from "react";
 import { fillPlaceholders, type PopupParameters } from "../lib/protocol-warnings.ts";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { VaccineAdvice, VaccineFacts } from "./vaccine-facts.tsx";
@@ -17,6 +18,8 @@ export type PresetPopupProps = {
   onCancel: () => void;
   /** Escape, the overlay or the close button: no decision either way. */
   onDismiss: () => void;
+  /** What the message is about, shown under its text (the past shots, by date and vaccine). */
+  children?: ReactNode;
 };
 
 /**
@@ -32,6 +35,7 @@ export function PresetPopup({
   onConfirm,
   onCancel,
   onDismiss,
+  children,
 }: PresetPopupProps) {
   const title = preset ? fillPlaceholders(preset.title, parameters) : fallback.title;
   const body = preset ? fillPlaceholders(preset.body, parameters) : fallback.body;
@@ -44,6 +48,7 @@ export function PresetPopup({
       <div className={`popup popup--${severity}`}>
         <p className="popup__severity">{severity === "alert" ? "Warning" : "Please note"}</p>
         <p className="popup__body">{body}</p>
+        {children}
         {vaccine && (
           <>
             <VaccineFacts vaccine={vaccine} />

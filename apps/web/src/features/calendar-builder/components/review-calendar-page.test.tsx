@@ -6,7 +6,7 @@ import { allowConsoleErrors } from "../../../testing/console-guard.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
-import { readToday } from "../lib/calendar-dates.ts";
+import { formatDayDate, readToday } from "../lib/calendar-dates.ts";
 import { resetCalendarDraft, useCalendarDraftStore } from "../stores/calendar-draft-store.ts";
 import {
   applyCalendarFormFields,
@@ -39,6 +39,21 @@ function chooseDairyCows(
 ) {
   applyCalendarFormFields(
     { enterpriseID: 1, animalID: 1, seasonID: 1, birthDate, breedingDate, diseases },
+    referenceData.combinations,
+  );
+}
+
+/** Dairy replacement heifers, spring calving: first calving 283 days after breeding. */
+function chooseHeifers(diseases: number[], breedingDate: string) {
+  applyCalendarFormFields(
+    {
+      enterpriseID: 1,
+      animalID: 2,
+      seasonID: 1,
+      birthDate: addDays(breedingDate, 283),
+      breedingDate,
+      diseases,
+    },
     referenceData.combinations,
   );
 }
@@ -194,31 +209,89 @@ describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
     expect(readCalendarForm().diseases).toEqual([5]);
   });
 
-  it("asks about shots in the past on load, and 'Remove them' drops them", async () => {
-    // Calving two months ago and breeding in two months: the pre-calving Covexin 10 is past.
+  it("asks about shots in the past on load, listing them by date and vaccine, and 'Remove them' drops them", async () => {
+    // Heifers bred in 40 days: the first BVD dose (breeding − 56) was 16 days ago, the second
+    // (breeding − 28) is in 12 days.
     const today = readToday();
-    const birthDate = shiftDate(today, -60);
-    const covexin = shiftDate(birthDate, -56);
-    chooseDairyCows([1, 4], birthDate, shiftDate(today, 60));
+    const breedingDate = shiftDate(today, 40);
+    const firstDose = shiftDate(breedingDate, -56);
+    const secondDose = shiftDate(breedingDate, -28);
+    chooseHeifers([1], breedingDate);
     const { user } = renderApp("/calendar");
 
-    const popup = within(await screen.findByRole("dialog", { name: "Shots in the past" }));
+    const dialog = await screen.findByRole("dialog", { name: "Shots in the past" });
+    const popup = within(dialog);
     expect(popup.getByText(/dated before today/)).toBeInTheDocument();
     expect(
-      screen.getByRole("button", { name: `Covexin 10, ${formatLongDate(covexin)}` }),
+      within(popup.getByRole("list", { name: "Shots dated before today" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([`${formatDayDate(firstDose)} · Bovilis BVD (1st dose) · Replacement Heifers`]);
+    // The safe choice, which loses nothing, is the main button.
+    expect(popup.getByRole("button", { name: "Keep them" })).toHaveClass("button--primary");
+    // Shown as past, in its month's row or, from an earlier month, in the past shots list.
+    expect(
+      screen.getByRole("button", {
+        name: new RegExp(
+          `^Bovilis BVD \\(1st dose\\), ${formatLongDate(firstDose)}, (BVD, )?past$`,
+        ),
+        hidden: true,
+      }),
     ).toBeInTheDocument();
     await user.click(popup.getByRole("button", { name: "Remove them" }));
 
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Bovilis BVD \(1st dose\)/ })).toBeNull();
     expect(
-      screen.queryByRole("button", { name: `Covexin 10, ${formatLongDate(covexin)}` }),
-    ).toBeNull();
-    // The yearly series lives on from next year's shot, now its own first occurrence.
+      screen.getByRole("button", {
+        name: `Bovilis BVD (2nd dose), ${formatLongDate(secondDose)}`,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("does not ask when the only past-looking shots are yearly ones: they start next year", async () => {
+    // Calving two months ago: the pre-calving Covexin 10 (calving − 56) would be past, so the
+    // yearly series starts on the same day next year.
+    const today = readToday();
+    const birthDate = shiftDate(today, -60);
+    const covexin = shiftDate(birthDate, -56);
+    chooseDairyCows([1, 4], birthDate, shiftDate(today, 60));
+    await renderReview();
+
+    expect(screen.queryByRole("dialog", { name: "Shots in the past" })).toBeNull();
     const nextYear = `${Number(covexin.slice(0, 4)) + 1}${covexin.slice(4)}`;
     expect(
       screen.getByRole("button", { name: `Covexin 10, ${formatLongDate(nextYear)}` }),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole("button", { name: /^Bovilis BVD, / }).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the grid faces forward (docs/product.md §9)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 24, 9, 30));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+  });
+
+  it("opens at the current month and shows at least the next 24 months", async () => {
+    server.use(createScopedDiseasesHandler(readToday(), scopedCalls));
+    chooseDairyCows([1, 3], "2027-02-01", "2027-04-25");
+    const { grid } = await renderReview();
+
+    const months = grid
+      .getAllByRole("rowheader")
+      .map((header) => header.textContent?.replace(/^[A-Z][a-z]{2}/, "") ?? "")
+      .filter((name) => /^[A-Z][a-z]+ \d{4}$/.test(name));
+    expect(months[0]).toBe("November 2026");
+    expect(months.slice(0, 3)).toEqual(["November 2026", "December 2026", "January 2027"]);
+    expect(months.length).toBeGreaterThanOrEqual(24);
+    expect(months).not.toContain("October 2026");
+    // The disease names head the columns, in a header row that stays in view as the grid scrolls.
+    const header = grid.getAllByRole("row")[0] as HTMLElement;
+    expect(header.closest("thead")).not.toBeNull();
+    expect(within(header).getAllByRole("columnheader")).toHaveLength(3);
   });
 });
 
@@ -411,9 +484,8 @@ describe("generic popup severity (docs/product.md §2, §4: alert or attention)"
   });
 
   it("marks an attention preset as a note", async () => {
-    // Calving two months ago: the pre-calving Covexin 10 shot is in the past.
-    const today = readToday();
-    chooseDairyCows([1, 4], addDays(today, -60), addDays(today, 60));
+    // Heifers bred in 40 days: the first BVD dose, 16 days ago, is in the past.
+    chooseHeifers([1], addDays(readToday(), 40));
     renderApp("/calendar");
 
     const dialog = await screen.findByRole("dialog", { name: "Shots in the past" });

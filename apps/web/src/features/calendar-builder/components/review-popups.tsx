@@ -9,6 +9,7 @@ import {
 } from "@vaxcal/schedule";
 import { useEffect } from "react";
 import type { CalendarReviewState } from "../hooks/use-calendar-review.ts";
+import { describePastShot } from "../lib/past-shots.ts";
 import { PopupSlug, findPreset } from "../lib/protocol-warnings.ts";
 import { AddDiseasesDialog } from "./add-diseases-dialog.tsx";
 import { PresetPopup } from "./preset-popup.tsx";
@@ -33,10 +34,24 @@ export function ReviewPopups({ review, calendar, reference }: ReviewPopupsProps)
             title: "Shots in the past",
             body: "Some shots in this calendar are dated before today. Do you want to keep them?",
           }}
+          // 'Keep them' is the main button: the safe choice, since removing a first dose can leave
+          // a course without its start (docs/product.md §4).
           onConfirm={review.keepPastShots}
           onCancel={review.dropPastShots}
           onDismiss={review.dismissPastShots}
-        />
+        >
+          <ul className="popup__list" aria-label="Shots dated before today">
+            {review.pastShots.map((shot) => (
+              <li key={shot.id}>
+                {describePastShot(
+                  shot,
+                  findDisease(shot.diseaseId),
+                  reference.animals.find((animal) => animal.id === calendar.setup.animal.id)?.name,
+                )}
+              </li>
+            ))}
+          </ul>
+        </PresetPopup>
       )}
       {!isAskingAboutPastShots && popup?.kind === "preset" && (
         <PresetPopup

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { referenceData } from "@vaxcal/reference-data";
 import { resolveSeasonDefaults } from "@vaxcal/schedule";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createReferenceHandlers } from "../../../testing/mocks/handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
@@ -39,7 +39,8 @@ function defaultsOf(combinationId: number) {
     (candidate) => candidate.id === combinationId,
   );
   if (!combination) throw new Error("seeded combination");
-  return resolveSeasonDefaults(combination, readToday());
+  const animal = referenceData.animals.find(({ id }) => id === combination.animal_id);
+  return resolveSeasonDefaults(combination, readToday(), animal, referenceData);
 }
 
 describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
@@ -116,6 +117,32 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
     expect(main.queryByLabelText(/Lambing season start date|Birth date/)).not.toBeInTheDocument();
     await user.click(group("Diseases").getByRole("checkbox", { name: /^Footrot/ }));
     expect(main.getByRole("button", { name: "Next step" })).toBeEnabled();
+  });
+
+  it("prefills the next season whose first shots are still ahead (docs/product.md §9)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 24, 9, 30));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { user, main, group } = await renderSetup();
+
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Replacement Heifers" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    // This year's breeding (25 April 2026) and its primary courses are past: next year's.
+    expect(main.getByLabelText("Breeding season start date")).toHaveValue("2027-04-25");
+    expect(main.getByLabelText("Calving season start date")).toHaveValue("2028-02-01");
+
+    // Weanlings born in February 2026 had their shots from August to November: next year's calves.
+    await user.click(group("Animal").getByRole("radio", { name: "Weanlings" }));
+    expect(main.getByLabelText("Birth date")).toHaveValue("2027-02-01");
+
+    // Mid-season ewes keep the October tupping that got them in lamb.
+    await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Ewes" }));
+    expect(main.getByLabelText("Breeding season start date")).toHaveValue("2026-10-05");
+    expect(main.getByLabelText("Lambing season start date")).toHaveValue("2027-03-01");
   });
 
   it("warns when cows are bred before calving, in the spec's words, and not on sheep defaults", async () => {

@@ -21,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigateToError } from "../../../lib/error-route.ts";
 import { scopedDiseasesQueryOptions } from "../api/get-scoped-diseases.ts";
 import { readToday } from "../lib/calendar-dates.ts";
+import { listPastShots } from "../lib/past-shots.ts";
 import { PopupSlug, describeRulePopup, type PopupParameters } from "../lib/protocol-warnings.ts";
 import {
   addDraftDiseases,
@@ -122,14 +123,21 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
     setPopup({ kind: "preset", ...request });
   const closePopup = () => setPopup(null);
 
-  // docs/product.md §4: on load, shots dated before today need the farmer's say. A calendar without
-  // any is marked as reviewed at once, so a past date the farmer picks later does not ask again.
+  // docs/product.md §4: on load, shots dated before today need the farmer's say, in the builder
+  // only. A saved calendar shows its past shots as past and never asks. A calendar without any is
+  // marked as reviewed at once, so a past date the farmer picks later does not ask again.
+  const isSavedCalendar = draft?.savedCalendar !== undefined;
   const isAskingAboutPastShots =
     calendar !== null &&
     draft !== null &&
+    !isSavedCalendar &&
     !draft.hasReviewedPastShots &&
     !hasDismissedPastShots &&
     hasPastShots(calendar);
+  const pastShots = useMemo(
+    () => (isAskingAboutPastShots && calendar !== null ? listPastShots(calendar) : []),
+    [isAskingAboutPastShots, calendar],
+  );
   useEffect(() => {
     if (calendar !== null && draft?.hasReviewedPastShots === false && !hasPastShots(calendar)) {
       markPastShotsReviewed();
@@ -262,6 +270,7 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
     findDisease,
     popup,
     isAskingAboutPastShots,
+    pastShots,
     openPopup: setPopup,
     closePopup,
     openRulePopup,

@@ -21,7 +21,12 @@ import {
 
 export type SetupReference = Pick<
   ReferenceLists,
-  "enterprises" | "animals" | "seasons" | "diseases" | "animalEnterpriseSeasonCombinations"
+  | "enterprises"
+  | "animals"
+  | "seasons"
+  | "diseases"
+  | "animalEnterpriseSeasonCombinations"
+  | "shotTemplates"
 >;
 
 /**
@@ -125,11 +130,13 @@ function settleChoices(
   if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
     return { ...next, diseases, herdStatus };
   }
+  // docs/product.md §9: the next season whose first shots are still ahead.
   const defaults = combination
     ? resolveSeasonDefaults(
         combination,
         today,
         reference.animals.find((animal) => animal.id === ids.animalID),
+        reference,
       )
     : { birthDate: null, breedingDate: null };
   return { ...next, diseases, herdStatus, ...defaults };

@@ -55,6 +55,7 @@ export const fullReferenceLists: ReferenceLists = {
   })),
   animalEnterpriseSeasonCombinations: referenceData.combinations,
   warnings: referenceData.warnings,
+  shotTemplates: referenceData.shotTemplates,
   territoryManagers: [],
   vets: [],
 };

@@ -1,0 +1,210 @@
+import { referenceData } from "@vaxcal/reference-data";
+import { describe, expect, it } from "vitest";
+import { buildCalendar } from "./build-calendar.ts";
+import type { Calendar } from "./schedule.types.ts";
+import { resolveSeasonDefaults } from "./season-defaults.ts";
+import { isTemplateInScope } from "./template-selection.ts";
+
+/*
+ * docs/product.md §9 "Dates that face forward", over every seeded combination with every offered
+ * disease ticked, on a date in each month of the year, around a leap day and on the last Sundays
+ * of March and October (clock changes: the engine has no clock, so they must change nothing).
+ */
+
+const todays = [
+  "2026-01-15",
+  "2026-02-10",
+  "2026-03-01",
+  "2026-03-29",
+  "2026-04-20",
+  "2026-05-31",
+  "2026-06-15",
+  "2026-07-01",
+  "2026-08-20",
+  "2026-09-01",
+  "2026-10-05",
+  "2026-10-25",
+  "2026-11-24",
+  "2026-12-10",
+  "2026-12-31",
+  "2028-02-28",
+  "2028-02-29",
+  "2028-03-01",
+] as const;
+
+const YEAR_DAYS_MS = 366 * 86_400_000;
+
+function findAnimal(animalId: number) {
+  const animal = referenceData.animals.find((candidate) => candidate.id === animalId);
+  if (animal === undefined) throw new Error(`No seeded animal ${animalId}`);
+  return animal;
+}
+
+function findCombination(id: number) {
+  const combination = referenceData.combinations.find((candidate) => candidate.id === id);
+  if (combination === undefined) throw new Error(`No seeded combination ${id}`);
+  return combination;
+}
+
+function buildDefaultCalendar(combinationId: number, today: string): Calendar {
+  const combination = findCombination(combinationId);
+  const animal = findAnimal(combination.animal_id);
+  return buildCalendar({
+    setup: {
+      enterprise: { id: combination.enterprise_id },
+      season: { id: combination.season_id },
+      animal,
+      ...resolveSeasonDefaults(combination, today, animal, referenceData),
+    },
+    diseases: referenceData.diseases.filter((disease) =>
+      disease.animals.some((offer) => offer.animal_id === animal.id),
+    ),
+    vaccines: referenceData.vaccines,
+    shotTemplates: referenceData.shotTemplates,
+    today,
+  });
+}
+
+function hasTemplates(calendar: Calendar, vaccineId: number | undefined): boolean {
+  return referenceData.shotTemplates.some(
+    (template) =>
+      template.vaccine_id === vaccineId &&
+      template.animal_id === calendar.setup.animal.id &&
+      isTemplateInScope(template, {
+        seasonId: calendar.setup.season?.id ?? null,
+        herdStatus: "primed",
+      }) &&
+      (template.birth_days === null || calendar.setup.birthDate !== null),
+  );
+}
+
+const cases = todays.flatMap((today) =>
+  referenceData.combinations.map((combination) => [today, combination.id] as const),
+);
+
+describe("default calendars face forward", () => {
+  it.each(cases)("on %s, combination %i", (today, combinationId) => {
+    const calendar = buildDefaultCalendar(combinationId, today);
+    const shots = calendar.diseases.flatMap((column) => column.shots);
+
+    // No shot before today, copies included.
+    expect(shots.filter((shot) => shot.date === null || shot.date < today)).toEqual([]);
+
+    for (const column of calendar.diseases) {
+      if (!hasTemplates(calendar, column.vaccine?.id)) continue;
+      // Every column with templates has a shot to come.
+      expect(column.shots.length, `disease ${column.diseaseId}`).toBeGreaterThan(0);
+      // No year of boosters is skipped: each recurring series starts within a year of today.
+      for (const shot of column.shots) {
+        if (shot.isMirroredCopy || shot.is_recurrent === 0) continue;
+        const daysAhead = Date.parse(shot.date!) - Date.parse(today);
+        expect(daysAhead, `${shot.id} on ${shot.date}`).toBeLessThan(YEAR_DAYS_MS);
+      }
+    }
+
+    // The grid opens at today's month and shows at least the next 24 months.
+    expect(calendar.months[0]).toMatchObject({
+      year: Number(today.slice(0, 4)),
+      month: Number(today.slice(5, 7)),
+    });
+    expect(calendar.months.length).toBeGreaterThanOrEqual(24);
+    const inGrid = calendar.months.reduce((count, month) => count + month.shots.length, 0);
+    expect(inGrid).toBe(shots.length);
+  });
+
+  it("keeps breeding in its place before or after birth, as the offsets put it", () => {
+    for (const [today, combinationId] of cases) {
+      const combination = findCombination(combinationId);
+      const animal = findAnimal(combination.animal_id);
+      const { birthDate, breedingDate } = resolveSeasonDefaults(
+        combination,
+        today,
+        animal,
+        referenceData,
+      );
+      if (birthDate === null || breedingDate === null) continue;
+      const offsetGap =
+        Number(combination.birth_date!.split(".")[0]) -
+        Number(combination.breeding_date!.split(".")[0]);
+      expect(Number(birthDate.slice(0, 4)) - Number(breedingDate.slice(0, 4))).toBe(offsetGap);
+    }
+  });
+});
+
+// Hand-worked cases the rule was designed around.
+describe("resolveSeasonDefaults with the season's shots", () => {
+  const defaults = (combinationId: number, today: string) => {
+    const combination = findCombination(combinationId);
+    return resolveSeasonDefaults(
+      combination,
+      today,
+      findAnimal(combination.animal_id),
+      referenceData,
+    );
+  };
+  const firstDates = (calendar: Calendar, vaccineName: string) =>
+    calendar.diseases
+      .filter((column) => column.vaccine?.name === vaccineName)
+      .flatMap((column) => column.shots.filter((shot) => !shot.isMirroredCopy))
+      .map((shot) => shot.date);
+
+  it("keeps spring-calving cows' February calving on 10 December; the Covexin just past moves a year", () => {
+    // Covexin at calving − 56 = 7 December 2026, three days past. Skipping to February 2028 would
+    // lose a whole year of boosters.
+    expect(defaults(1, "2026-12-10")).toEqual({
+      birthDate: "2027-02-01",
+      breedingDate: "2027-04-25",
+    });
+    expect(firstDates(buildDefaultCalendar(1, "2026-12-10"), "Covexin 10")).toEqual(["2027-12-07"]);
+  });
+
+  it("keeps mid-season ewes' October tupping on 24 November; pre-tupping shots come next August", () => {
+    expect(defaults(21, "2026-11-24")).toEqual({
+      birthDate: "2027-03-01",
+      breedingDate: "2026-10-05",
+    });
+    const calendar = buildDefaultCalendar(21, "2026-11-24");
+    expect(firstDates(calendar, "Footvax")).toEqual(["2027-04-05", "2027-08-24"]);
+    // Enzovax, every three years, starts before the next tupping, not three years on.
+    expect(firstDates(calendar, "Enzovax")).toEqual(["2027-08-10"]);
+  });
+
+  it("moves weanlings whose every shot is past to the next birth cohort", () => {
+    // Calves born 1 February 2026 had their weanling shots from August to November 2026.
+    expect(defaults(3, "2026-11-24")).toEqual({ birthDate: "2027-02-01", breedingDate: null });
+  });
+
+  it("moves autumn-born weanlings to this autumn's calves once their first winter's course is past", () => {
+    // Born 15 September 2025: the pneumonia course before their first winter (27 October and
+    // 24 November 2025) is past on 1 March 2026, so the calendar is for calves born this autumn.
+    expect(defaults(7, "2026-03-01")).toEqual({ birthDate: "2026-09-15", breedingDate: null });
+    // Before the course, last autumn's calves are still the ones to plan for.
+    expect(defaults(7, "2025-10-01")).toEqual({ birthDate: "2025-09-15", breedingDate: null });
+  });
+
+  it("moves heifers to next year's breeding once their first primary dose is past", () => {
+    // Their first dose, lungworm (Huskvac) at breeding − 112 = 3 January 2026, is past on 4 January.
+    expect(defaults(2, "2026-01-03")).toEqual({
+      birthDate: "2027-02-01",
+      breedingDate: "2026-04-25",
+    });
+    expect(defaults(2, "2026-01-04")).toEqual({
+      birthDate: "2028-02-01",
+      breedingDate: "2027-04-25",
+    });
+  });
+
+  it("keeps calves born on today's season date while their first shot is ahead", () => {
+    expect(defaults(4, "2026-02-08")).toEqual({ birthDate: "2026-02-01", breedingDate: null });
+    expect(defaults(4, "2026-02-09")).toEqual({ birthDate: "2027-02-01", breedingDate: null });
+  });
+
+  it("falls back to the pair rule without templates to judge by", () => {
+    const combination = findCombination(2);
+    const animal = findAnimal(combination.animal_id);
+    const withoutTemplates = { diseases: referenceData.diseases, shotTemplates: [] };
+    expect(resolveSeasonDefaults(combination, "2026-03-01", animal, withoutTemplates)).toEqual(
+      resolveSeasonDefaults(combination, "2026-03-01", animal),
+    );
+  });
+});
