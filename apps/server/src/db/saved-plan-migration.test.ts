@@ -68,6 +68,29 @@ function copyMigrationsBeforePlan(): string {
   return folder;
 }
 
+/**
+ * The columns that migrations after the plan's add, as `[table, column, definition]`. Today's
+ * seed writes them, so the test adds them for the seed at the old schema and drops them again
+ * before migrating, as if the reference data had been seeded then.
+ */
+function listLaterAddedColumns(): [table: string, column: string, definition: string][] {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as Journal;
+  const cut = journal.entries.findIndex((entry) => entry.tag === planMigration);
+  return journal.entries
+    .slice(cut + 1)
+    .flatMap(({ tag }) =>
+      [
+        ...readFileSync(path.join(migrationsFolder, `${tag}.sql`), "utf8").matchAll(
+          /ALTER TABLE "(\w+)" ADD COLUMN "(\w+)" ([^;]+);/g,
+        ),
+      ].map(
+        (match) => [match[1] ?? "", match[2] ?? "", match[3] ?? ""] as [string, string, string],
+      ),
+    );
+}
+
 type OldCalendar = {
   id: number;
   token: string;
@@ -167,6 +190,10 @@ beforeAll(async () => {
   // The schema as it was before the plan migration, with its data.
   copyFolder = copyMigrationsBeforePlan();
   await migrate(database.db, { migrationsFolder: copyFolder });
+  const laterColumns = listLaterAddedColumns();
+  for (const [table, column, definition] of laterColumns) {
+    await database.pool.query(`ALTER TABLE "${table}" ADD COLUMN "${column}" ${definition}`);
+  }
   await seedReferenceData(database.db, referenceData, demoData);
   const [user] = await database.db
     .insert(users)
@@ -217,6 +244,9 @@ beforeAll(async () => {
   );
   storedRowsBefore = counted.rows[0]?.count ?? 0;
 
+  for (const [table, column] of laterColumns) {
+    await database.pool.query(`ALTER TABLE "${table}" DROP COLUMN "${column}"`);
+  }
   await applyMigrations(database);
   app = await buildApp({
     config: buildTestConfig({ publicUrl, appSecret }),

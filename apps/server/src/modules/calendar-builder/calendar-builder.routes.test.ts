@@ -143,9 +143,9 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
     const unprimed = await getScopedDiseases(
       `${query}&unprimed=${DiseaseId.bvd},${DiseaseId.leptospirosis}`,
     );
-    expect(firstDates(primed, DiseaseId.bvd)).toEqual(["2027-03-28"]);
-    expect(firstDates(unprimed, DiseaseId.bvd)).toEqual(["2027-02-28", "2027-03-28"]);
-    expect(firstDates(unprimed, DiseaseId.leptospirosis)).toEqual(["2027-02-07", "2027-03-14"]);
+    expect(firstDates(primed, DiseaseId.bvd)).toEqual(["2031-03-28"]);
+    expect(firstDates(unprimed, DiseaseId.bvd)).toEqual(["2031-02-28", "2031-03-28"]);
+    expect(firstDates(unprimed, DiseaseId.leptospirosis)).toEqual(["2031-02-07", "2031-03-14"]);
     // Diseases not named keep their boosters alone.
     expect(firstDates(unprimed, DiseaseId.clostridialCattle)).toEqual(
       firstDates(primed, DiseaseId.clostridialCattle),

@@ -79,6 +79,7 @@ export function buildEngineCalendar(
   if (!animal) throw new Error(`no animal ${choice.animalId}`);
   const setup: CalendarSetup = {
     enterprise: { id: choice.enterpriseId },
+    season: { id: choice.seasonId },
     animal: { id: animal.id, isAdult: animal.isAdult },
     birthDate: choice.birthDate,
     breedingDate: choice.breedingDate,
