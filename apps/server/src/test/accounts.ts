@@ -146,6 +146,7 @@ export async function requestResetToken(
     payload: { email },
     remoteAddress: nextClientAddress(),
   });
+  await app.backgroundTasks.whenIdle();
   const [message] = await readOutbox(database, email);
   return (
     new URL(findLink(message?.bodyText ?? null, "/password/reset")).searchParams.get("token") ?? ""

@@ -230,7 +230,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
       async (request, reply) => {
         await enforceRateLimit(context, reply, accountRules.resetPerEmail, request.body.email);
-        return { message: await requestPasswordReset(context, request.body.email) };
+        return { message: requestPasswordReset(context, request.body.email) };
       },
     );
   }

@@ -233,6 +233,7 @@ describe("message budgets", () => {
       answers.push(response.json().message);
     }
     expect(new Set(answers)).toEqual(new Set([accountMessages.resetLinkSent]));
+    await testApp.whenIdle();
     const emails = await readOutbox(testApp.database, user.email ?? "");
     expect(emails).toHaveLength(messageBudgets.emailsPerDestination);
   });
