@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Config } from "../config.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
-import { createTestApp } from "./app.ts";
+import { createTestApp, type TestApp } from "./app.ts";
 import type { TestDatabase } from "./database.ts";
 
 /** A clock the test moves by hand, to prove what happens after 60 minutes without waiting. */
@@ -20,12 +20,7 @@ export function createTestClock(start = new Date("2026-03-02T09:00:00Z")): TestC
   };
 }
 
-export type AccountsTestApp = {
-  app: FastifyInstance;
-  database: TestDatabase;
-  clock: TestClock;
-  close: () => Promise<void>;
-};
+export type AccountsTestApp = TestApp & { clock: TestClock };
 
 export async function createAccountsTestApp(
   overrides: Partial<Config> = {},
