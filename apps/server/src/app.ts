@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-tasks.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
+import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
 import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
@@ -93,8 +94,13 @@ export async function buildApp({
   const messaging = createMessaging(config, { db: database.db, clock, log: app.log });
   const tasks = createBackgroundTasks(app.log);
   app.decorate("backgroundTasks", tasks);
+  let stopHousekeeping = () => {};
+  app.addHook("onReady", async () => {
+    stopHousekeeping = startHousekeeping({ db: database.db, clock, tasks });
+  });
   // Tasks may still queue messages, so they finish before the outbox closes.
   app.addHook("onClose", async () => {
+    stopHousekeeping();
     await tasks.whenIdle();
     await messaging.close();
   });
