@@ -107,6 +107,26 @@ export function asUser(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }
 
+/** PUT /api/user/settings as the user. */
+export function saveSettings(app: FastifyInstance, user: { token: string }, payload: object) {
+  return app.inject(asUser(user.token, { method: "PUT", url: "/api/user/settings", payload }));
+}
+
+/** POST /api/login, from a client address of its own unless one is given. */
+export function logIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress = nextClientAddress(),
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { username, password },
+    remoteAddress,
+  });
+}
+
 /** The outbox messages to one recipient, newest first. */
 export function readOutbox(database: TestDatabase, recipient: string) {
   return database.db

@@ -168,7 +168,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = readSession(request);
       await enforceRateLimit(context, accountRules.emailResend, String(userId));
       return { message: await resendEmailVerification(context, userId) };
@@ -186,7 +186,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = readSession(request);
       await enforceRateLimit(context, accountRules.mobileVerify, String(userId));
       return { message: await verifyMobile(context, userId, request.body.code) };
@@ -203,7 +203,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = readSession(request);
       await enforceRateLimit(context, accountRules.mobileResend, String(userId));
       return { message: await resendMobileCode(context, userId) };
@@ -223,7 +223,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           response: { 200: MessageResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         await enforceRateLimit(context, accountRules.resetPerEmail, request.body.email);
         return { message: requestPasswordReset(context, request.body.email) };
       },

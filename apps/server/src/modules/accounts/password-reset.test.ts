@@ -5,6 +5,7 @@ import {
   asUser,
   createAccountsTestApp,
   findLink,
+  logIn,
   nextClientAddress,
   readOutbox,
   registerUser,
@@ -156,13 +157,7 @@ describe("password reset", () => {
     );
     expect(newSession.statusCode).toBe(200);
 
-    const login = (password: string) =>
-      testApp.app.inject({
-        method: "POST",
-        url: "/api/login",
-        payload: { username: email, password },
-        remoteAddress: nextClientAddress(),
-      });
+    const login = (password: string) => logIn(testApp.app, email, password);
     expect((await login("new-pasture-2026")).statusCode).toBe(200);
     expect((await login(user.password)).statusCode).toBe(401);
 
