@@ -281,30 +281,35 @@ export function createCalendarsRepository(db: Executor) {
       return new Set(rows.map((row) => row.id));
     },
 
-    /** Holds the owner's row until the transaction ends, and counts the calendars they own. */
-    async lockOwnerAndCountCalendars(userId: number): Promise<number> {
+    /** Holds the owner's row until the transaction ends: their saves count one after the other. */
+    async lockOwner(userId: number): Promise<void> {
       await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(calendars)
-        .where(eq(calendars.userId, userId));
-      return row?.count ?? 0;
     },
 
-    /** A new calendar with its columns and shots, in one statement: all of it or nothing. */
-    async insertCalendar(calendar: NewCalendar, columns: readonly SavedColumn[]): Promise<number> {
+    /**
+     * A new calendar with its columns and shots, in one statement: all of it or nothing. The same
+     * statement counts the calendars the owner had before it (it cannot see its own row), so the
+     * cap costs no round trip of its own.
+     */
+    async insertCalendar(
+      calendar: NewCalendar,
+      columns: readonly SavedColumn[],
+    ): Promise<{ id: number; calendarsBefore: number }> {
       const insertRow = db
         .insert(calendars)
         .values(calendar)
         .returning({ id: calendars.id })
         .getSQL();
-      const result = await db.execute<{ id: number }>(sql`
+      const result = await db.execute<{ id: number; calendars_before: number }>(sql`
         WITH calendar_written AS (${insertRow}),
         ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
-        SELECT id FROM calendar_written`);
-      const id = result.rows[0]?.id;
-      if (id === undefined) throw new Error("insert into calendars returned no row");
-      return id;
+        SELECT id, (
+          SELECT count(*)::int FROM ${calendars} WHERE ${eq(calendars.userId, calendar.userId)}
+        ) AS calendars_before
+        FROM calendar_written`);
+      const row = result.rows[0];
+      if (row === undefined) throw new Error("insert into calendars returned no row");
+      return { id: row.id, calendarsBefore: row.calendars_before };
     },
 
     async updateCalendarSetup(

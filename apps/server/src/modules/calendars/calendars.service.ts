@@ -175,12 +175,10 @@ export async function createCalendar(
   const feed = createFeedCredentials(context.secret);
   const calendarId = await context.db.transaction(async (transaction) => {
     const repository = createCalendarsRepository(transaction);
-    // The owner's row is locked first, so two saves at once cannot both pass the count.
-    const saved = await repository.lockOwnerAndCountCalendars(userId);
-    if (saved >= calendarLimits.calendarsPerAccount) {
-      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
-    }
-    return repository.insertCalendar(
+    // The owner's row is locked first, so two saves at once cannot both pass the count; the
+    // count comes with the insert, and a save over the cap is rolled back.
+    await repository.lockOwner(userId);
+    const saved = await repository.insertCalendar(
       {
         userId,
         ...checked.setupColumns,
@@ -192,6 +190,10 @@ export async function createCalendar(
       },
       checked.columns,
     );
+    if (saved.calendarsBefore >= calendarLimits.calendarsPerAccount) {
+      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+    }
+    return saved.id;
   });
   return describeSaved(context, checked, {
     id: calendarId,
