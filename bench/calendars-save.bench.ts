@@ -44,6 +44,21 @@ try {
     const { rows } = await benchDatabase.database.pool.query<{ count: string }>(
       "SELECT count(*) FROM calendars",
     );
+    // Every 201 is a calendar written with all its shots; requests still in flight when the run
+    // stopped (at most one per connection) are written without being counted as answered.
+    const written = Number(rows[0]?.count);
+    const { rows: shotRows } = await benchDatabase.database.pool.query<{ count: string }>(
+      "SELECT count(*) FROM calendar_shots",
+    );
+    const isConsistent =
+      written >= saves["2xx"] &&
+      written <= saves["2xx"] + connections &&
+      Number(shotRows[0]?.count) === written * shots;
+    if (!isConsistent) {
+      throw new Error(
+        `${saves["2xx"]} saves answered 201, but ${written} calendars and ${shotRows[0]?.count} shots were written`,
+      );
+    }
 
     console.log(describeMachine());
     console.log(

@@ -6,6 +6,13 @@ import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.t
 import { calendarDiseases, calendarShots, calendars } from "../../db/schema/calendars.ts";
 
 export type NewCalendar = typeof calendars.$inferInsert;
+
+/** The error the calendars_per_account trigger raises (migration 0005). */
+function isOverCalendarCap(error: unknown): boolean {
+  const cause = error instanceof Error && "cause" in error ? error.cause : error;
+  const details = (cause ?? {}) as { code?: string; constraint?: string };
+  return details.code === "23514" && details.constraint === "calendars_per_account";
+}
 export type CalendarSetupColumns = Pick<
   NewCalendar,
   | "combinationId"
@@ -281,35 +288,32 @@ export function createCalendarsRepository(db: Executor) {
       return new Set(rows.map((row) => row.id));
     },
 
-    /** Holds the owner's row until the transaction ends: their saves count one after the other. */
-    async lockOwner(userId: number): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    },
-
     /**
-     * A new calendar with its columns and shots, in one statement: all of it or nothing. The same
-     * statement counts the calendars the owner had before it (it cannot see its own row), so the
-     * cap costs no round trip of its own.
+     * A new calendar with its columns and shots, in one statement: all of it or nothing. Over the
+     * cap on calendars per account (checked by the database as the row goes in, under a lock on
+     * the owner's row: migration 0005) it writes nothing and answers null.
      */
     async insertCalendar(
       calendar: NewCalendar,
       columns: readonly SavedColumn[],
-    ): Promise<{ id: number; calendarsBefore: number }> {
+    ): Promise<number | null> {
       const insertRow = db
         .insert(calendars)
         .values(calendar)
         .returning({ id: calendars.id })
         .getSQL();
-      const result = await db.execute<{ id: number; calendars_before: number }>(sql`
-        WITH calendar_written AS (${insertRow}),
-        ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
-        SELECT id, (
-          SELECT count(*)::int FROM ${calendars} WHERE ${eq(calendars.userId, calendar.userId)}
-        ) AS calendars_before
-        FROM calendar_written`);
-      const row = result.rows[0];
-      if (row === undefined) throw new Error("insert into calendars returned no row");
-      return { id: row.id, calendarsBefore: row.calendars_before };
+      try {
+        const result = await db.execute<{ id: number }>(sql`
+          WITH calendar_written AS (${insertRow}),
+          ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
+          SELECT id FROM calendar_written`);
+        const id = result.rows[0]?.id;
+        if (id === undefined) throw new Error("insert into calendars returned no row");
+        return id;
+      } catch (error) {
+        if (isOverCalendarCap(error)) return null;
+        throw error;
+      }
     },
 
     async updateCalendarSetup(

@@ -2,7 +2,6 @@ import {
   CalendarAction,
   ErrorCode,
   buildCalendarPath,
-  calendarLimits,
   calendarMessages,
   type CalendarContact,
   type CalendarDetail,
@@ -173,28 +172,22 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  const calendarId = await context.db.transaction(async (transaction) => {
-    const repository = createCalendarsRepository(transaction);
-    // The owner's row is locked first, so two saves at once cannot both pass the count; the
-    // count comes with the insert, and a save over the cap is rolled back.
-    await repository.lockOwner(userId);
-    const saved = await repository.insertCalendar(
-      {
-        userId,
-        ...checked.setupColumns,
-        ...toContactColumns(request.contact, now),
-        feedNonce: feed.nonce,
-        feedTokenHash: feed.tokenHash,
-        createdAt: now,
-        updatedAt: now,
-      },
-      checked.columns,
-    );
-    if (saved.calendarsBefore >= calendarLimits.calendarsPerAccount) {
-      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
-    }
-    return saved.id;
-  });
+  // One statement, committed before the answer; the database refuses a calendar over the cap.
+  const calendarId = await createCalendarsRepository(context.db).insertCalendar(
+    {
+      userId,
+      ...checked.setupColumns,
+      ...toContactColumns(request.contact, now),
+      feedNonce: feed.nonce,
+      feedTokenHash: feed.tokenHash,
+      createdAt: now,
+      updatedAt: now,
+    },
+    checked.columns,
+  );
+  if (calendarId === null) {
+    throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+  }
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,
