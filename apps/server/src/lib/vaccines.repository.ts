@@ -22,6 +22,12 @@ type VaccineRow = {
 
 type DiseaseOfferRow = { disease: typeof schema.diseases.$inferSelect; vaccineId: number };
 
+type InputsRow = {
+  diseases: DiseaseOfferRow[];
+  vaccines: VaccineRow[];
+  templates: (typeof schema.shotTemplates.$inferSelect)[];
+};
+
 /**
  * A table's row as a JSON object keyed like Drizzle's own rows, so that rows read as JSON map the
  * same way as rows read by a select. Timestamps arrive as text; no mapper here reads them.
@@ -71,12 +77,22 @@ export function createVaccinesRepository(db: Executor) {
 
     /** The diseases offered for an animal with their default vaccines, and its shot templates. */
     async readAnimalVaccineInputs(animalId: number): Promise<AnimalVaccineInputs> {
-      const offered = eq(schema.diseaseAnimals.animalId, animalId);
-      const result = await db.execute<{
-        diseases: DiseaseOfferRow[];
-        vaccines: VaccineRow[];
-        templates: (typeof schema.shotTemplates.$inferSelect)[];
-      }>(sql`SELECT
+      return (await readAnimalVaccineInputsWith(animalId, {})).inputs;
+    },
+
+    readAnimalVaccineInputsWith,
+  };
+
+  /**
+   * The same, with more values read in the same statement (a caller's own JSON subqueries, from
+   * its repository), so that a save's check costs one round trip.
+   */
+  async function readAnimalVaccineInputsWith<Extra extends Record<string, unknown>>(
+    animalId: number,
+    alongside: { [Key in keyof Extra]: SQL },
+  ): Promise<{ inputs: AnimalVaccineInputs; alongside: Extra }> {
+    const offered = eq(schema.diseaseAnimals.animalId, animalId);
+    const result = await db.execute<InputsRow & Record<string, unknown>>(sql`SELECT
         coalesce((
           SELECT json_agg(json_build_object(
             'disease', ${jsonRow(schema.diseases)},
@@ -91,28 +107,35 @@ export function createVaccinesRepository(db: Executor) {
           SELECT json_agg(${jsonRow(schema.shotTemplates)} ORDER BY ${schema.shotTemplates.id})
           FROM ${schema.shotTemplates}
           WHERE ${eq(schema.shotTemplates.animalId, animalId)}
-        ), '[]'::json) AS templates`);
-      const row = result.rows[0];
-      const vaccinesById = new Map(
-        (row?.vaccines ?? []).map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
-      );
-      return {
-        offers: (row?.diseases ?? []).flatMap(({ disease, vaccineId }) => {
-          const vaccine = vaccinesById.get(vaccineId);
-          return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine }];
-        }),
-        shotTemplates: (row?.templates ?? []).map((template) => ({
-          id: template.id,
-          vaccine_id: template.vaccineId,
-          animal_id: template.animalId,
-          birth_days: template.birthDays,
-          breeding_days: template.breedingDays,
-          custom_name: template.customName,
-          is_recurrent: template.isRecurrent,
-        })),
-      };
-    },
-  };
+        ), '[]'::json) AS templates
+        ${sql.join(
+          Object.entries(alongside).map(
+            ([name, value]) => sql`, ${value as SQL} AS ${sql.identifier(name)}`,
+          ),
+        )}`);
+    const row = result.rows[0];
+    if (!row) throw new Error("the vaccine inputs statement returned no row");
+    const vaccinesById = new Map(
+      row.vaccines.map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
+    );
+    const inputs = {
+      offers: row.diseases.flatMap(({ disease, vaccineId }) => {
+        const vaccine = vaccinesById.get(vaccineId);
+        return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine }];
+      }),
+      shotTemplates: row.templates.map((template) => ({
+        id: template.id,
+        vaccine_id: template.vaccineId,
+        animal_id: template.animalId,
+        birth_days: template.birthDays,
+        breeding_days: template.breedingDays,
+        custom_name: template.customName,
+        is_recurrent: template.isRecurrent,
+      })),
+    };
+    const extra = Object.fromEntries(Object.keys(alongside).map((name) => [name, row[name]]));
+    return { inputs, alongside: extra as Extra };
+  }
 }
 
 function mapVaccine({ vaccine, rules, compatibleVaccineIds }: VaccineRow): Vaccine {

@@ -241,41 +241,42 @@ export function createCalendarsRepository(db: Executor) {
     },
 
     /** The combination a setup names, with its names and its animal's facts; null when none. */
+    /**
+     * The combination of a setup as a JSON subquery (null when there is none), for the save
+     * check's one statement (`readAnimalVaccineInputsWith`).
+     */
+    selectCombinationJson(ids: { enterpriseId: number; animalId: number; seasonId: number }): SQL {
+      const combinations = schema.animalEnterpriseSeasonCombinations;
+      return sql`(
+        SELECT json_build_object(
+          'id', ${combinations.id},
+          'enterprise', ${schema.enterprises.name},
+          'animal', ${schema.animals.name},
+          'season', ${schema.seasons.name},
+          'isAdult', ${schema.animals.isAdult},
+          'hasBirthDate', ${schema.animals.hasBirthDate}
+        )
+        FROM ${combinations}
+        INNER JOIN ${schema.enterprises} ON ${schema.enterprises.id} = ${combinations.enterpriseId}
+        INNER JOIN ${schema.animals} ON ${schema.animals.id} = ${combinations.animalId}
+        INNER JOIN ${schema.seasons} ON ${schema.seasons.id} = ${combinations.seasonId}
+        WHERE ${and(
+          eq(combinations.enterpriseId, ids.enterpriseId),
+          eq(combinations.animalId, ids.animalId),
+          eq(combinations.seasonId, ids.seasonId),
+        )}
+      )`;
+    },
+
     async findCombination(ids: {
       enterpriseId: number;
       animalId: number;
       seasonId: number;
     }): Promise<SetupCombination | null> {
-      const [row] = await db
-        .select({
-          id: schema.animalEnterpriseSeasonCombinations.id,
-          enterprise: schema.enterprises.name,
-          animal: schema.animals.name,
-          season: schema.seasons.name,
-          isAdult: schema.animals.isAdult,
-          hasBirthDate: schema.animals.hasBirthDate,
-        })
-        .from(schema.animalEnterpriseSeasonCombinations)
-        .innerJoin(
-          schema.enterprises,
-          eq(schema.enterprises.id, schema.animalEnterpriseSeasonCombinations.enterpriseId),
-        )
-        .innerJoin(
-          schema.animals,
-          eq(schema.animals.id, schema.animalEnterpriseSeasonCombinations.animalId),
-        )
-        .innerJoin(
-          schema.seasons,
-          eq(schema.seasons.id, schema.animalEnterpriseSeasonCombinations.seasonId),
-        )
-        .where(
-          and(
-            eq(schema.animalEnterpriseSeasonCombinations.enterpriseId, ids.enterpriseId),
-            eq(schema.animalEnterpriseSeasonCombinations.animalId, ids.animalId),
-            eq(schema.animalEnterpriseSeasonCombinations.seasonId, ids.seasonId),
-          ),
-        );
-      return row ?? null;
+      const result = await db.execute<{ combination: SetupCombination | null }>(
+        sql`SELECT ${this.selectCombinationJson(ids)} AS combination`,
+      );
+      return result.rows[0]?.combination ?? null;
     },
 
     /** Which of these disease ids exist at all (the error path: unknown, or not offered?). */
@@ -290,8 +291,8 @@ export function createCalendarsRepository(db: Executor) {
 
     /**
      * A new calendar with its columns and shots, in one statement: all of it or nothing. Over the
-     * cap on calendars per account (checked by the database as the row goes in, under a lock on
-     * the owner's row: migration 0005) it writes nothing and answers null.
+     * cap on calendars per account (checked by the database as the row goes in, under a lock per
+     * owner: migration 0005) it writes nothing and answers null.
      */
     async insertCalendar(
       calendar: NewCalendar,

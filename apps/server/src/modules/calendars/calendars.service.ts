@@ -28,6 +28,7 @@ import {
   type CalendarListPosition,
   type CalendarNames,
   type CalendarRow,
+  type SetupCombination,
   type UserCalendarKey,
 } from "./calendars.repository.ts";
 import {
@@ -121,26 +122,33 @@ function buildSummary(
   };
 }
 
-/** Everything the save check reads: its queries run side by side. */
+/** Everything the save check reads, in one statement. */
 async function loadSubmissionReference(
   executor: Executor,
   data: SubmitRequest["data"],
 ): Promise<SubmissionReference> {
   const { setup } = data;
   const repository = createCalendarsRepository(executor);
-  const [combination, inputs] = await Promise.all([
-    repository.findCombination({
+  const { inputs, alongside } = await createVaccinesRepository(
+    executor,
+  ).readAnimalVaccineInputsWith<{
+    combination: SetupCombination | null;
+  }>(setup.animal.id, {
+    combination: repository.selectCombinationJson({
       enterpriseId: setup.enterprise.id,
       animalId: setup.animal.id,
       seasonId: setup.season.id,
     }),
-    createVaccinesRepository(executor).readAnimalVaccineInputs(setup.animal.id),
-  ]);
+  });
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
   const notOffered = data.diseases
     .map((column) => column.id)
     .filter((id) => !inputs.offers.some((offer) => offer.disease.id === id));
-  return { combination, inputs, knownDiseaseIds: await repository.findDiseaseIds(notOffered) };
+  return {
+    combination: alongside.combination,
+    inputs,
+    knownDiseaseIds: await repository.findDiseaseIds(notOffered),
+  };
 }
 
 function describeSaved(
