@@ -1,6 +1,6 @@
 import type { Disease, ShotTemplate, Vaccine, VaccineRules } from "@vaxcal/contracts";
 import { eq, getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
-import type { Executor } from "../db/database.ts";
+import { executePrepared, type Executor } from "../db/database.ts";
 import * as schema from "../db/schema.ts";
 
 /** A disease offered for an animal, with the vaccine it defaults to for that animal. */
@@ -92,7 +92,12 @@ export function createVaccinesRepository(db: Executor) {
     alongside: { [Key in keyof Extra]: SQL },
   ): Promise<{ inputs: AnimalVaccineInputs; alongside: Extra }> {
     const offered = eq(schema.diseaseAnimals.animalId, animalId);
-    const result = await db.execute<InputsRow & Record<string, unknown>>(sql`SELECT
+    // The same text for every animal: prepared once per connection, as planning it costs more
+    // than running it.
+    const rows = await executePrepared<InputsRow & Record<string, unknown>>(
+      db,
+      "vaccine-inputs",
+      sql`SELECT
         coalesce((
           SELECT json_agg(json_build_object(
             'disease', ${jsonRow(schema.diseases)},
@@ -112,8 +117,9 @@ export function createVaccinesRepository(db: Executor) {
           Object.entries(alongside).map(
             ([name, value]) => sql`, ${value as SQL} AS ${sql.identifier(name)}`,
           ),
-        )}`);
-    const row = result.rows[0];
+        )}`,
+    );
+    const row = rows[0];
     if (!row) throw new Error("the vaccine inputs statement returned no row");
     const vaccinesById = new Map(
       row.vaccines.map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
