@@ -1,6 +1,6 @@
 import { RoleName, type ScheduledShot } from "@vaxcal/contracts";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
+import { executePrepared, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendarShots, calendars } from "../../db/schema/calendars.ts";
@@ -304,11 +304,16 @@ export function createCalendarsRepository(db: Executor) {
         .returning({ id: calendars.id })
         .getSQL();
       try {
-        const result = await db.execute<{ id: number }>(sql`
+        // Named: the text is the same for every save of the same shape, and planning it costs.
+        const rows = await executePrepared<{ id: number }>(
+          db,
+          "calendar-insert",
+          sql`
           WITH calendar_written AS (${insertRow}),
           ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
-          SELECT id FROM calendar_written`);
-        const id = result.rows[0]?.id;
+          SELECT id FROM calendar_written`,
+        );
+        const id = rows[0]?.id;
         if (id === undefined) throw new Error("insert into calendars returned no row");
         return id;
       } catch (error) {
