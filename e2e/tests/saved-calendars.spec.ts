@@ -15,7 +15,12 @@ test.use({ baseURL: `http://localhost:${port}` });
 
 type Layout = "phone" | "desktop";
 
-type SubmittedShot = { id: string; date: string | null; isMirroredCopy?: boolean };
+type SubmittedShot = {
+  id: string;
+  date: string | null;
+  isMirroredCopy?: boolean;
+  is_recurrent?: number;
+};
 type SubmittedCalendar = {
   action: string;
   calendarId: number | null;
@@ -211,6 +216,22 @@ function listShotDates(sent: SubmittedCalendar): string[] {
   );
 }
 
+/** The PDF prints the 24 months from the current one (Ireland): first and last day. */
+function findPrintedWindow(): { from: string; to: string } {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date());
+  const [year = 0, month = 1] = today.split("-").map(Number);
+  const last = new Date(Date.UTC(year, month - 1 + 24, 0));
+  return {
+    from: `${today.slice(0, 7)}-01`,
+    to: last.toISOString().slice(0, 10),
+  };
+}
+
+function isPrinted(date: string): boolean {
+  const { from, to } = findPrintedWindow();
+  return date >= from && date <= to;
+}
+
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -269,19 +290,26 @@ test.describe("saved calendars", () => {
     ]) {
       expect(pdfText, `the PDF names ${text}`).toContain(text);
     }
-    const shotDates = listShotDates(first.sent);
+    // Every shot sent that falls in the 24 printed months, from the current one.
+    const shotDates = listShotDates(first.sent).filter(isPrinted);
     expect(shotDates.length).toBeGreaterThan(2);
     for (const date of shotDates) {
       expect(pdfText, `the PDF has the shot on ${date}`).toContain(formatPdfDate(date));
     }
 
-    // The feed: iCalendar, one event per shot.
+    // The feed: iCalendar, one event per first occurrence; a recurring one repeats by RRULE.
+    const firstOccurrences = first.sent.data.diseases.flatMap((disease) =>
+      disease.shots.filter((shot) => !shot.isMirroredCopy && shot.date !== null),
+    );
     const feedUrl = await main.getByLabel("Link for other calendar apps").inputValue();
     const feed = await page.request.get(feedUrl);
     expect(feed.status()).toBe(200);
     expect(feed.headers()["content-type"]).toContain("text/calendar");
     const feedText = await feed.text();
-    expect(feedText.match(/^BEGIN:VEVENT/gm)?.length).toBe(shotDates.length);
+    expect(feedText.match(/^BEGIN:VEVENT/gm)?.length).toBe(firstOccurrences.length);
+    expect(feedText.match(/^RRULE:FREQ=YEARLY;INTERVAL=\d+/gm)?.length).toBe(
+      firstOccurrences.filter((shot) => (shot.is_recurrent ?? 0) >= 1).length,
+    );
     await expect(main.getByRole("link", { name: /Add to Google Calendar/ })).toHaveAttribute(
       "href",
       /calendar\.google\.com/,
@@ -342,7 +370,7 @@ test.describe("saved calendars", () => {
     expect(update.calendarId).toBe(first.calendarId);
 
     const updatedPdf = await downloadPdf(page, main, first.calendarId, testInfo, "updated");
-    expect(updatedPdf).toContain(formatPdfDate(newDate));
+    if (isPrinted(newDate)) expect(updatedPdf).toContain(formatPdfDate(newDate));
     expect(updatedPdf).not.toContain(formatPdfDate(oldDate));
     expect(updatedPdf).toContain(`Vet: ${vetEmail}`);
     // The feed follows the calendar: the same link now has the moved date.

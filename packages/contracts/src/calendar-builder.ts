@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   AnimalEnterpriseSeasonCombinationSchema,
   DiseaseSchema,
+  HerdStatusMapSchema,
   Id,
   IsoDateSchema,
   VaccineRulesSchema,
@@ -26,6 +27,7 @@ export const calendarBuilderMessages = {
   birthDateRequired: "This animal needs a birth, calving or lambing date (birthDate).",
   breedingDateRequired: "This animal needs a breeding date (breedingDate).",
   dateInvalid: "Expected a date as YYYY-MM-DD",
+  unprimedInvalid: "unprimed takes a comma list of disease ids.",
   /** docs/product.md §5, word for word. */
   nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
   /** docs/product.md §8, word for word. */
@@ -87,6 +89,12 @@ export const ScopedDiseasesQuerySchema = z.object({
     .transform(Number),
   birthDate: IsoDateSchema.optional(),
   breedingDate: IsoDateSchema.optional(),
+  /** Comma list of the disease ids whose primary course the animals have not had. */
+  unprimed: z
+    .string()
+    .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, calendarBuilderMessages.unprimedInvalid)
+    .transform((text) => text.split(",").map(Number))
+    .optional(),
 });
 export type ScopedDiseasesQuery = z.output<typeof ScopedDiseasesQuerySchema>;
 /** The query as the browser sends it (before parsing). */
@@ -98,6 +106,7 @@ export const scopedDiseasesQueryKeys = [
   "seasonComboId",
   "birthDate",
   "breedingDate",
+  "unprimed",
 ] as const;
 
 /** One shot as the engine lays it out (docs/product.md §3 "Shot"), with the links it keeps. */
@@ -153,6 +162,8 @@ export const CalendarFormSchema = z.object({
   enterpriseID: Id.nullable(),
   seasonID: Id.nullable(),
   animalEnterpriseSeasonCombination: AnimalEnterpriseSeasonCombinationSchema.nullable(),
+  /** Step 1's herd status answers, by disease id; a disease left out is primed. */
+  herdStatus: HerdStatusMapSchema.optional(),
 });
 export type CalendarForm = z.infer<typeof CalendarFormSchema>;
 export type CalendarFormField = keyof CalendarForm;

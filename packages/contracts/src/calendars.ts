@@ -7,7 +7,7 @@ import {
   isPlainText,
 } from "./accounts.ts";
 import { ScheduledShotSchema, calendarBuilderMessages } from "./calendar-builder.ts";
-import { Id, IsoDateSchema } from "./reference.ts";
+import { HerdStatusMapSchema, Id, IsoDateSchema } from "./reference.ts";
 
 /**
  * Saved calendars (docs/product.md §2 final page and My Calendars, §3, §7, §8; D14):
@@ -190,6 +190,7 @@ export const CalendarSetupSchema = z.object({
   season: NamedSchema,
   birthDate: CalendarDateSchema.nullable(),
   breedingDate: CalendarDateSchema.nullable(),
+  herdStatus: HerdStatusMapSchema.optional(),
 });
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 
@@ -443,6 +444,7 @@ export const CalendarDetailSchema = z.object({
     season: z.object({ id: Id, name: z.string() }),
     birthDate: IsoDateSchema.nullable(),
     breedingDate: IsoDateSchema.nullable(),
+    herdStatus: HerdStatusMapSchema.optional(),
   }),
   diseases: z.array(
     z.object({ id: Id, vaccineId: Id.nullable(), shots: z.array(ScheduledShotSchema) }),

@@ -121,6 +121,23 @@ export const VaccineRulesSchema = z.object({
   window_birth_days: DayWindowSchema.nullable(),
   /** Vaccines that may be given within 14 days of this one (Enzovax with Toxovax). */
   compatible_vaccine_ids: z.array(Id),
+  /**
+   * The primary course's gap between two doses, in days (Bovilis BVD 28…28, Leptavoid-H 28…42):
+   * a second dose sooner than `from` is too soon; a first dose of an unvaccinated herd with no
+   * second dose within `to` leaves the course unfinished.
+   */
+  course_interval_days: DayWindowSchema.nullable().default(null),
+  /**
+   * Adults: the last dose before calving or lambing belongs in this window, so that the newborn
+   * gets protection through colostrum (Covexin 10: −56…−14, Heptavac P Plus: −42…−28).
+   */
+  booster_window_birth_days: DayWindowSchema.nullable().default(null),
+  /** Not earlier than this many days before the breeding date (Enzovax: 4 months). */
+  max_days_before_breeding: z.number().int().positive().nullable().default(null),
+  /** Adults: not within this many days before the birth date (Scabivax Forte: 7 weeks). */
+  min_days_before_birth: z.number().int().positive().nullable().default(null),
+  /** An inactivated vaccine that gives no protection when given in pregnancy (Bovilis BVD). */
+  not_protective_in_pregnancy: z.boolean().default(false),
 });
 export type VaccineRules = z.infer<typeof VaccineRulesSchema>;
 
@@ -142,6 +159,25 @@ export const VaccineSchema = z.object({
 });
 export type Vaccine = z.infer<typeof VaccineSchema>;
 
+/**
+ * Whether the animals have had a disease's primary course (docs/product.md §3 "Herd status"):
+ * `primed` herds get the boosters alone, `unprimed` herds the course first. For lambs it is the
+ * ewes' status: did they get their pre-lambing booster.
+ */
+export const HerdStatus = { primed: "primed", unprimed: "unprimed" } as const;
+export type HerdStatus = (typeof HerdStatus)[keyof typeof HerdStatus];
+export const HerdStatusSchema = z.enum([HerdStatus.primed, HerdStatus.unprimed]);
+
+/**
+ * The setup's answers, by disease id (JSON keys are text): `{ "1": "unprimed" }`. A disease left
+ * out counts as primed, which is what the default calendars assume.
+ */
+export const HerdStatusMapSchema = z.record(
+  z.string().regex(/^[1-9]\d{0,9}$/, "Expected a disease id"),
+  HerdStatusSchema,
+);
+export type HerdStatusMap = z.infer<typeof HerdStatusMapSchema>;
+
 export const ShotTemplateSchema = z.object({
   id: Id,
   vaccine_id: Id,
@@ -152,6 +188,10 @@ export const ShotTemplateSchema = z.object({
   custom_name: z.string().nullable(),
   /** 0 once, 1 every year, N every N years. */
   is_recurrent: z.number().int().nonnegative(),
+  /** Used only for this herd status of the disease; null: always. */
+  herd_status: HerdStatusSchema.nullable(),
+  /** Used only in this season (autumn-born calves' lungworm in spring); null: every season. */
+  season_id: Id.nullable(),
 });
 export type ShotTemplate = z.infer<typeof ShotTemplateSchema>;
 
@@ -161,8 +201,17 @@ export const DiseaseSchema = z.object({
   desc_name: z.string(),
   footnote: z.string().nullable(),
   footnoteNumber: z.number().int().positive().nullable(),
-  /** The animals the disease is offered for, each with its default vaccine. */
-  animals: z.array(z.object({ animal_id: Id, vaccine_id: Id })),
+  /**
+   * The animals the disease is offered for, each with its default vaccine and, where the animal
+   * may or may not have had the primary course, the question step 1 asks about it.
+   */
+  animals: z.array(
+    z.object({
+      animal_id: Id,
+      vaccine_id: Id,
+      herd_status_question: z.string().nullable(),
+    }),
+  ),
 });
 export type Disease = z.infer<typeof DiseaseSchema>;
 

@@ -27,7 +27,11 @@ export type DiseaseId = (typeof DiseaseId)[keyof typeof DiseaseId];
  * caveat share the number.
  */
 export const Footnote = {
-  dairyReplacementsOnly: { footnoteNumber: 1, footnote: "Dairy replacements only" },
+  goingToGrass: {
+    footnoteNumber: 1,
+    footnote:
+      "For calves and heifers going to grass. Suckler calves out with their dams: ask your vet",
+  },
   orfProblemFarmsOnly: { footnoteNumber: 2, footnote: "Orf-problem farms only" },
   whereInfectionConfirmed: { footnoteNumber: 3, footnote: "Where infection is confirmed" },
   optionalDiscussWithVet: { footnoteNumber: 4, footnote: "Optional: discuss with your vet" },
@@ -39,13 +43,35 @@ export const Footnote = {
 
 const noFootnote = { footnote: null, footnoteNumber: null } as const;
 
+/**
+ * An animal the disease is offered for, with its default vaccine and, where the animals may or
+ * may not have had the primary course, the question step 1 asks (docs/product.md §3 "Herd
+ * status"): "Yes" is primed, "No" unprimed.
+ */
+const offer = (
+  animal_id: AnimalId,
+  vaccine_id: VaccineId,
+  herd_status_question: string | null = null,
+) => ({ animal_id, vaccine_id, herd_status_question });
+
+/** The herd status questions, by disease, for the animals that are asked. */
+export const HerdStatusQuestion = {
+  cowsBvd: "Have these cows had their first BVD course (2 doses)?",
+  cowsIbr: "Have these cows had IBR vaccine before, including the dose 6 months after the first?",
+  cowsLeptospirosis: "Have these cows had their first leptospirosis course (2 doses)?",
+  cowsClostridial: "Have these cows had their first clostridial course (2 doses)?",
+  cowsSalmonellosis: "Have these cows had their first Bovivac S course (2 doses)?",
+  ewesClostridial: "Have these ewes had their first clostridial course (2 doses)?",
+  lambsEwesBoosted: "Did the ewes get their clostridial booster before lambing?",
+} as const;
+
 const { cows, replacementHeifers, weanlings, calves, ewes, lamb, hoggets, ram } = AnimalId;
 
 /**
  * Which diseases each animal is offered, and the vaccine each defaults to, follow the reference
  * document's "Which diseases matter" table; the default vaccine is the product its shot templates
- * use. A few pairs have no template (e.g. ringworm for calves, bluetongue everywhere): the farmer
- * adds those shots by hand, with the vet.
+ * use. Bluetongue has no template: its products' schedules were not researched (S24), so its
+ * column says there is no fixed schedule and the farmer adds the shots with the vet.
  */
 export const diseases: Disease[] = [
   {
@@ -54,8 +80,8 @@ export const diseases: Disease[] = [
     desc_name: "Bovine viral diarrhoea (BVD): protects the unborn calf",
     ...noFootnote,
     animals: [
-      { animal_id: cows, vaccine_id: VaccineId.bovilisBvd },
-      { animal_id: replacementHeifers, vaccine_id: VaccineId.bovilisBvd },
+      offer(cows, VaccineId.bovilisBvd, HerdStatusQuestion.cowsBvd),
+      offer(replacementHeifers, VaccineId.bovilisBvd),
     ],
   },
   {
@@ -64,10 +90,10 @@ export const diseases: Disease[] = [
     desc_name: "Infectious bovine rhinotracheitis (IBR, bovine herpesvirus 1)",
     ...noFootnote,
     animals: [
-      { animal_id: cows, vaccine_id: VaccineId.bovilisIbrMarkerLive },
-      { animal_id: replacementHeifers, vaccine_id: VaccineId.bovilisIbrMarkerLive },
-      { animal_id: weanlings, vaccine_id: VaccineId.bovilisIbrMarkerLive },
-      { animal_id: calves, vaccine_id: VaccineId.bovilisIbrMarkerLive },
+      offer(cows, VaccineId.bovilisIbrMarkerLive, HerdStatusQuestion.cowsIbr),
+      offer(replacementHeifers, VaccineId.bovilisIbrMarkerLive),
+      offer(weanlings, VaccineId.bovilisIbrMarkerLive),
+      offer(calves, VaccineId.bovilisIbrMarkerLive),
     ],
   },
   {
@@ -76,8 +102,8 @@ export const diseases: Disease[] = [
     desc_name: "Leptospirosis (Leptospira Hardjo): infertility, abortion and milk drop",
     ...noFootnote,
     animals: [
-      { animal_id: cows, vaccine_id: VaccineId.bovilisLeptavoidH },
-      { animal_id: replacementHeifers, vaccine_id: VaccineId.bovilisLeptavoidH },
+      offer(cows, VaccineId.bovilisLeptavoidH, HerdStatusQuestion.cowsLeptospirosis),
+      offer(replacementHeifers, VaccineId.bovilisLeptavoidH),
     ],
   },
   {
@@ -87,10 +113,10 @@ export const diseases: Disease[] = [
       "Clostridial diseases: blackleg, tetanus, black disease, redwater and enterotoxaemia",
     ...noFootnote,
     animals: [
-      { animal_id: cows, vaccine_id: VaccineId.covexin10 },
-      { animal_id: replacementHeifers, vaccine_id: VaccineId.covexin10 },
-      { animal_id: weanlings, vaccine_id: VaccineId.covexin10 },
-      { animal_id: calves, vaccine_id: VaccineId.covexin10 },
+      offer(cows, VaccineId.covexin10, HerdStatusQuestion.cowsClostridial),
+      offer(replacementHeifers, VaccineId.covexin10),
+      offer(weanlings, VaccineId.covexin10),
+      offer(calves, VaccineId.covexin10),
     ],
   },
   {
@@ -99,8 +125,8 @@ export const diseases: Disease[] = [
     desc_name: "Calf scour (rotavirus, coronavirus, E. coli): the dam is vaccinated before calving",
     ...noFootnote,
     animals: [
-      { animal_id: cows, vaccine_id: VaccineId.bovilisRotavecCorona },
-      { animal_id: replacementHeifers, vaccine_id: VaccineId.bovilisRotavecCorona },
+      offer(cows, VaccineId.bovilisRotavecCorona),
+      offer(replacementHeifers, VaccineId.bovilisRotavecCorona),
     ],
   },
   {
@@ -109,8 +135,8 @@ export const diseases: Disease[] = [
     desc_name: "Salmonellosis (Salmonella Dublin and Typhimurium)",
     ...Footnote.whereInfectionConfirmed,
     animals: [
-      { animal_id: cows, vaccine_id: VaccineId.bovilisBovivacS },
-      { animal_id: calves, vaccine_id: VaccineId.bovilisBovivacS },
+      offer(cows, VaccineId.bovilisBovivacS, HerdStatusQuestion.cowsSalmonellosis),
+      offer(calves, VaccineId.bovilisBovivacS),
     ],
   },
   {
@@ -120,18 +146,18 @@ export const diseases: Disease[] = [
     ...noFootnote,
     animals: [
       // Calves get the nasal vaccine in week 1; weanlings the injectable course before housing.
-      { animal_id: calves, vaccine_id: VaccineId.bovilisIntranasalRspLive },
-      { animal_id: weanlings, vaccine_id: VaccineId.bovilisBovipastRsp },
+      offer(calves, VaccineId.bovilisIntranasalRspLive),
+      offer(weanlings, VaccineId.bovilisBovipastRsp),
     ],
   },
   {
     id: DiseaseId.lungworm,
     name: "Lungworm (husk)",
     desc_name: "Lungworm (husk, hoose): vaccinate before the first grazing season",
-    ...Footnote.dairyReplacementsOnly,
+    ...Footnote.goingToGrass,
     animals: [
-      { animal_id: calves, vaccine_id: VaccineId.bovilisHuskvac },
-      { animal_id: replacementHeifers, vaccine_id: VaccineId.bovilisHuskvac },
+      offer(calves, VaccineId.bovilisHuskvac),
+      offer(replacementHeifers, VaccineId.bovilisHuskvac),
     ],
   },
   {
@@ -139,7 +165,7 @@ export const diseases: Disease[] = [
     name: "Ringworm",
     desc_name: "Ringworm (Trichophyton verrucosum)",
     ...Footnote.optionalDiscussWithVet,
-    animals: [{ animal_id: calves, vaccine_id: VaccineId.bovilisRingvac }],
+    animals: [offer(calves, VaccineId.bovilisRingvac)],
   },
   {
     id: DiseaseId.bluetongue,
@@ -147,7 +173,7 @@ export const diseases: Disease[] = [
     desc_name: "Bluetongue serotype 3 (BTV-3), spread by biting midges",
     ...Footnote.licenceRequired,
     animals: [cows, replacementHeifers, weanlings, calves, ewes, hoggets, ram, lamb].map(
-      (animal_id) => ({ animal_id, vaccine_id: VaccineId.bultavo3 }),
+      (animalId) => offer(animalId, VaccineId.bultavo3),
     ),
   },
   {
@@ -157,10 +183,10 @@ export const diseases: Disease[] = [
       "Clostridial diseases (lamb dysentery, pulpy kidney, struck, tetanus, braxy, blackleg, black disease) and pasteurellosis",
     ...noFootnote,
     animals: [
-      { animal_id: ewes, vaccine_id: VaccineId.heptavacPPlus },
-      { animal_id: hoggets, vaccine_id: VaccineId.heptavacPPlus },
-      { animal_id: ram, vaccine_id: VaccineId.heptavacPPlus },
-      { animal_id: lamb, vaccine_id: VaccineId.heptavacPPlus },
+      offer(ewes, VaccineId.heptavacPPlus, HerdStatusQuestion.ewesClostridial),
+      offer(hoggets, VaccineId.heptavacPPlus),
+      offer(ram, VaccineId.heptavacPPlus),
+      offer(lamb, VaccineId.heptavacPPlus, HerdStatusQuestion.lambsEwesBoosted),
     ],
   },
   {
@@ -168,20 +194,14 @@ export const diseases: Disease[] = [
     name: "Enzootic abortion",
     desc_name: "Enzootic abortion of ewes (EAE, Chlamydia abortus)",
     ...noFootnote,
-    animals: [
-      { animal_id: ewes, vaccine_id: VaccineId.enzovax },
-      { animal_id: hoggets, vaccine_id: VaccineId.enzovax },
-    ],
+    animals: [offer(ewes, VaccineId.enzovax), offer(hoggets, VaccineId.enzovax)],
   },
   {
     id: DiseaseId.toxoplasmosis,
     name: "Toxoplasmosis",
     desc_name: "Toxoplasmosis abortion (Toxoplasma gondii)",
     ...noFootnote,
-    animals: [
-      { animal_id: ewes, vaccine_id: VaccineId.toxovax },
-      { animal_id: hoggets, vaccine_id: VaccineId.toxovax },
-    ],
+    animals: [offer(ewes, VaccineId.toxovax), offer(hoggets, VaccineId.toxovax)],
   },
   {
     id: DiseaseId.footrot,
@@ -189,9 +209,9 @@ export const diseases: Disease[] = [
     desc_name: "Footrot (Dichelobacter nodosus)",
     ...Footnote.optionalDiscussWithVet,
     animals: [
-      { animal_id: ewes, vaccine_id: VaccineId.footvax },
-      { animal_id: hoggets, vaccine_id: VaccineId.footvax },
-      { animal_id: ram, vaccine_id: VaccineId.footvax },
+      offer(ewes, VaccineId.footvax),
+      offer(hoggets, VaccineId.footvax),
+      offer(ram, VaccineId.footvax),
     ],
   },
   {
@@ -199,9 +219,6 @@ export const diseases: Disease[] = [
     name: "Orf",
     desc_name: "Orf (contagious pustular dermatitis, scabby mouth)",
     ...Footnote.orfProblemFarmsOnly,
-    animals: [
-      { animal_id: ewes, vaccine_id: VaccineId.scabivaxForte },
-      { animal_id: lamb, vaccine_id: VaccineId.scabivaxForte },
-    ],
+    animals: [offer(ewes, VaccineId.scabivaxForte), offer(lamb, VaccineId.scabivaxForte)],
   },
 ];

@@ -56,7 +56,7 @@ export { AnimalId, EnterpriseId, enterpriseSeasonIds } from "./enterprises-anima
 export type { ReferenceSeason } from "./seasons.ts";
 export { SeasonId } from "./seasons.ts";
 export { VaccineId } from "./vaccines.ts";
-export { DiseaseId, Footnote } from "./diseases.ts";
+export { DiseaseId, Footnote, HerdStatusQuestion } from "./diseases.ts";
 export { Recurrence } from "./shot-templates.ts";
 export { WarningSlug, warningPlaceholders } from "./warnings.ts";
 export {

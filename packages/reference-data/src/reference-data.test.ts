@@ -439,6 +439,34 @@ describe("vaccines", () => {
       if (window) expect(window.from).toBeLessThanOrEqual(window.to);
     }
   });
+
+  it("carry the course, booster and timing rules a vet expects, each with its source", () => {
+    expect(byName("Bovilis BVD").rules).toMatchObject({
+      course_interval_days: { from: 28, to: 35 },
+      not_protective_in_pregnancy: true,
+    });
+    expect(byName("Bovilis BVD").source_note).toMatch(/single dose gives no foetal protection/);
+    expect(byName("Bovilis Leptavoid-H").rules.course_interval_days).toEqual({ from: 28, to: 42 });
+    expect(byName("Bovilis Leptavoid-H").source_note).toMatch(/boosters are given in spring/);
+    expect(byName("Bovilis Bovivac S").rules.course_interval_days).toEqual({ from: 21, to: 28 });
+    expect(byName("Bovilis Bovivac S").source_note).toMatch(/2 doses of 5 ml 21 days apart/);
+    expect(byName("Bovilis IBR Marker Live").source_note).toMatch(/at least 6 months/);
+    expect(byName("Covexin 10").rules.booster_window_birth_days).toEqual({ from: -56, to: -14 });
+    expect(byName("Heptavac P Plus").rules.booster_window_birth_days).toEqual({
+      from: -42,
+      to: -28,
+    });
+    expect(byName("Heptavac P Plus").source_note).toMatch(/about 3 weeks/);
+    expect(byName("Enzovax").rules.max_days_before_breeding).toBe(120);
+    expect(byName("Toxovax").rules.max_days_before_breeding).toBe(120);
+    expect(byName("Scabivax Forte").rules.min_days_before_birth).toBe(49);
+    expect(byName("Scabivax Forte").source_note).toMatch(/less than 7 weeks before lambing/);
+    for (const vaccine of vaccines) {
+      const { course_interval_days: course, booster_window_birth_days: booster } = vaccine.rules;
+      if (course) expect(course.from, vaccine.name).toBeLessThanOrEqual(course.to);
+      if (booster) expect(booster.to, vaccine.name).toBeLessThan(0);
+    }
+  });
 });
 
 describe("diseases", () => {
@@ -463,7 +491,9 @@ describe("diseases", () => {
 
   it("carry the reference document's caveats", () => {
     const footnoteOf = (name: string) => diseases.find((d) => d.name === name)?.footnote;
-    expect(footnoteOf("Lungworm (husk)")).toBe("Dairy replacements only");
+    expect(footnoteOf("Lungworm (husk)")).toBe(
+      "For calves and heifers going to grass. Suckler calves out with their dams: ask your vet",
+    );
     expect(footnoteOf("Orf")).toBe("Orf-problem farms only");
     expect(footnoteOf("Salmonellosis")).toBe("Where infection is confirmed");
     expect(footnoteOf("Footrot")).toBe("Optional: discuss with your vet");
@@ -473,8 +503,16 @@ describe("diseases", () => {
     const pneumonia = diseases.find((d) => d.name === "Pneumonia");
     expect(pneumonia?.animals).toEqual(
       expect.arrayContaining([
-        { animal_id: AnimalId.calves, vaccine_id: VaccineId.bovilisIntranasalRspLive },
-        { animal_id: AnimalId.weanlings, vaccine_id: VaccineId.bovilisBovipastRsp },
+        {
+          animal_id: AnimalId.calves,
+          vaccine_id: VaccineId.bovilisIntranasalRspLive,
+          herd_status_question: null,
+        },
+        {
+          animal_id: AnimalId.weanlings,
+          vaccine_id: VaccineId.bovilisBovipastRsp,
+          herd_status_question: null,
+        },
       ]),
     );
   });
@@ -485,10 +523,13 @@ describe("shot templates", () => {
     const summary = shotTemplates.map((t) => {
       const anchor =
         t.birth_days !== null ? `birth ${t.birth_days}` : `breeding ${t.breeding_days}`;
-      return `${findById(animals, t.animal_id).name}: ${findById(vaccines, t.vaccine_id).name} ${anchor} x${t.is_recurrent}`;
+      const scope = [t.season_id === null ? null : `season ${t.season_id}`, t.herd_status].filter(
+        (part) => part !== null,
+      );
+      return `${findById(animals, t.animal_id).name}: ${findById(vaccines, t.vaccine_id).name} ${anchor} x${t.is_recurrent}${scope.length > 0 ? ` (${scope.join(", ")})` : ""}`;
     });
     expect(summary).toEqual([
-      "Cows: Bovilis Leptavoid-H breeding -42 x1",
+      "Cows: Bovilis Leptavoid-H breeding -42 x1 (season 1)",
       "Cows: Bovilis BVD breeding -28 x1",
       "Cows: Bovilis IBR Marker Live breeding -14 x1",
       "Cows: Covexin 10 birth -56 x1",
@@ -505,11 +546,11 @@ describe("shot templates", () => {
       "Calves: Bovilis IBR Marker Live birth 21 x0",
       "Calves: Covexin 10 birth 35 x0",
       "Calves: Covexin 10 birth 63 x0",
-      "Calves: Bovilis Huskvac birth 77 x0",
-      "Calves: Bovilis Huskvac birth 105 x0",
+      "Calves: Bovilis Huskvac birth 77 x0 (season 1)",
+      "Calves: Bovilis Huskvac birth 105 x0 (season 1)",
       "Calves: Bovilis IBR Marker Live birth 91 x0",
-      "Weanlings: Bovilis Bovipast RSP birth 196 x0",
-      "Weanlings: Bovilis Bovipast RSP birth 224 x0",
+      "Weanlings: Bovilis Bovipast RSP birth 196 x0 (season 1)",
+      "Weanlings: Bovilis Bovipast RSP birth 224 x0 (season 1)",
       "Weanlings: Covexin 10 birth 238 x0",
       "Weanlings: Bovilis IBR Marker Live birth 273 x0",
       "Ewes: Footvax breeding -42 x1",
@@ -524,10 +565,35 @@ describe("shot templates", () => {
       "Hoggets: Heptavac P Plus birth -77 x0",
       "Hoggets: Heptavac P Plus birth -35 x0",
       "Lamb: Scabivax Forte birth 1 x0",
-      "Lamb: Heptavac P Plus birth 70 x0",
-      "Lamb: Heptavac P Plus birth 105 x0",
+      "Lamb: Heptavac P Plus birth 70 x0 (primed)",
+      "Lamb: Heptavac P Plus birth 105 x0 (primed)",
       "Ram: Footvax breeding -56 x1",
       "Ram: Heptavac P Plus breeding -42 x1",
+      "Cows: Bovilis Leptavoid-H breeding 120 x1 (season 2)",
+      "Cows: Bovilis Leptavoid-H breeding -77 x0 (season 1, unprimed)",
+      "Cows: Bovilis Leptavoid-H breeding 78 x0 (season 2, unprimed)",
+      "Cows: Bovilis BVD breeding -56 x0 (unprimed)",
+      "Cows: Bovilis IBR Marker Live breeding 169 x0 (unprimed)",
+      "Cows: Covexin 10 birth -84 x0 (unprimed)",
+      "Cows: Bovilis Bovivac S birth -119 x0 (unprimed)",
+      "Cows: Bovilis Bovivac S birth -98 x0 (unprimed)",
+      "Replacement Heifers: Bovilis IBR Marker Live breeding 169 x0",
+      "Replacement Heifers: Bovilis Huskvac breeding -112 x0 (season 1)",
+      "Replacement Heifers: Bovilis Huskvac breeding -84 x0 (season 1)",
+      "Replacement Heifers: Bovilis Huskvac breeding 91 x0 (season 2)",
+      "Replacement Heifers: Bovilis Huskvac breeding 119 x0 (season 2)",
+      "Calves: Bovilis Huskvac birth 182 x0 (season 2)",
+      "Calves: Bovilis Huskvac birth 210 x0 (season 2)",
+      "Calves: Bovilis Bovivac S birth 119 x0",
+      "Calves: Bovilis Bovivac S birth 140 x0",
+      "Calves: Bovilis Ringvac birth 154 x0",
+      "Calves: Bovilis Ringvac birth 168 x0",
+      "Weanlings: Bovilis Bovipast RSP birth 42 x0 (season 2)",
+      "Weanlings: Bovilis Bovipast RSP birth 70 x0 (season 2)",
+      "Ewes: Toxovax breeding -56 x0",
+      "Ewes: Heptavac P Plus birth -77 x0 (unprimed)",
+      "Lamb: Heptavac P Plus birth 21 x0 (unprimed)",
+      "Lamb: Heptavac P Plus birth 63 x0 (unprimed)",
     ]);
   });
 
@@ -735,11 +801,16 @@ function listAnchorDays(text: string | null): number[] {
 /** Places an animal's templates on the combination's dates, with yearly repeats either side. */
 function placeTemplateShots(combination: {
   animal_id: number;
+  season_id: number;
   birth_date: string | null;
   breeding_date: string | null;
 }): Array<{ template: ShotTemplate; day: number }> {
   const placed: Array<{ template: ShotTemplate; day: number }> = [];
-  for (const template of shotTemplates.filter((t) => t.animal_id === combination.animal_id)) {
+  const inSeason = (t: ShotTemplate) =>
+    t.season_id === null || t.season_id === combination.season_id;
+  for (const template of shotTemplates.filter(
+    (t) => t.animal_id === combination.animal_id && inSeason(t),
+  )) {
     const anchor =
       template.birth_days !== null ? combination.birth_date : combination.breeding_date;
     const offset = template.birth_days ?? template.breeding_days ?? 0;

@@ -51,6 +51,11 @@ const noRules: VaccineRules = {
   blackout_birth_days: null,
   window_birth_days: null,
   compatible_vaccine_ids: [],
+  course_interval_days: null,
+  booster_window_birth_days: null,
+  max_days_before_breeding: null,
+  min_days_before_birth: null,
+  not_protective_in_pregnancy: false,
 };
 
 /** Rules default to "no restriction", so each product lists only what its literature imposes. */
@@ -59,6 +64,19 @@ const defineRules = (rules: Partial<VaccineRules>): VaccineRules => ({ ...noRule
 // Months are converted at 30 days: the checks are warnings, and a few days either way do not matter.
 const months = (count: number): number => count * 30;
 const weeks = (count: number): number => count * 7;
+/**
+ * A primary course's gap between doses. Where the literature gives one interval ("4 weeks
+ * apart"), a second dose up to a week late is still taken as the same course (L).
+ */
+const course = (fromWeeks: number, toWeeks = fromWeeks + 1) => ({
+  from: weeks(fromWeeks),
+  to: weeks(toWeeks),
+});
+/** Weeks before the birth date, as a window of days: `beforeBirth(8, 2)` is −56…−14. */
+const beforeBirth = (earliestWeeks: number, latestWeeks: number) => ({
+  from: -weeks(earliestWeeks),
+  to: -weeks(latestWeeks),
+});
 
 export const vaccines: Vaccine[] = [
   {
@@ -73,11 +91,13 @@ export const vaccines: Vaccine[] = [
       "An inactivated vaccine that protects the unborn calf against bovine viral diarrhoea (BVD), so that no persistently infected calves are born. Cows and heifers from 8 months old get 2 doses 4 weeks apart, the second at least 4 weeks before breeding, then 1 dose 4 weeks before each following breeding.",
     warning_message:
       "Gives the calf no protection if given less than 4 weeks before breeding or during pregnancy.",
-    source_note: `S1 (H: French SPC text; Irish wording M). The French SPC allows mixing with Bovilis IBR Marker Live for boosters in cattle over 15 months. ${packSizeCaveat}`,
+    source_note: `S1 (H: French SPC text; Irish wording M). The French SPC allows mixing with Bovilis IBR Marker Live for boosters in cattle over 15 months. A single dose gives no foetal protection, and a dose given during pregnancy is not protective (S1): a herd starting out gets the 2-dose course, the second dose at least 4 weeks before breeding. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 2,
       min_age_days: months(8),
       min_days_before_breeding: weeks(4),
+      course_interval_days: course(4),
+      not_protective_in_pregnancy: true,
       compatible_vaccine_ids: [VaccineId.bovilisIbrMarkerLive],
     }),
   },
@@ -113,7 +133,7 @@ export const vaccines: Vaccine[] = [
       "A live marker vaccine against infectious bovine rhinotracheitis (IBR). Calves from 2 weeks old get it up the nose and again at 3–4 months; cattle over 3 months need a single dose up the nose or into the muscle. Protection lasts about 6 months, so herds give a booster every 6 to 12 months, often 2 weeks before breeding.",
     warning_message:
       "Live vaccine: the nasal virus spreads to in-contact cattle. Antibodies from the dam can blunt the response in young calves. Safe in pregnancy and lactation.",
-    source_note: `S3 (H for duration of immunity, M for booster wording): the current UK SPC gives 1 year after a 6-month revaccination, the 2014 SPC every 6 months. At most 2 doses a year. Herds on 6-monthly boosting add a second cow dose at breeding +169. ${packSizeCaveat}`,
+    source_note: `S3 (H for duration of immunity, M for booster wording): a single dose gives at least 6 months of immunity; the current UK SPC gives 1 year only after a revaccination at 6 months, the 2014 SPC every 6 months. So heifers and herds starting out get a 6-month dose (breeding +169) before the cows' yearly booster. At most 2 doses a year. Herds on 6-monthly boosting add a second cow dose at breeding +169 every year. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 2,
       min_age_days: weeks(2),
@@ -133,7 +153,7 @@ export const vaccines: Vaccine[] = [
       "An inactivated marker vaccine against infectious bovine rhinotracheitis (IBR) for cattle from 3 months old: 2 doses 4 weeks apart, then every 6 months. Herds that used the live vaccine for the first course give it as the booster at 6 months, then at most every 12 months.",
     warning_message: "Vaccinate healthy cattle only.",
     source_note: `S4 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: months(3) }),
+    rules: defineRules({ max_shots: 2, min_age_days: months(3), course_interval_days: course(4) }),
   },
   {
     id: VaccineId.bovilisIntranasalRspLive,
@@ -176,8 +196,8 @@ export const vaccines: Vaccine[] = [
       "An inactivated vaccine against pneumonia caused by BRSV, PI3 and Mannheimia haemolytica. Two doses 4 weeks apart, finished before housing or another risk period, then a single dose before the next risk period.",
     warning_message:
       "Antibodies from the dam reduce the response in calves up to 6 weeks old. Finish the course before housing.",
-    source_note: `S6 (H for the course, M for the 2-week minimum age). Duration of immunity not established. ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(2) }),
+    source_note: `S6 (H for the course, M for the 2-week minimum age). Duration of immunity not established. The course is finished before weaning or housing in the calves' first winter (SPC): spring-born weanlings at about 7 and 8 months, autumn-born calves at 6 and 10 weeks, once the dam's antibodies have waned (S6). ${packSizeCaveat}`,
+    rules: defineRules({ max_shots: 2, min_age_days: weeks(2), course_interval_days: course(4) }),
   },
   {
     id: VaccineId.rispoval4,
@@ -192,7 +212,12 @@ export const vaccines: Vaccine[] = [
     warning_message:
       "For cattle over 3 months old only. Finish the course at least 2 weeks before housing, transport or mixing.",
     source_note: `S21 (H). Live BRSV, PI3 and IBR with inactivated BVD (M). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: months(3), live: true }),
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: months(3),
+      live: true,
+      course_interval_days: course(3, 4),
+    }),
   },
   {
     id: VaccineId.bovilisRotavecCorona,
@@ -221,11 +246,12 @@ export const vaccines: Vaccine[] = [
       "An inactivated vaccine against leptospirosis (Leptospira Hardjo), which causes infertility, abortion and milk drop and can spread to people. Cattle from 1 month old get 2 doses 4–6 weeks apart, ideally finished in spring, then a single dose each year.",
     warning_message:
       "Vaccinated cattle test positive for leptospirosis antibodies, which matters for export testing. Avoid the 2 weeks before breeding.",
-    source_note: `S8 (H for the course, M for the annual booster and the 2-week breeding rule, which comes from a retailer's SPC copy). ${packSizeCaveat}`,
+    source_note: `S8 (H for the course, M for the annual booster and the 2-week breeding rule, which comes from a retailer's SPC copy). The course is ideally finished in spring, before the main transmission season, and boosters are given in spring too, whatever the calving season (Leptavoid-H SPC; Vet Times 2016): autumn-calving cows get theirs at the end of March. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 2,
       min_age_days: months(1),
       min_days_before_breeding: weeks(2),
+      course_interval_days: course(4, 6),
     }),
   },
   {
@@ -240,7 +266,11 @@ export const vaccines: Vaccine[] = [
       "An inactivated vaccine against leptospirosis (Leptospira Hardjo-bovis) for cattle from 4 weeks old: 2 doses 4–6 weeks apart, usually in spring, then once a year.",
     warning_message: "Can cause large swellings at the injection site in late pregnancy.",
     source_note: `S8 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(4) }),
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(4),
+      course_interval_days: course(4, 6),
+    }),
   },
   {
     id: VaccineId.covexin10,
@@ -253,8 +283,13 @@ export const vaccines: Vaccine[] = [
     information:
       "Protects cattle and sheep against 10 clostridial diseases, including blackleg, tetanus, black disease, redwater-type haemoglobinuria and enterotoxaemia. From 2 weeks old: 2 doses 4–6 weeks apart, then a booster every 6 to 12 months. A booster 8 to 2 weeks before calving or lambing passes protection to the newborn through colostrum.",
     warning_message: "Large swellings at the injection site are common in cattle.",
-    source_note: `S12 (H). Cattle 2 ml, sheep 1 ml. ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(2) }),
+    source_note: `S12 (H). Cattle 2 ml, sheep 1 ml. The pre-calving or pre-lambing booster goes 8 to 2 weeks before birth (S12; Teagasc: 2–8 weeks). A herd starting out gets 2 doses 4–6 weeks apart, the second as that booster. ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(2),
+      course_interval_days: course(4, 6),
+      booster_window_birth_days: beforeBirth(8, 2),
+    }),
   },
   {
     id: VaccineId.bravoxin10,
@@ -268,7 +303,12 @@ export const vaccines: Vaccine[] = [
       "Protects cattle and sheep against 10 clostridial diseases, including blackleg, tetanus, black disease and enterotoxaemia. From 2 weeks old: 2 doses 4–6 weeks apart, then a booster every 6 to 12 months, with a pre-calving or pre-lambing booster 8 to 2 weeks before birth.",
     warning_message: "Injection-site swellings are common, especially in cattle.",
     source_note: `S13 (H). Cattle 2 ml, sheep 1 ml. ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(2) }),
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(2),
+      course_interval_days: course(4, 6),
+      booster_window_birth_days: beforeBirth(8, 2),
+    }),
   },
   {
     id: VaccineId.tribovax10,
@@ -283,7 +323,11 @@ export const vaccines: Vaccine[] = [
     warning_message:
       "Details not checked against this product's own SPC: confirm the dose and schedule with your vet.",
     source_note: `S12, S13 (M): the reference document names it only as similar to Covexin 10 and Bravoxin 10, without a source of its own, so the link is the Bravoxin 10 SPC it was compared with. ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(2) }),
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(2),
+      course_interval_days: course(4, 6),
+    }),
   },
   {
     id: VaccineId.bovilisBovivacS,
@@ -297,8 +341,8 @@ export const vaccines: Vaccine[] = [
       "An inactivated vaccine against salmonellosis (Salmonella Dublin and Typhimurium) for herds where infection is confirmed. Two doses 21 days apart (adults 5 ml, calves from about 3 weeks old 2 ml); cows not calved within 8 weeks of the second dose get another 3–4 weeks before calving; then a yearly booster.",
     warning_message:
       "For herds where salmonellosis is confirmed. Do not vaccinate animals showing signs of the disease.",
-    source_note: `S11 (H for the course, M for the annual booster). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 3, min_age_days: weeks(3) }),
+    source_note: `S11 (H for the course, M for the annual booster). The SPC's primary course is 2 doses of 5 ml 21 days apart; cows not calved within 8 weeks of the second dose get another dose 3–4 weeks before calving; no significant immunity until 2 weeks after dose 2; the 2024 SPC says the effect of a single-dose revaccination has not been studied (NOAH compendium). Calves from about 3 weeks old get 2 ml. For herds with confirmed infection. ${packSizeCaveat}`,
+    rules: defineRules({ max_shots: 3, min_age_days: weeks(3), course_interval_days: course(3) }),
   },
   {
     id: VaccineId.bovilisHuskvac,
@@ -312,8 +356,13 @@ export const vaccines: Vaccine[] = [
       "A live oral vaccine (irradiated larvae) against lungworm (husk). Calves from 8 weeks old get 2 doses by mouth 4 weeks apart, the second at least 2 weeks before first turnout. Boost before each turnout only if the cattle meet no natural infection at grass.",
     warning_message:
       "Keep calves off pasture until 2 weeks after the second dose. Impractical for spring-born suckler calves: discuss off-label use with your vet.",
-    source_note: `S9 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(8), live: true }),
+    source_note: `S9 (H). Given "in the spring before exposure", the second dose at least 2 weeks before turnout (SPC): autumn-born calves at about 6 and 7 months, in March and April; heifers before their second grazing season. SAC finds it impractical for spring-born suckler calves at grass with their dams. ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(8),
+      live: true,
+      course_interval_days: course(4),
+    }),
   },
   {
     id: VaccineId.bovilisRingvac,
@@ -327,8 +376,13 @@ export const vaccines: Vaccine[] = [
       "A live vaccine against ringworm for cattle from 2 weeks old: 2 doses 10–14 days apart (2 ml up to 4 months old, 4 ml when older). Protection lasts in the field; afterwards only newborn and bought-in animals need it.",
     warning_message:
       "Do not give the preventive dose to infected or incubating animals. The UK allows it in pregnancy; Norway advises avoiding the last 2 months.",
-    source_note: `S10 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(2), live: true }),
+    source_note: `S10 (H). 2 doses 10–14 days apart. ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(2),
+      live: true,
+      course_interval_days: { from: 10, to: 14 },
+    }),
   },
   {
     id: VaccineId.bovilisNasalgenC,
@@ -403,8 +457,13 @@ export const vaccines: Vaccine[] = [
       "Protects sheep against 7 clostridial diseases (lamb dysentery, pulpy kidney, struck, tetanus, braxy, blackleg, black disease) and pasteurellosis. From 3 weeks old: 2 doses 4–6 weeks apart, then a yearly booster; breeding ewes get it 4–6 weeks before lambing so that lambs are covered through colostrum for their first weeks.",
     warning_message:
       "Not for lambs under 3 weeks old. Avoid stressing ewes in late pregnancy. Lambs must get colostrum in their first 1–2 days.",
-    source_note: `S14, S23 (H for indications, M for the 2 ml dose). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(3) }),
+    source_note: `S14, S23 (H for indications, M for the 2 ml dose). Breeding ewes get the booster 4–6 weeks before lambing (S14). The maker's Irish leaflet gives lambs passive clostridial cover of about 3 weeks (pasteurella up to 4), and Irish advice (S23) is a first dose at about 3 weeks and a second 4–6 weeks later when the ewes were not boosted before lambing; lambs of boosted ewes start at 10 weeks. ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(3),
+      course_interval_days: course(4, 6),
+      booster_window_birth_days: beforeBirth(6, 4),
+    }),
   },
   {
     id: VaccineId.ovivacPPlus,
@@ -419,7 +478,11 @@ export const vaccines: Vaccine[] = [
     warning_message:
       "Gives lambs no lamb dysentery cover through the ewe. Not for lambs under 3 weeks old.",
     source_note: `S15 (H for indications, M/L for dose and timing). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2, min_age_days: weeks(3) }),
+    rules: defineRules({
+      max_shots: 2,
+      min_age_days: weeks(3),
+      course_interval_days: course(4, 6),
+    }),
   },
   {
     id: VaccineId.enzovax,
@@ -433,13 +496,14 @@ export const vaccines: Vaccine[] = [
       "A live vaccine against enzootic abortion of ewes (EAE). One dose for ewe lambs from 5 months old, hoggets and ewes, within 4 months before tupping and at least 4 weeks before it. Protection lasts at least 3 years; usually each replacement is vaccinated once.",
     warning_message:
       "Live vaccine: never in pregnant ewes, not within 4 weeks before tupping, and not during antibiotic treatment. It can infect people: pregnant women must not handle it.",
-    source_note: `S16, S17 (H). Intramuscular; the subcutaneous route is uncertain. Revaccination every 3 years is a proposal: confirm with your vet. Supply shortages in 2024. ${packSizeCaveat}`,
+    source_note: `S16, S17 (H). Intramuscular; the subcutaneous route is uncertain. Given within 4 months before tupping (S16). Revaccination every 3 years is a proposal: confirm with your vet. Supply shortages in 2024. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 1,
       min_age_days: months(5),
       live: true,
       not_in_pregnancy: true,
       min_days_before_breeding: weeks(4),
+      max_days_before_breeding: months(4),
       compatible_vaccine_ids: [VaccineId.toxovax],
     }),
   },
@@ -478,7 +542,7 @@ export const vaccines: Vaccine[] = [
     warning_message:
       "Finish both doses before tupping. Check the route and dose on the product leaflet.",
     source_note: `S17 (M): route, dose and minimum age not checked against the SPC. ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 2 }),
+    rules: defineRules({ max_shots: 2, course_interval_days: course(3) }),
   },
   {
     id: VaccineId.toxovax,
@@ -492,13 +556,14 @@ export const vaccines: Vaccine[] = [
       "A live vaccine against abortion caused by toxoplasmosis. One dose for breeding females from 5 months old, within 4 months before tupping and at least 3 weeks before it. Protection lasts at least 2 lambing seasons.",
     warning_message:
       "Live vaccine: never in pregnant ewes and not within 3 weeks before tupping. It can infect people: wear gloves, and pregnant women must not handle it. Short shelf life: order it in advance.",
-    source_note: `S18, S16 (H). The SPC sets no routine booster; some vets re-dose every 2 years (L). ${packSizeCaveat}`,
+    source_note: `S18, S16 (H). Within 4 months before tupping and at least 3 weeks before it: ewe replacements get it 8 weeks before tupping, on the day of their Enzovax at a separate site. The SPC sets no routine booster; some vets re-dose every 2 years (L). ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 1,
       min_age_days: months(5),
       live: true,
       not_in_pregnancy: true,
       min_days_before_breeding: weeks(3),
+      max_days_before_breeding: months(4),
       compatible_vaccine_ids: [VaccineId.enzovax],
     }),
   },
@@ -515,7 +580,11 @@ export const vaccines: Vaccine[] = [
     warning_message:
       "Not from 4 weeks before to 4 weeks after lambing, not within 6–8 weeks of shearing, and not in milking dairy sheep. Lumps at the injection site: no shows or sales within 6 months.",
     source_note: `S19 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 3, blackout_birth_days: { from: -28, to: 28 } }),
+    rules: defineRules({
+      max_shots: 3,
+      blackout_birth_days: { from: -28, to: 28 },
+      course_interval_days: course(6),
+    }),
   },
   {
     id: VaccineId.scabivaxForte,
@@ -530,8 +599,13 @@ export const vaccines: Vaccine[] = [
       "A live vaccine against orf, scratched into the skin, for farms with an orf problem. A single dose for lambs from 1 day old and for ewes at least 7 weeks before lambing; immunity lasts at least 12 months, so ewes are revaccinated yearly.",
     warning_message:
       "Live vaccine, only for farms with an orf problem. Scabs shed virus for 7 weeks: keep vaccinated sheep off lambing areas. Lambs get no protection through colostrum.",
-    source_note: `S20 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 1, min_age_days: 1, live: true }),
+    source_note: `S20 (H). Contraindicated in ewes less than 7 weeks before lambing (S20). ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 1,
+      min_age_days: 1,
+      live: true,
+      min_days_before_birth: weeks(7),
+    }),
   },
   {
     id: VaccineId.scabigard,
@@ -545,7 +619,12 @@ export const vaccines: Vaccine[] = [
       "A live vaccine against orf, scratched into the skin, for farms with an orf problem: a single dose for lambs from 1 day old and for ewes at least 7 weeks before lambing, repeated yearly.",
     warning_message:
       "Live vaccine, only for farms with an orf problem. Scabs shed virus for 7 weeks: keep vaccinated sheep off lambing areas. Lambs get no protection through colostrum.",
-    source_note: `S20 (H). ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 1, min_age_days: 1, live: true }),
+    source_note: `S20 (H). Contraindicated in ewes less than 7 weeks before lambing (S20). ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 1,
+      min_age_days: 1,
+      live: true,
+      min_days_before_birth: weeks(7),
+    }),
   },
 ];

@@ -11,6 +11,7 @@ import type {
   Calendar,
   CalendarSetup,
   DiseaseInput,
+  HerdStatus,
   RestoreCalendarInput,
   ShotTemplateInput,
   VaccineInput,
@@ -54,6 +55,23 @@ function resolveTemplateDate(
   return null;
 }
 
+/** docs/product.md §3 "Herd status": a disease the setup does not mention is primed. */
+export function resolveHerdStatus(setup: CalendarSetup, diseaseId: number): HerdStatus {
+  return setup.herdStatus?.[String(diseaseId)] ?? "primed";
+}
+
+/**
+ * Whether a template belongs in this setup's column: its season (if it names one) is the setup's,
+ * and its herd status (if it names one) is the disease's. A herd starting out gets its primary
+ * course before the boosters every herd gets; autumn-born calves get their spring doses.
+ */
+function isTemplateInUse(template: ShotTemplateInput, setup: CalendarSetup, diseaseId: number) {
+  const seasonId = template.season_id ?? null;
+  if (seasonId !== null && seasonId !== setup.season?.id) return false;
+  const herdStatus = template.herd_status ?? null;
+  return herdStatus === null || herdStatus === resolveHerdStatus(setup, diseaseId);
+}
+
 function createColumnSeeds(
   disease: DiseaseInput,
   setup: CalendarSetup,
@@ -67,6 +85,7 @@ function createColumnSeeds(
     const birthDate = resolveBirthDate(setup);
     for (const template of reference.shotTemplates) {
       if (template.vaccine_id !== vaccine.id || template.animal_id !== animalId) continue;
+      if (!isTemplateInUse(template, setup, disease.id)) continue;
       const date = resolveTemplateDate(template, birthDate, setup.breedingDate);
       // A template with nothing to count from has no date to show: it is left out, not undated.
       if (date === null) continue;

@@ -1,4 +1,5 @@
-import { moveToYear, readMonth, readYear, type IsoDate } from "./iso-date.ts";
+import { formatIsoDate, readMonth, readYear, type IsoDate } from "./iso-date.ts";
+import { forEachSeedOccurrence, formatOccurrenceId } from "./occurrences.ts";
 import type {
   Calendar,
   CalendarDisease,
@@ -61,9 +62,7 @@ export function collectColumnSeeds(calendar: Calendar): ColumnSeeds[] {
   }));
 }
 
-export function isRecurrencePeriod(period: number): boolean {
-  return Number.isInteger(period) && period >= 1;
-}
+export { isRecurrencePeriod } from "./occurrences.ts";
 
 function createShot(
   seed: ShotSeed,
@@ -103,21 +102,28 @@ export function compareShots(left: Shot, right: Shot): number {
   return left.id < right.id ? -1 : left.id > right.id ? 1 : 0;
 }
 
-function expandColumn(column: ColumnSeeds, gridLastYear: number): MutableShot[] {
+/**
+ * A column's shots: each seed's occurrences (occurrences.ts, the one place recurrence lives)
+ * through `through`. A seed past `through` still shows; only its copies stop there.
+ */
+export function expandColumnThrough(column: ColumnSeeds, through: IsoDate): MutableShot[] {
   const shots: MutableShot[] = [];
   for (const seed of column.seeds) {
-    shots.push(createShot(seed, seed.id, seed.date, 1, null));
-    const period = seed.is_recurrent;
-    if (seed.date === null || !isRecurrencePeriod(period)) continue;
-    let cycle = 2;
-    for (let year = readYear(seed.date) + period; year <= gridLastYear; year += period) {
-      shots.push(
-        createShot(seed, `${seed.id}~${cycle}`, moveToYear(seed.date, year), cycle, seed.id),
-      );
-      cycle++;
+    if (seed.date === null) {
+      shots.push(createShot(seed, seed.id, null, 1, null));
+      continue;
     }
+    const last = seed.date > through ? seed.date : through;
+    forEachSeedOccurrence(seed.date, seed.is_recurrent, seed.date, last, (cycle, date) => {
+      const sourceShotId = cycle === 1 ? null : seed.id;
+      shots.push(createShot(seed, formatOccurrenceId(seed.id, cycle), date, cycle, sourceShotId));
+    });
   }
   return shots.sort(compareShots);
+}
+
+function expandColumn(column: ColumnSeeds, gridLastYear: number): MutableShot[] {
+  return expandColumnThrough(column, formatIsoDate(gridLastYear, 12, 31));
 }
 
 /** Sets yearIndex, row, orderInMonth and isBooster on shots already in date order. */
@@ -189,7 +195,12 @@ export function layoutCalendar(frame: CalendarFrame, columns: readonly ColumnSee
       if (existing === undefined || existing === NO_SHOTS) monthShots[index] = [shot];
       else existing.push(shot);
     }
-    diseases.push({ diseaseId: column.diseaseId, vaccine: column.vaccine, shots });
+    diseases.push({
+      diseaseId: column.diseaseId,
+      vaccine: column.vaccine,
+      shots,
+      hasNoFixedSchedule: column.seeds.every((seed) => seed.templateId === null),
+    });
   }
 
   const months: CalendarMonth[] = [];

@@ -323,6 +323,7 @@ describe("checkProtocol on the seeded protocols", () => {
     return buildCalendar({
       setup: {
         enterprise: { id: combination.enterprise_id },
+        season: { id: combination.season_id },
         animal,
         ...resolveSeasonDefaults(combination, today),
       },

@@ -1,95 +1,23 @@
-import { fromDayNumber, moveToYear, readYear, toDayNumber, type IsoDate } from "./iso-date.ts";
-import type { Calendar, DayWindowInput, Shot, VaccineInput } from "./schedule.types.ts";
-import { resolveBirthDate, resolveBirthLabel } from "./season-defaults.ts";
+import { checkCourses } from "./check-course-rules.ts";
+import { readYear, toDayNumber } from "./iso-date.ts";
+import {
+  ProtocolRule,
+  describeDays,
+  findSourceId,
+  hasAnchorBetween,
+  resolveAnchors,
+  type DatedShot,
+  type ProtocolWarning,
+  type SeasonAnchors,
+} from "./protocol-anchors.ts";
+import type { Calendar, DayWindowInput, VaccineInput } from "./schedule.types.ts";
 
-/** The rule checks of the reference document ("Rule checks worth building"). None blocks. */
-export const ProtocolRule = {
-  spacing: "spacing",
-  minimumAge: "minimumAge",
-  pregnancy: "pregnancy",
-  beforeBreeding: "beforeBreeding",
-  blackout: "blackout",
-  productWindow: "productWindow",
-  maxShots: "maxShots",
-} as const;
-export type ProtocolRule = (typeof ProtocolRule)[keyof typeof ProtocolRule];
-
-export interface ProtocolWarning {
-  readonly rule: ProtocolRule;
-  /** A source id of the reference document: S25 for spacing, else the vaccine's first source. */
-  readonly source: string;
-  readonly shotIds: readonly string[];
-  readonly message: string;
-}
+export { ProtocolRule, type ProtocolWarning } from "./protocol-anchors.ts";
 
 /** Animal Health Ireland's rule of thumb: two weeks between different vaccines [S25]. */
 export const SPACING_DAYS = 14;
 const SPACING_SOURCE = "S25";
-/** When a vaccine names no source, the warning points at its summary of product characteristics. */
-const FALLBACK_SOURCE = "SPC";
-const SOURCE_ID_PATTERN = /S\d+/;
-
-interface DatedShot {
-  readonly shot: Shot;
-  readonly vaccine: VaccineInput;
-  readonly day: number;
-}
-
-interface SeasonAnchors {
-  readonly birthDate: IsoDate | null;
-  readonly breedingDate: IsoDate | null;
-  /** Days from a breeding date to the birth that follows it. */
-  readonly gestationDays: number | null;
-  /** An adult's calving or lambing and breeding come round every year; a young animal's birth does not. */
-  readonly isYearly: boolean;
-  readonly birthLabel: string;
-}
-
-function findSourceId(vaccine: VaccineInput): string {
-  return SOURCE_ID_PATTERN.exec(vaccine.source_note ?? "")?.[0] ?? FALLBACK_SOURCE;
-}
-
-function resolveAnchors(calendar: Calendar): SeasonAnchors {
-  const birthDate = resolveBirthDate(calendar.setup);
-  const breedingDate = calendar.setup.breedingDate;
-  let gestationDays: number | null = null;
-  if (birthDate !== null && breedingDate !== null) {
-    let birthDay = toDayNumber(birthDate);
-    let birthYear = readYear(birthDate);
-    // Cows are bred after calving for next year's calving: the pregnancy ends at the next birth.
-    while (birthDay < toDayNumber(breedingDate)) {
-      birthYear++;
-      birthDay = toDayNumber(moveToYear(birthDate, birthYear));
-    }
-    gestationDays = birthDay - toDayNumber(breedingDate);
-  }
-  return {
-    birthDate,
-    breedingDate,
-    gestationDays,
-    isYearly: calendar.setup.animal.isAdult,
-    birthLabel: resolveBirthLabel(calendar.setup).toLowerCase(),
-  };
-}
-
-/** Whether the anchor date, or for a yearly season any of its anniversaries, falls in the days. */
-function hasAnchorBetween(
-  anchor: IsoDate,
-  isYearly: boolean,
-  fromDay: number,
-  toDay: number,
-): boolean {
-  if (!isYearly) {
-    const day = toDayNumber(anchor);
-    return day >= fromDay && day <= toDay;
-  }
-  const lastYear = readYear(fromDayNumber(toDay));
-  for (let year = readYear(fromDayNumber(fromDay)); year <= lastYear; year++) {
-    const day = toDayNumber(moveToYear(anchor, year));
-    if (day >= fromDay && day <= toDay) return true;
-  }
-  return false;
-}
+const DAYS_PER_MONTH = 30;
 
 function describeOffset(days: number, label: string): string {
   if (days === 0) return `the ${label} date`;
@@ -196,6 +124,57 @@ function checkShotRules(entry: DatedShot, anchors: SeasonAnchors, warnings: Prot
       );
     }
   }
+  checkBreedingAndBirthTiming(entry, anchors, warn);
+}
+
+/**
+ * The timing rules a vet expects around breeding and birth: an inactivated BVD shot in pregnancy
+ * protects nothing [S1]; Enzovax belongs within 4 months before tupping [S16]; Scabivax Forte at
+ * least 7 weeks before lambing [S20].
+ */
+function checkBreedingAndBirthTiming(
+  entry: DatedShot,
+  anchors: SeasonAnchors,
+  warn: (rule: ProtocolRule, message: string) => void,
+) {
+  const { vaccine, day } = entry;
+  const { rules, name } = vaccine;
+  const { birthDate, breedingDate, birthLabel, breedingLabel, isYearly, gestationDays } = anchors;
+  if (
+    rules.not_protective_in_pregnancy === true &&
+    breedingDate !== null &&
+    gestationDays !== null
+  ) {
+    if (hasAnchorBetween(breedingDate, isYearly, day - gestationDays + 1, day)) {
+      const before = rules.min_days_before_breeding
+        ? `at least ${describeDays(rules.min_days_before_breeding)} before ${breedingLabel}`
+        : `before ${breedingLabel}`;
+      warn(
+        ProtocolRule.notProtectiveInPregnancy,
+        `Not protective in pregnancy: give ${name} ${before} instead.`,
+      );
+    }
+  }
+  const maxDays = rules.max_days_before_breeding ?? null;
+  if (maxDays !== null && breedingDate !== null && isYearly) {
+    if (!hasAnchorBetween(breedingDate, isYearly, day, day + maxDays)) {
+      warn(
+        ProtocolRule.tooEarlyBeforeBreeding,
+        `Too early before ${breedingLabel}: give ${name} within ${maxDays} days ` +
+          `(${Math.round(maxDays / DAYS_PER_MONTH)} months) before ${breedingLabel}.`,
+      );
+    }
+  }
+  const minDaysBeforeBirth = rules.min_days_before_birth ?? null;
+  if (minDaysBeforeBirth !== null && birthDate !== null && isYearly) {
+    if (hasAnchorBetween(birthDate, isYearly, day + 1, day + minDaysBeforeBirth - 1)) {
+      warn(
+        ProtocolRule.tooCloseToBirth,
+        `Too close to ${birthLabel}: give ${name} at least ${describeDays(minDaysBeforeBirth)} ` +
+          `before ${birthLabel}.`,
+      );
+    }
+  }
 }
 
 function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
@@ -227,8 +206,11 @@ function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
  * either vaccine lists the other as compatible), a young animal under the vaccine's minimum age,
  * a not-in-pregnancy vaccine between breeding and birth, a vaccine too close before breeding, a
  * shot in a blackout window or outside its product window around birth, and more first-cycle
- * shots in a year than max_shots. For adults the season's birth and breeding dates come round
- * every year, so a mirrored copy is checked against that year's season.
+ * shots in a year than max_shots; then the rules a vet expects (docs/product.md §5): a vaccine
+ * that protects nothing in pregnancy, one given too long before breeding or too close before
+ * birth, and the course rules of check-course-rules.ts. For adults the season's birth and
+ * breeding dates come round every year, so a mirrored copy is checked against that year's season;
+ * the warnings are then kept one per rule and shot series.
  */
 export function checkProtocol(calendar: Calendar): ProtocolWarning[] {
   const warnings: ProtocolWarning[] = [];
@@ -241,5 +223,25 @@ export function checkProtocol(calendar: Calendar): ProtocolWarning[] {
     checkShotRules(entry, anchors, warnings);
   }
   checkMaxShotsPerYear(calendar, warnings);
-  return warnings;
+  checkCourses(calendar, anchors, warnings);
+  return keepOnePerSeries(calendar, warnings);
+}
+
+/**
+ * One warning per rule and shot series: a yearly shot in the wrong place is one problem, fixed
+ * once on its first occurrence, not one warning for each of its copies.
+ */
+function keepOnePerSeries(calendar: Calendar, warnings: readonly ProtocolWarning[]) {
+  const seriesById = new Map<string, string>();
+  for (const column of calendar.diseases) {
+    for (const shot of column.shots) seriesById.set(shot.id, shot.sourceShotId ?? shot.id);
+  }
+  const seen = new Set<string>();
+  return warnings.filter((warning) => {
+    const series = warning.shotIds.map((id) => seriesById.get(id) ?? id);
+    const key = `${warning.rule}|${series.join(",")}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -3,7 +3,12 @@
  * always an argument. The web app runs it on every edit; the server runs the same code to
  * validate, print and plan reminders.
  */
-export { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
+export {
+  addDiseases,
+  buildCalendar,
+  resolveHerdStatus,
+  restoreCalendar,
+} from "./build-calendar.ts";
 export {
   checkProtocol,
   ProtocolRule,
@@ -20,6 +25,12 @@ export {
   moveToYear,
   readMonthName,
 } from "./iso-date.ts";
+export {
+  findMonthWindow,
+  listOccurrences,
+  type Occurrence,
+  type OccurrenceSeed,
+} from "./occurrences.ts";
 export { prepareForSubmit } from "./prepare-for-submit.ts";
 export {
   READ_ONLY_SHOT_MESSAGE,
@@ -27,7 +38,9 @@ export {
   type ScheduleError,
   type ScheduleResult,
 } from "./schedule-error.ts";
+export { expandSavedPlan, type ExpandSavedPlanInput } from "./saved-plan.ts";
 export type * from "./schedule.types.ts";
+export { NO_FIXED_SCHEDULE_NOTE } from "./schedule.types.ts";
 export {
   BirthLabel,
   resolveBirthLabel,

@@ -24,6 +24,16 @@ export interface VaccineRulesInput {
   readonly window_birth_days: DayWindowInput | null;
   /** Vaccines that may be given within 14 days of this one. */
   readonly compatible_vaccine_ids: readonly number[];
+  /** The primary course's gap between doses: `from` the shortest, `to` the longest. */
+  readonly course_interval_days?: DayWindowInput | null;
+  /** Adults: the last dose before each birth belongs in this window (days from the birth). */
+  readonly booster_window_birth_days?: DayWindowInput | null;
+  /** Not earlier than this many days before the breeding date. */
+  readonly max_days_before_breeding?: number | null;
+  /** Adults: not within this many days before the birth date. */
+  readonly min_days_before_birth?: number | null;
+  /** Gives no protection when given between breeding and birth. */
+  readonly not_protective_in_pregnancy?: boolean;
 }
 
 export interface VaccineInput {
@@ -44,6 +54,10 @@ export interface ShotTemplateInput {
   readonly custom_name: string | null;
   /** 0 once, 1 every year, N every N years. */
   readonly is_recurrent: number;
+  /** Used only when the disease's herd status is this; null or absent: always. */
+  readonly herd_status?: HerdStatus | null;
+  /** Used only in this season; null or absent: in every season. */
+  readonly season_id?: number | null;
 }
 
 export interface DiseaseInput {
@@ -66,9 +80,17 @@ export interface AnimalBirthFacts {
   readonly hasBirthDate: boolean;
 }
 
+/**
+ * Whether the animals have had a disease's primary course: `unprimed` herds get the course laid
+ * out before the boosters. For lambs it is the ewes' status (their pre-lambing booster).
+ */
+export type HerdStatus = "primed" | "unprimed";
+
 /** The step 1 setup, shaped like the spec's submit payload `setup` (extra fields are ignored). */
 export interface CalendarSetup {
   readonly enterprise: { readonly id: number };
+  /** Picks the season's own templates; without it only the templates of every season apply. */
+  readonly season?: { readonly id: number };
   /**
    * `hasBirthDate` may be left out by a caller that already sends no birth date for an animal
    * without one; the engine then takes `birthDate` as given.
@@ -81,6 +103,8 @@ export interface CalendarSetup {
   /** Start of calving or lambing for adults, the animal's own birth for young stock. */
   readonly birthDate: IsoDate | null;
   readonly breedingDate: IsoDate | null;
+  /** By disease id; a disease left out is primed (docs/product.md §3 "Herd status"). */
+  readonly herdStatus?: Readonly<Record<string, HerdStatus>>;
 }
 
 export interface BuildCalendarInput {
@@ -126,12 +150,20 @@ export interface Shot {
   readonly userInitiated: boolean;
 }
 
+/** What a column without a fixed schedule says, in the grid and on the PDF. */
+export const NO_FIXED_SCHEDULE_NOTE = "No fixed schedule: agree the date with your vet";
+
 export interface CalendarDisease {
   readonly diseaseId: number;
   /** The disease's vaccine for this animal; null when the reference data offers none. */
   readonly vaccine: VaccineInput | null;
   /** Sorted by date, undated shots last. */
   readonly shots: readonly Shot[];
+  /**
+   * No shot of the column comes from a protocol template: there is no fixed date for this disease
+   * and animal, so the column says "No fixed schedule: agree the date with your vet".
+   */
+  readonly hasNoFixedSchedule: boolean;
 }
 
 /** docs/product.md §3 "Calendar month object". `month` is 1–12. */

@@ -118,10 +118,11 @@ export async function seedReferenceData(
       schema.diseaseAnimals,
       [schema.diseaseAnimals.diseaseId, schema.diseaseAnimals.animalId],
       reference.diseases.flatMap((disease) =>
-        disease.animals.map(({ animal_id, vaccine_id }) => ({
+        disease.animals.map(({ animal_id, vaccine_id, herd_status_question }) => ({
           diseaseId: disease.id,
           animalId: animal_id,
           vaccineId: vaccine_id,
+          herdStatusQuestion: herd_status_question,
         })),
       ),
     );
@@ -137,6 +138,8 @@ export async function seedReferenceData(
         breedingDays: template.breeding_days,
         customName: template.custom_name,
         isRecurrent: template.is_recurrent,
+        herdStatus: template.herd_status,
+        seasonId: template.season_id,
       })),
     );
     await seedWarnings(tx, reference.warnings);
@@ -205,6 +208,13 @@ async function seedVaccines(tx: Transaction, vaccines: Vaccine[]): Promise<void>
       blackoutBirthToDays: rules.blackout_birth_days?.to ?? null,
       windowBirthFromDays: rules.window_birth_days?.from ?? null,
       windowBirthToDays: rules.window_birth_days?.to ?? null,
+      courseIntervalFromDays: rules.course_interval_days?.from ?? null,
+      courseIntervalToDays: rules.course_interval_days?.to ?? null,
+      boosterWindowBirthFromDays: rules.booster_window_birth_days?.from ?? null,
+      boosterWindowBirthToDays: rules.booster_window_birth_days?.to ?? null,
+      maxDaysBeforeBreeding: rules.max_days_before_breeding,
+      minDaysBeforeBirth: rules.min_days_before_birth,
+      notProtectiveInPregnancy: rules.not_protective_in_pregnancy,
     })),
   );
   await upsertRows(

@@ -137,6 +137,8 @@ export function createVaccinesRepository(db: Executor) {
         breeding_days: template.breedingDays,
         custom_name: template.customName,
         is_recurrent: template.isRecurrent,
+        herd_status: template.herdStatus,
+        season_id: template.seasonId,
       })),
     };
     const extra = Object.fromEntries(Object.keys(alongside).map((name) => [name, row[name]]));
@@ -186,6 +188,14 @@ function mapRules(
     blackout_birth_days: toWindow(rules?.blackoutBirthFromDays, rules?.blackoutBirthToDays),
     window_birth_days: toWindow(rules?.windowBirthFromDays, rules?.windowBirthToDays),
     compatible_vaccine_ids: compatibleVaccineIds,
+    course_interval_days: toWindow(rules?.courseIntervalFromDays, rules?.courseIntervalToDays),
+    booster_window_birth_days: toWindow(
+      rules?.boosterWindowBirthFromDays,
+      rules?.boosterWindowBirthToDays,
+    ),
+    max_days_before_breeding: rules?.maxDaysBeforeBreeding ?? null,
+    min_days_before_birth: rules?.minDaysBeforeBirth ?? null,
+    not_protective_in_pregnancy: rules?.notProtectiveInPregnancy ?? false,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -22,9 +23,11 @@ import {
 } from "./reference.ts";
 
 /*
- * Saved calendars (docs/product.md §3): the setup, its disease columns in order, and every shot as
- * the engine's submit laid it out. Shots are rows with a real `date` column, so the reminders can
- * sweep "shots due in 7 days" with an index instead of opening every calendar.
+ * Saved calendars (docs/product.md §3) store their plan (decision 402): the setup, the disease
+ * columns in order, and each column's first occurrences with their recurrence. Mirrored copies
+ * are never stored: the engine's `listOccurrences` derives them on read, to any horizon, so a
+ * calendar never runs out. Shots are rows with a real `date` column, so a reminders sweep can
+ * narrow the seeds it expands with an index instead of opening every calendar.
  */
 
 export const calendars = pgTable(
@@ -51,6 +54,13 @@ export const calendars = pgTable(
     breedingDate: dateColumn("breeding_date"),
     /** docs/product.md §4's calendar year: the later of the birth and breeding years. */
     calendarYear: integer("calendar_year").notNull(),
+    /**
+     * The save payload's `setup` as a whole, with the reference data's names: read back through
+     * the contracts' `CalendarSetupSchema`, so a setup field added later is kept without a
+     * migration (give such a field a default in the schema, so older setups still read). The
+     * columns above repeat what queries filter and join on.
+     */
+    setup: jsonb("setup").notNull(),
     /**
      * docs/product.md §3's contact details, as confirmed in the popup at the last save. Kept apart
      * from the owner's profile, which they never change. Null on calendars saved before they were
@@ -94,29 +104,26 @@ export const calendarDiseases = pgTable(
   (table) => [primaryKey({ columns: [table.calendarId, table.diseaseId] })],
 );
 
-/** One shot, first occurrence or mirrored copy, with the engine's fields as saved. */
+/**
+ * One first occurrence (a seed) of a column's plan: a template's shot or one the user added, with
+ * its recurrence. Its copies are derived, never stored.
+ */
 export const calendarShots = pgTable(
   "calendar_shots",
   {
     calendarId: integer("calendar_id").notNull(),
     diseaseId: integer("disease_id").notNull(),
-    /** The engine's shot id: `{disease}-{template}`, `{disease}-u{n}` or `{first}~{cycle}`. */
+    /** The engine's shot id: `{disease}-{template}` or `{disease}-u{n}`; copies add `~{cycle}`. */
     shotKey: text("shot_key").notNull(),
-    /** Its order in the column as saved (by date), so a read gives back exactly what was sent. */
+    /** Its order among the column's first occurrences as saved (by date). */
     position: integer("position").notNull(),
     /** Not a foreign key: an admin may retire a template without touching saved calendars. */
     templateId: integer("template_id"),
+    /** The first occurrence's date. */
     date: dateColumn("date").notNull(),
     customName: text("custom_name"),
+    /** 0 once, 1 every year, N every N years, for ever. */
     isRecurrent: integer("is_recurrent").notNull(),
-    showOnce: boolean("show_once").notNull(),
-    cycle: integer("cycle").notNull(),
-    sourceShotKey: text("source_shot_key"),
-    isMirroredCopy: boolean("is_mirrored_copy").notNull(),
-    yearIndex: integer("year_index").notNull(),
-    row: integer("row").notNull(),
-    orderInMonth: integer("order_in_month").notNull(),
-    isBooster: boolean("is_booster").notNull(),
     userInitiated: boolean("user_initiated").notNull(),
   },
   (table) => [
@@ -126,6 +133,6 @@ export const calendarShots = pgTable(
       foreignColumns: [calendarDiseases.calendarId, calendarDiseases.diseaseId],
     }).onDelete("cascade"),
     index("calendar_shots_date").on(table.date),
-    check("calendar_shots_cycle", sql`${table.cycle} >= 1`),
+    check("calendar_shots_is_recurrent", sql`${table.isRecurrent} >= 0`),
   ],
 );

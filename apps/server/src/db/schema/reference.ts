@@ -101,6 +101,15 @@ export const vaccineRules = pgTable(
     blackoutBirthToDays: integer("blackout_birth_to_days"),
     windowBirthFromDays: integer("window_birth_from_days"),
     windowBirthToDays: integer("window_birth_to_days"),
+    /** The primary course's gap between doses, shortest and longest (days). */
+    courseIntervalFromDays: integer("course_interval_from_days"),
+    courseIntervalToDays: integer("course_interval_to_days"),
+    /** Adults: the last dose before each birth belongs in this window (days from the birth). */
+    boosterWindowBirthFromDays: integer("booster_window_birth_from_days"),
+    boosterWindowBirthToDays: integer("booster_window_birth_to_days"),
+    maxDaysBeforeBreeding: integer("max_days_before_breeding"),
+    minDaysBeforeBirth: integer("min_days_before_birth"),
+    notProtectiveInPregnancy: boolean("not_protective_in_pregnancy").notNull().default(false),
     ...auditColumns(),
   },
   (table) => [
@@ -111,6 +120,14 @@ export const vaccineRules = pgTable(
     check(
       "vaccine_rules_window_complete",
       sql`(${table.windowBirthFromDays} IS NULL) = (${table.windowBirthToDays} IS NULL)`,
+    ),
+    check(
+      "vaccine_rules_course_interval_complete",
+      sql`(${table.courseIntervalFromDays} IS NULL) = (${table.courseIntervalToDays} IS NULL)`,
+    ),
+    check(
+      "vaccine_rules_booster_window_complete",
+      sql`(${table.boosterWindowBirthFromDays} IS NULL) = (${table.boosterWindowBirthToDays} IS NULL)`,
     ),
   ],
 );
@@ -151,6 +168,8 @@ export const diseaseAnimals = pgTable(
     vaccineId: integer("vaccine_id")
       .notNull()
       .references(() => vaccines.id),
+    /** Step 1's herd status question for this animal; null when it is not asked. */
+    herdStatusQuestion: text("herd_status_question"),
   },
   (table) => [primaryKey({ columns: [table.diseaseId, table.animalId] })],
 );
@@ -171,6 +190,10 @@ export const shotTemplates = pgTable(
     customName: text("custom_name"),
     /** 0 once, 1 every year, N every N years. */
     isRecurrent: integer("is_recurrent").notNull().default(0),
+    /** Used only for this herd status of the disease (`primed`, `unprimed`); null: always. */
+    herdStatus: text("herd_status", { enum: ["primed", "unprimed"] }),
+    /** Used only in this season; null: every season. */
+    seasonId: integer("season_id").references(() => seasons.id, { onDelete: "cascade" }),
     ...auditColumns(),
   },
   (table) => [
@@ -179,6 +202,10 @@ export const shotTemplates = pgTable(
       sql`(${table.birthDays} IS NULL) <> (${table.breedingDays} IS NULL)`,
     ),
     check("shot_templates_recurrence", sql`${table.isRecurrent} >= 0`),
+    check(
+      "shot_templates_herd_status",
+      sql`${table.herdStatus} IS NULL OR ${table.herdStatus} IN ('primed', 'unprimed')`,
+    ),
   ],
 );
 

@@ -86,8 +86,14 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
 
       // Every first occurrence sits at its template's offset; yearly ones repeat on the same day
       // each year up to the end of the month grid (calendar year 2027 + 3).
+      // A herd nobody said is starting out gets the boosters alone (docs/product.md §3 "Herd
+      // status"), and spring-calving cows no autumn templates.
       const templates = referenceData.shotTemplates.filter(
-        (template) => template.animal_id === AnimalId.cows && template.vaccine_id === vaccineId,
+        (template) =>
+          template.animal_id === AnimalId.cows &&
+          template.vaccine_id === vaccineId &&
+          (template.season_id === null || template.season_id === SeasonId.springCalving) &&
+          template.herd_status !== "unprimed",
       );
       const expected = templates.flatMap((template) => {
         const first =
@@ -124,6 +130,33 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
       isMirroredCopy: true,
       sourceShotId: bvd?.vaccine?.shots?.[0]?.id,
     });
+  });
+
+  it("lays out the first courses for the diseases the herd has not had (unprimed)", async () => {
+    const query = `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}`;
+    const firstDates = (diseases: ScopedDisease[], diseaseId: number) =>
+      (diseases.find((disease) => disease.id === diseaseId)?.vaccine?.shots ?? [])
+        .filter((shot) => !shot.isMirroredCopy)
+        .map((shot) => shot.date);
+    const primed = await getScopedDiseases(query);
+    const unprimed = await getScopedDiseases(
+      `${query}&unprimed=${DiseaseId.bvd},${DiseaseId.leptospirosis}`,
+    );
+    expect(firstDates(primed, DiseaseId.bvd)).toEqual(["2027-03-28"]);
+    expect(firstDates(unprimed, DiseaseId.bvd)).toEqual(["2027-02-28", "2027-03-28"]);
+    expect(firstDates(unprimed, DiseaseId.leptospirosis)).toEqual(["2027-02-07", "2027-03-14"]);
+    // Diseases not named keep their boosters alone.
+    expect(firstDates(unprimed, DiseaseId.clostridialCattle)).toEqual(
+      firstDates(primed, DiseaseId.clostridialCattle),
+    );
+  });
+
+  it("refuses an unprimed list that is not disease ids", async () => {
+    const response = await getScoped(
+      `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}&unprimed=bvd`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(calendarBuilderMessages.unprimedInvalid);
   });
 
   it("embeds only what include asks for", async () => {

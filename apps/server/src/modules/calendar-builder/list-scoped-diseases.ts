@@ -86,9 +86,14 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
   if (issues.length > 0) throw invalidQuery(issues);
   return {
     enterprise: { id: combination.enterpriseId },
+    season: { id: combination.seasonId },
     animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
     birthDate: animal.hasBirthDate ? (query.birthDate ?? null) : null,
     breedingDate: query.breedingDate ?? null,
+    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have not had.
+    herdStatus: Object.fromEntries(
+      (query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
+    ),
   };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { collectFootnotes, describeRoutes, parseAccentColor } from "./calendar-document.ts";
+import {
+  collectFootnotes,
+  describeRoutes,
+  findPrintedWindow,
+  listPrintedMonths,
+  buildCalendarPrintout,
+  parseAccentColor,
+} from "./calendar-document.ts";
 import type { DescribedColumn } from "./calendars.repository.ts";
 
 describe("printed words", () => {
@@ -27,7 +34,7 @@ describe("printed words", () => {
       footnote,
       footnoteNumber,
       vaccine: null,
-      shots: [],
+      seeds: [],
     });
     expect(
       collectFootnotes([
@@ -40,5 +47,77 @@ describe("printed words", () => {
       { mark: "*", text: "Dairy replacements only" },
       { mark: "***", text: "Where infection is confirmed" },
     ]);
+  });
+
+  it("say plainly why a column has no date: no fixed schedule, agree it with the vet", () => {
+    const column = (diseaseName: string, templateId: number | null): DescribedColumn => ({
+      diseaseId: 1,
+      vaccineId: 19,
+      diseaseName,
+      footnote: null,
+      footnoteNumber: null,
+      vaccine: { name: "Bultavo 3", accentColor: "48,63,159", vaccineType: "SC,IM" },
+      seeds:
+        templateId === null
+          ? []
+          : [
+              {
+                id: "1-1",
+                diseaseId: 1,
+                templateId,
+                date: "2027-03-01",
+                custom_name: null,
+                is_recurrent: 0,
+                userInitiated: false,
+              },
+            ],
+    });
+    const printout = buildCalendarPrintout(
+      {
+        id: 1,
+        year: 2027,
+        updatedAt: new Date("2026-11-24T00:00:00Z"),
+        farmName: null,
+        username: "farmer",
+        names: { enterprise: "Sheep", animal: "Ewes", season: "Mid-season lambing" },
+        birthLabel: "Lambing",
+        birthDate: "2027-03-01",
+        breedingDate: "2026-10-05",
+        vetEmailAddress: null,
+        columns: [column("Bluetongue", null), column("Orf", 26)],
+      },
+      "2026-11-24",
+    );
+    expect(printout.columns.map((printed) => printed.note)).toEqual([
+      "No fixed schedule: agree the date with your vet",
+      null,
+    ]);
+  });
+});
+
+describe("the printed months", () => {
+  const todays = [
+    ...Array.from({ length: 12 }, (_, index) => `2027-${String(index + 1).padStart(2, "0")}-15`),
+    "2028-02-29",
+    "2026-12-31",
+  ];
+
+  it.each(todays)("on %s are the 24 months from the current one, in order", (today) => {
+    const months = listPrintedMonths(today);
+    expect(months).toHaveLength(24);
+    expect(months[0]).toEqual({
+      year: Number(today.slice(0, 4)),
+      month: Number(today.slice(5, 7)),
+    });
+    months.slice(1).forEach((month, index) => {
+      const previous = months[index]!;
+      expect(month.year * 12 + month.month).toBe(previous.year * 12 + previous.month + 1);
+    });
+    const last = months.at(-1)!;
+    const lastDay = new Date(Date.UTC(last.year, last.month, 0)).getUTCDate();
+    expect(findPrintedWindow(today)).toEqual({
+      from: `${today.slice(0, 7)}-01`,
+      to: `${last.year}-${String(last.month).padStart(2, "0")}-${lastDay}`,
+    });
   });
 });

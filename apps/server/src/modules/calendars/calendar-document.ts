@@ -1,13 +1,43 @@
-import { calendarMessages, describeRouteChoice, type ScheduledShot } from "@vaxcal/contracts";
+import { calendarMessages, describeRouteChoice } from "@vaxcal/contracts";
 import {
+  NO_FIXED_SCHEDULE_NOTE,
   collectFootnotes as collectColumnFootnotes,
+  findMonthWindow,
   formatFootnoteMark,
   formatLongDate,
+  listOccurrences,
   type BirthLabel,
   type IsoDate,
 } from "@vaxcal/schedule";
+import type { StoredSeed } from "../../lib/calendar-plans.repository.ts";
 import type { CalendarPrintout } from "./render-calendar-pdf.ts";
 import type { CalendarNames, DescribedColumn } from "./calendars.repository.ts";
+
+/**
+ * The PDF and the preview of a saved calendar show this many months from the current one, derived
+ * from its plan (decision 402); the detail's copies reach at least as far.
+ */
+export const printedMonthCount = 24;
+
+/** The printed months: the current one and the 23 after it, for today in Ireland. */
+export function findPrintedWindow(today: IsoDate): { from: IsoDate; to: IsoDate } {
+  return findMonthWindow(today, printedMonthCount);
+}
+
+/** Each month of the printed window, in order. */
+export function listPrintedMonths(today: IsoDate): { year: number; month: number }[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return Array.from({ length: printedMonthCount }, (_, index) => {
+    const monthIndex = year * 12 + month - 1 + index;
+    return { year: Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
+  });
+}
+
+/** A column's dated shots from `from` to `to`, derived from its plan, by date. */
+export function listColumnOccurrences(column: DescribedColumn, from: IsoDate, to: IsoDate) {
+  return listOccurrences(column.seeds, from, to);
+}
 
 /** A saved calendar with everything its PDF, preview and feed print. */
 export type CalendarDocument = {
@@ -30,7 +60,10 @@ export type CalendarDocument = {
 export const describeRoutes = describeRouteChoice;
 
 /** What a shot is called: its own name, else its column's vaccine, else the disease. */
-export function describeShotLabel(shot: ScheduledShot, column: DescribedColumn): string {
+export function describeShotLabel(
+  shot: Pick<StoredSeed, "custom_name">,
+  column: DescribedColumn,
+): string {
   return shot.custom_name ?? column.vaccine?.name ?? column.diseaseName;
 }
 
@@ -50,7 +83,11 @@ export function collectFootnotes(
   return collectColumnFootnotes(columns).map(({ mark, text }) => ({ mark, text }));
 }
 
-/** The PDF's words for a saved calendar, printed on `today` (Ireland). */
+/**
+ * The PDF's words for a saved calendar, printed on `today` (Ireland): the next 24 months from the
+ * current one, each shot derived from the plan, so a calendar saved years ago still prints its
+ * coming boosters.
+ */
 export function buildCalendarPrintout(
   document: CalendarDocument,
   today: IsoDate,
@@ -73,6 +110,7 @@ export function buildCalendarPrintout(
   if (document.vetEmailAddress !== null) {
     details.push({ label: "Vet", value: document.vetEmailAddress });
   }
+  const window = findPrintedWindow(today);
   return {
     farmName: document.farmName,
     username: document.username,
@@ -83,17 +121,19 @@ export function buildCalendarPrintout(
         title: column.diseaseName,
         footnoteMark: formatFootnoteMark(column.footnoteNumber),
         vaccineName: column.vaccine?.name ?? null,
+        // As in step 2: a column with no protocol shot says why it has no date.
+        note: column.seeds.some((seed) => seed.templateId !== null) ? null : NO_FIXED_SCHEDULE_NOTE,
         color: parseAccentColor(column.vaccine?.accentColor),
-        shots: column.shots.flatMap((shot) =>
-          shot.date === null
-            ? []
-            : [{ date: shot.date, label: describeShotLabel(shot, column), route }],
-        ),
+        shots: listColumnOccurrences(column, window.from, window.to).map((occurrence) => ({
+          date: occurrence.date,
+          label: describeShotLabel(occurrence.seed, column),
+          route,
+        })),
       };
     }),
     footnotes: collectFootnotes(document.columns),
     disclaimer: calendarMessages.disclaimer,
     generatedOn: `Generated on ${formatLongDate(today)}`,
-    fallbackYear: document.year,
+    months: listPrintedMonths(today),
   };
 }

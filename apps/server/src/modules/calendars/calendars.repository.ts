@@ -1,13 +1,17 @@
-import { RoleName, type ScheduledShot } from "@vaxcal/contracts";
+import { RoleName } from "@vaxcal/contracts";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { executePrepared, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
-import { calendarDiseases, calendarShots, calendars } from "../../db/schema/calendars.ts";
+import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
+import {
+  createCalendarPlansRepository,
+  type StoredSeed,
+} from "../../lib/calendar-plans.repository.ts";
 
 export type NewCalendar = typeof calendars.$inferInsert;
 
-/** The error the calendars_per_account trigger raises (migration 0005). */
+/** The error the calendars_per_account trigger raises (migration 0007). */
 function isOverCalendarCap(error: unknown): boolean {
   const cause = error instanceof Error && "cause" in error ? error.cause : error;
   const details = (cause ?? {}) as { code?: string; constraint?: string };
@@ -22,6 +26,7 @@ export type CalendarSetupColumns = Pick<
   | "birthDate"
   | "breedingDate"
   | "calendarYear"
+  | "setup"
 >;
 
 /** docs/product.md §3's contact details as a calendar row holds them (see toContactColumns). */
@@ -35,11 +40,11 @@ export type CalendarContactColumns = Pick<
   | "termsAcceptedAt"
 >;
 
-/** One column as saved: the engine's submit output for one disease. */
+/** One column as saved: its disease, its vaccine and its plan's first occurrences (decision 402). */
 export type SavedColumn = {
   diseaseId: number;
   vaccineId: number | null;
-  shots: readonly ScheduledShot[];
+  seeds: readonly StoredSeed[];
 };
 
 /** A calendar's names, as the listing and the printouts show them. */
@@ -72,29 +77,17 @@ export type DescribedColumn = SavedColumn & {
   vaccine: { name: string; accentColor: string; vaccineType: string } | null;
 };
 
-/** One shot as a JSON record for json_to_recordset: SQL's column names, the engine's values. */
-function toShotRecord(shot: ScheduledShot, position: number) {
-  if (shot.date === null || shot.yearIndex === null || shot.row === null) {
-    // The engine's submit never keeps an undated shot; reaching here is a bug, not bad input.
-    throw new Error(`shot ${shot.id} has no date or layout after prepareForSubmit`);
-  }
+/** One first occurrence as a JSON record for json_to_recordset: SQL's column names. */
+function toSeedRecord(seed: StoredSeed, position: number) {
   return {
-    disease_id: shot.diseaseId,
-    shot_key: shot.id,
+    disease_id: seed.diseaseId,
+    shot_key: seed.id,
     position,
-    template_id: shot.templateId,
-    date: shot.date,
-    custom_name: shot.custom_name,
-    is_recurrent: shot.is_recurrent,
-    show_once: shot.show_once,
-    cycle: shot.cycle,
-    source_shot_key: shot.sourceShotId,
-    is_mirrored_copy: shot.isMirroredCopy,
-    year_index: shot.yearIndex,
-    row: shot.row,
-    order_in_month: shot.orderInMonth ?? 0,
-    is_booster: shot.isBooster,
-    user_initiated: shot.userInitiated,
+    template_id: seed.templateId,
+    date: seed.date,
+    custom_name: seed.custom_name,
+    is_recurrent: seed.is_recurrent,
+    user_initiated: seed.userInitiated,
   };
 }
 
@@ -106,8 +99,8 @@ function toColumnRecords(columns: readonly SavedColumn[]) {
   }));
 }
 
-function toShotRecords(columns: readonly SavedColumn[]) {
-  return columns.flatMap((column) => column.shots.map(toShotRecord));
+function toSeedRecords(columns: readonly SavedColumn[]) {
+  return columns.flatMap((column) => column.seeds.map(toSeedRecord));
 }
 
 /*
@@ -125,37 +118,13 @@ const insertColumnsSql = (calendarId: SQL, columns: readonly SavedColumn[]) => s
   ),
   shots_written AS (
     INSERT INTO calendar_shots (calendar_id, disease_id, shot_key, position, template_id, date,
-      custom_name, is_recurrent, show_once, cycle, source_shot_key, is_mirrored_copy, year_index,
-      row, order_in_month, is_booster, user_initiated)
+      custom_name, is_recurrent, user_initiated)
     SELECT ${calendarId}, s.disease_id, s.shot_key, s.position, s.template_id, s.date,
-      s.custom_name, s.is_recurrent, s.show_once, s.cycle, s.source_shot_key, s.is_mirrored_copy,
-      s.year_index, s.row, s.order_in_month, s.is_booster, s.user_initiated
-    FROM json_to_recordset(${JSON.stringify(toShotRecords(columns))}::json)
+      s.custom_name, s.is_recurrent, s.user_initiated
+    FROM json_to_recordset(${JSON.stringify(toSeedRecords(columns))}::json)
       AS s(disease_id integer, shot_key text, position integer, template_id integer, date date,
-        custom_name text, is_recurrent integer, show_once boolean, cycle integer,
-        source_shot_key text, is_mirrored_copy boolean, year_index integer, row integer,
-        order_in_month integer, is_booster boolean, user_initiated boolean)
+        custom_name text, is_recurrent integer, user_initiated boolean)
   )`;
-
-function toScheduledShot(row: typeof calendarShots.$inferSelect): ScheduledShot {
-  return {
-    id: row.shotKey,
-    diseaseId: row.diseaseId,
-    templateId: row.templateId,
-    date: row.date,
-    custom_name: row.customName,
-    is_recurrent: row.isRecurrent,
-    show_once: row.showOnce,
-    cycle: row.cycle,
-    sourceShotId: row.sourceShotKey,
-    isMirroredCopy: row.isMirroredCopy,
-    yearIndex: row.yearIndex,
-    row: row.row,
-    orderInMonth: row.orderInMonth,
-    isBooster: row.isBooster,
-    userInitiated: row.userInitiated,
-  };
-}
 
 /** The combination a setup names, with what the checks need to know about its animal. */
 export type SetupCombination = {
@@ -290,9 +259,9 @@ export function createCalendarsRepository(db: Executor) {
     },
 
     /**
-     * A new calendar with its columns and shots, in one statement: all of it or nothing. Over the
+     * A new calendar with its columns and plan, in one statement: all of it or nothing. Over the
      * cap on calendars per account (checked by the database as the row goes in, under a lock per
-     * owner: migration 0005) it writes nothing and answers null.
+     * owner: migration 0007) it writes nothing and answers null.
      */
     async insertCalendar(
       calendar: NewCalendar,
@@ -334,7 +303,7 @@ export function createCalendarsRepository(db: Executor) {
         .where(eq(calendars.id, calendarId));
     },
 
-    /** Writes the columns and shots of a calendar that has none (just cleared), in one statement. */
+    /** Writes the columns and plan of a calendar that has none (just cleared), in one statement. */
     async insertColumns(calendarId: number, columns: readonly SavedColumn[]): Promise<void> {
       await db.execute(sql`
         WITH ${insertColumnsSql(sql`${calendarId}::integer`, columns)}
@@ -437,9 +406,9 @@ export function createCalendarsRepository(db: Executor) {
         });
     },
 
-    /** The columns in order, each with its shots exactly as saved. */
+    /** The columns in order, each with its plan's first occurrences as saved. */
     async readColumns(calendarId: number): Promise<DescribedColumn[]> {
-      const [columns, shots] = await Promise.all([
+      const [columns, plans] = await Promise.all([
         db
           .select({
             diseaseId: calendarDiseases.diseaseId,
@@ -456,18 +425,9 @@ export function createCalendarsRepository(db: Executor) {
           .leftJoin(schema.vaccines, eq(schema.vaccines.id, calendarDiseases.vaccineId))
           .where(eq(calendarDiseases.calendarId, calendarId))
           .orderBy(asc(calendarDiseases.position)),
-        db
-          .select()
-          .from(calendarShots)
-          .where(eq(calendarShots.calendarId, calendarId))
-          .orderBy(asc(calendarShots.diseaseId), asc(calendarShots.position)),
+        createCalendarPlansRepository(db).readPlans([calendarId]),
       ]);
-      const shotsByDisease = new Map<number, ScheduledShot[]>();
-      for (const row of shots) {
-        const list = shotsByDisease.get(row.diseaseId) ?? [];
-        list.push(toScheduledShot(row));
-        shotsByDisease.set(row.diseaseId, list);
-      }
+      const plan = plans.get(calendarId) ?? [];
       return columns.map((column) => ({
         diseaseId: column.diseaseId,
         vaccineId: column.vaccineId,
@@ -482,7 +442,7 @@ export function createCalendarsRepository(db: Executor) {
                 accentColor: column.accentColor,
                 vaccineType: column.vaccineType,
               },
-        shots: shotsByDisease.get(column.diseaseId) ?? [],
+        seeds: plan.find((planned) => planned.diseaseId === column.diseaseId)?.seeds ?? [],
       }));
     },
   };

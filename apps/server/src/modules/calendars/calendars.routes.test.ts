@@ -12,7 +12,7 @@ import {
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
 import { DiseaseId, referenceData } from "@vaxcal/reference-data";
-import { resolveSeasonDefaults } from "@vaxcal/schedule";
+import { findMonthWindow, resolveSeasonDefaults } from "@vaxcal/schedule";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -30,9 +30,12 @@ import {
 const publicUrl = "https://vaxcal.example.ie";
 let testApp: TestApp;
 let farmer: RegisteredUser;
+/** Today for the server, fixed: the PDF prints the 24 months from March 2026. */
+const now = new Date(`${testToday}T10:00:00Z`);
+const printed = findMonthWindow(testToday, 24);
 
 beforeAll(async () => {
-  testApp = await createTestApp({ publicUrl });
+  testApp = await createTestApp({ publicUrl }, () => now);
   farmer = await registerUser(testApp.app, { farmer_name: "Ó Súilleabháin's Farm, Dún Laoghaire" });
 });
 afterAll(() => testApp.close());
@@ -64,6 +67,29 @@ function readPdfText(pdf: Buffer): string {
   }
 }
 
+type SentDiseases = SubmitCalendarRequest["data"]["diseases"];
+type DetailDiseases = ReturnType<typeof CalendarDetailSchema.parse>["diseases"];
+
+/**
+ * A saved calendar gives back every shot it was sent, exactly, and lays further copies of its
+ * recurring shots out after them (decision 402): nothing else.
+ */
+function expectSentShotsKept(detail: DetailDiseases, sent: SentDiseases) {
+  expect(detail.map(({ id, vaccineId }) => ({ id, vaccineId }))).toEqual(
+    sent.map(({ id, vaccineId }) => ({ id, vaccineId })),
+  );
+  detail.forEach((column, index) => {
+    const sentShots = sent[index]?.shots ?? [];
+    const sentIds = new Set(sentShots.map((shot) => shot.id));
+    expect(column.shots.filter((shot) => sentIds.has(shot.id))).toEqual(sentShots);
+    const lastSent = sentShots.reduce((last, shot) => (shot.date! > last ? shot.date! : last), "");
+    for (const shot of column.shots.filter((candidate) => !sentIds.has(candidate.id))) {
+      expect(shot.isMirroredCopy, shot.id).toBe(true);
+      expect(shot.date! > lastSent, shot.id).toBe(true);
+    }
+  });
+}
+
 /** `2026-03-14` as the PDF prints it: `14 Mar 2026`. */
 function formatPrintedDate(date: string): string {
   const [year, month, day] = date.split("-").map(Number);
@@ -82,7 +108,7 @@ describe("saving and reopening a calendar", () => {
 
     const detail = await getDetail(saved.id);
     expect(detail.calendarId).toBe(saved.id);
-    expect(detail.diseases).toEqual(payload.data.diseases);
+    expectSentShotsKept(detail.diseases, payload.data.diseases);
     const shots = detail.diseases.flatMap((disease) => disease.shots);
     expect(shots.find((shot) => shot.date === "2026-01-09")?.userInitiated).toBe(true);
     expect(shots.find((shot) => shot.date === "2027-06-18")?.id).toMatch(/-u1$/);
@@ -147,7 +173,7 @@ describe("saving and reopening a calendar", () => {
   it("replaces the calendar on update, and the PDF prints the moved date", async () => {
     const calendar = buildEngineCalendar();
     const saved = await saveCalendar(buildSubmitPayload(calendar));
-    const moved = editCalendar(calendar, "2026-01-23", "2026-08-07");
+    const moved = editCalendar(calendar, "2026-03-23", "2026-08-07");
     const payload = buildSubmitPayload(moved, dairySpringCows, {
       action: "update",
       calendarId: saved.id,
@@ -161,7 +187,7 @@ describe("saving and reopening a calendar", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(SubmitCalendarResponseSchema.parse(response.json()).calendar.id).toBe(saved.id);
     const detail = await getDetail(saved.id);
-    expect(detail.diseases).toEqual(payload.data.diseases);
+    expectSentShotsKept(detail.diseases, payload.data.diseases);
 
     const download = await testApp.app.inject(
       asUser(farmer.token, { method: "GET", url: `/api/calendars/${saved.id}/download` }),
@@ -172,14 +198,18 @@ describe("saving and reopening a calendar", () => {
       `attachment; filename="calendar-${saved.id}.pdf"`,
     );
     const text = readPdfText(download.rawPayload);
-    expect(text).toContain("23 Jan 2026");
+    expect(text).toContain("23 Mar 2026");
     expect(text).toContain("7 Aug 2026");
     expect(text).toContain("Ó Súilleabháin's Farm, Dún Laoghaire");
     expect(text).toContain(farmer.email ?? "");
     for (const disease of detail.diseases) {
       const name = referenceData.diseases.find((candidate) => candidate.id === disease.id)?.name;
       expect(text).toContain(name);
-      for (const shot of disease.shots) expect(text).toContain(formatPrintedDate(shot.date ?? ""));
+      // Every shot of the 24 printed months, copies included.
+      for (const shot of disease.shots) {
+        if (shot.date! < printed.from || shot.date! > printed.to) continue;
+        expect(text, shot.id).toContain(formatPrintedDate(shot.date!));
+      }
     }
   });
 
@@ -301,7 +331,7 @@ describe("every seeded combination", () => {
       };
       const payload = buildSubmitPayload(buildEngineCalendar(choice), choice);
       const saved = await saveCalendar(payload);
-      expect((await getDetail(saved.id)).diseases).toEqual(payload.data.diseases);
+      expectSentShotsKept((await getDetail(saved.id)).diseases, payload.data.diseases);
     },
   );
 });
@@ -329,7 +359,7 @@ describe("a calendar with no shot yet", () => {
 });
 
 describe("the preview", () => {
-  it("draws one dot per shot in its vaccine's colour", async () => {
+  it("draws one dot per shot of the 24 printed months in its vaccine's colour", async () => {
     const calendar = buildEngineCalendar();
     const saved = await saveCalendar(buildSubmitPayload(calendar));
     const response = await testApp.app.inject(
@@ -339,8 +369,11 @@ describe("the preview", () => {
     expect(response.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
     const detail = await getDetail(saved.id);
     const dots = response.body.match(/<circle /g) ?? [];
-    const shotCount = detail.diseases.reduce((count, disease) => count + disease.shots.length, 0);
-    expect(dots.length).toBe(shotCount);
+    const printedShots = detail.diseases
+      .flatMap((disease) => disease.shots)
+      .filter((shot) => shot.date! >= printed.from && shot.date! <= printed.to);
+    expect(printedShots.some((shot) => shot.isMirroredCopy)).toBe(true);
+    expect(dots.length).toBe(printedShots.length);
     const firstVaccine = referenceData.vaccines.find(
       (vaccine) => vaccine.id === detail.diseases[0]?.vaccineId,
     );
@@ -358,7 +391,7 @@ describe("the preview", () => {
 });
 
 describe("the calendar feed", () => {
-  it("is an iCalendar with one all-day event per shot and an alarm 7 days before", async () => {
+  it("is an iCalendar with one all-day event per first occurrence and an alarm 7 days before", async () => {
     const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
     const response = await testApp.app.inject({
       method: "GET",
@@ -370,8 +403,11 @@ describe("the calendar feed", () => {
     const calendar = new ICAL.Component(ICAL.parse(response.body));
     const events = calendar.getAllSubcomponents("vevent");
     const detail = await getDetail(saved.id);
+    // Copies are the events' own repeats (RRULE), not events of their own.
     const shots = detail.diseases.flatMap((disease) =>
-      disease.shots.map((shot) => ({ shot, diseaseId: disease.id, vaccineId: disease.vaccineId })),
+      disease.shots
+        .filter((shot) => !shot.isMirroredCopy)
+        .map((shot) => ({ shot, diseaseId: disease.id, vaccineId: disease.vaccineId })),
     );
     expect(events).toHaveLength(shots.length);
     for (const { shot, diseaseId, vaccineId } of shots) {
@@ -384,6 +420,13 @@ describe("the calendar feed", () => {
       const start = event?.getFirstPropertyValue("dtstart") as ICAL.Time;
       expect(start.isDate).toBe(true);
       expect(start.toString()).toBe(shot.date);
+      const rule = event?.getFirstPropertyValue("rrule") as ICAL.Recur | null;
+      if (shot.is_recurrent >= 1) {
+        expect(rule?.freq, shot.id).toBe("YEARLY");
+        expect(rule?.interval, shot.id).toBe(shot.is_recurrent);
+      } else {
+        expect(rule, shot.id).toBeNull();
+      }
       const disease = referenceData.diseases.find((candidate) => candidate.id === diseaseId);
       const vaccine = referenceData.vaccines.find((candidate) => candidate.id === vaccineId);
       const summary = String(event?.getFirstPropertyValue("summary"));

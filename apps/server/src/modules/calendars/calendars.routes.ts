@@ -132,7 +132,8 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       onRequest: requireUser,
       schema: {
         tags: ["calendars"],
-        summary: "A saved calendar: calendarId, setup and diseases with their shots as stored",
+        summary:
+          "A saved calendar: calendarId, setup and diseases with their shots derived from the saved plan",
         params: IdParamsSchema,
         response: { 200: CalendarDetailSchema, ...errors },
       },
@@ -201,10 +202,14 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
       const document = await readCalendarDocument(context, key);
-      const etag = `"${document.id}-${document.updatedAt.getTime()}"`;
+      const today = readToday();
+      // It shows 24 months from the current one, so a new month is a new version.
+      const etag = `"${document.id}-${document.updatedAt.getTime()}-${today.slice(0, 7)}"`;
       reply.header("cache-control", "private, no-cache").header("etag", etag);
       if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
-      return reply.type("image/svg+xml; charset=utf-8").send(renderCalendarPreviewSvg(document));
+      return reply
+        .type("image/svg+xml; charset=utf-8")
+        .send(renderCalendarPreviewSvg(document, today));
     },
   );
 
@@ -230,7 +235,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         tags: ["calendars"],
         summary: "The calendar's iCalendar feed (public: the secret token in the path is the key)",
         description:
-          "One all-day event per shot with a reminder 7 days before. Subscribe with the calendar's feedUrls (Google, Apple via webcal, Outlook).",
+          "One all-day event per first occurrence, repeating every N years by RRULE for a recurring shot, each with a reminder 7 days before. Subscribe with the calendar's feedUrls (Google, Apple via webcal, Outlook).",
         params: z.object({ file: z.string().max(100) }),
         response: { 200: z.string(), 304: z.null(), 404: ErrorBodySchema, 429: ErrorBodySchema },
       },

@@ -1,5 +1,6 @@
 import {
   CalendarAction,
+  CalendarSetupSchema,
   ErrorCode,
   buildCalendarPath,
   calendarMessages,
@@ -11,7 +12,12 @@ import {
   type ParsedSubmitCalendarRequest,
   type RegenerateFeedResponse,
 } from "@vaxcal/contracts";
-import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
+import {
+  expandSavedPlan,
+  resolveBirthLabel,
+  type CalendarSetup as EngineSetup,
+  type IsoDate,
+} from "@vaxcal/schedule";
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -19,7 +25,7 @@ import { createValidationError } from "../../lib/validation-error.ts";
 import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
-import type { CalendarDocument } from "./calendar-document.ts";
+import { findPrintedWindow, type CalendarDocument } from "./calendar-document.ts";
 import {
   createCalendarsRepository,
   type AccessibleCalendar,
@@ -309,7 +315,32 @@ async function loadSavedCalendar(context: CalendarsContext, key: CalendarKey) {
   return { calendar, owner, names, columns, isAdult: animal.isAdult };
 }
 
-/** GET /api/calendars/:id: docs/product.md §3's detail, with the shots exactly as stored. */
+/** The setup the engine reads, from the calendar's columns. */
+function toEngineSetup(calendar: CalendarRow, isAdult: boolean): EngineSetup {
+  return {
+    enterprise: { id: calendar.enterpriseId },
+    animal: { id: calendar.animalId, isAdult },
+    birthDate: calendar.birthDate,
+    breedingDate: calendar.breedingDate,
+  };
+}
+
+/**
+ * How far the detail lays copies out: the later of the end of the range a save used to store
+ * (calendar year + 1) and the end of the 24 months the PDF prints, so a caller never gets less
+ * than before and always what the PDF shows (decision 402).
+ */
+function findDetailHorizon(calendarYear: number, today: IsoDate): IsoDate {
+  const savedRangeEnd = `${calendarYear + 1}-12-31`;
+  const printedEnd = findPrintedWindow(today).to;
+  return printedEnd > savedRangeEnd ? printedEnd : savedRangeEnd;
+}
+
+/**
+ * GET /api/calendars/:id: docs/product.md §3's detail. The setup is the one saved, as a whole,
+ * with the reference names; each column's shots are its plan laid out by the engine: every first
+ * occurrence as saved and its copies up to the detail's horizon.
+ */
 export async function readCalendarDetail(
   context: CalendarsContext,
   key: CalendarKey,
@@ -321,19 +352,33 @@ export async function readCalendarDetail(
     names,
     columns.map((column) => column.diseaseName).join(", "),
   );
+  const today = context.readToday();
+  const savedSetup = CalendarSetupSchema.parse(calendar.setup);
+  const diseases = expandSavedPlan({
+    setup: toEngineSetup(calendar, isAdult),
+    diseases: columns.map((column) => ({
+      id: column.diseaseId,
+      vaccineId: column.vaccineId,
+      shots: column.seeds.map((seed) => ({ ...seed, cycle: 1 })),
+    })),
+    vaccines: [],
+    today,
+    through: findDetailHorizon(calendar.calendarYear, today),
+  });
   return {
     calendarId: calendar.id,
     setup: {
+      ...savedSetup,
       enterprise: { id: calendar.enterpriseId, name: names.enterprise },
       animal: { id: calendar.animalId, name: names.animal, isAdult },
       season: { id: calendar.seasonId, name: names.season },
       birthDate: calendar.birthDate,
       breedingDate: calendar.breedingDate,
     },
-    diseases: columns.map((column) => ({
-      id: column.diseaseId,
+    diseases: diseases.map((column) => ({
+      id: column.id,
       vaccineId: column.vaccineId,
-      shots: [...column.shots],
+      shots: column.shots.map((shot) => ({ ...shot })),
     })),
     contact: readSavedContact(calendar),
     year: summary.year,
@@ -385,12 +430,7 @@ export async function readCalendarDocument(
     farmName: owner.farmName,
     username: describeUsername(owner),
     names,
-    birthLabel: resolveBirthLabel({
-      enterprise: { id: calendar.enterpriseId },
-      animal: { id: calendar.animalId, isAdult },
-      birthDate: calendar.birthDate,
-      breedingDate: calendar.breedingDate,
-    }),
+    birthLabel: resolveBirthLabel(toEngineSetup(calendar, isAdult)),
     birthDate: calendar.birthDate,
     breedingDate: calendar.breedingDate,
     vetEmailAddress: calendar.vetEmailAddress,

@@ -221,7 +221,22 @@ export function buildSampleCalendarDocument(): CalendarDocument {
               vaccineType: vaccine.vaccine_type,
             }
           : null,
-        shots: column.shots.map((shot) => ({ ...shot })),
+        // The plan, as a save stores it: the first occurrences, copies derived on read.
+        seeds: column.shots.flatMap((shot) =>
+          shot.isMirroredCopy || shot.date === null
+            ? []
+            : [
+                {
+                  id: shot.id,
+                  diseaseId: column.id,
+                  templateId: shot.templateId,
+                  date: shot.date,
+                  custom_name: shot.custom_name,
+                  is_recurrent: shot.is_recurrent,
+                  userInitiated: shot.userInitiated,
+                },
+              ],
+        ),
       };
     }),
   };

@@ -404,6 +404,20 @@ const badCases: BadCase[] = [
     issue: { path: "body.contact" },
   },
   {
+    name: "a herd status that is neither primed nor unprimed",
+    change: (payload) => {
+      (payload.data.setup as { herdStatus?: unknown }).herdStatus = { [DiseaseId.bvd]: "maybe" };
+    },
+    issue: { path: "body.data.setup.herdStatus" },
+  },
+  {
+    name: "a herd status keyed by something other than a disease id",
+    change: (payload) => {
+      (payload.data.setup as { herdStatus?: unknown }).herdStatus = { bvd: "unprimed" };
+    },
+    issue: { path: "body.data.setup.herdStatus" },
+  },
+  {
     name: "no data at all",
     change: (payload) => {
       delete (payload as { data?: unknown }).data;
@@ -461,6 +475,15 @@ describe("POST /api/calendar refuses", () => {
       }),
     );
     expect(response.statusCode).toBe(400);
+  });
+
+  it("but accepts the herd status answers with the setup", async () => {
+    const payload = validPayload();
+    payload.data.setup.herdStatus = { [DiseaseId.bvd]: "unprimed", [DiseaseId.ibr]: "primed" };
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   it("but accepts the most shots allowed, and a name with fadas and €", async () => {

@@ -2,8 +2,8 @@ import {
   calendarLimits,
   calendarMessages,
   type ErrorIssue,
+  type CalendarSetup as PayloadSetup,
   type ParsedSubmitCalendarRequest,
-  type ScheduledShot,
 } from "@vaxcal/contracts";
 import {
   prepareForSubmit,
@@ -36,6 +36,7 @@ export type CheckedCalendar = {
   combination: SetupCombination;
   setup: CalendarSetup;
   setupColumns: CalendarSetupColumns;
+  /** Each column with its plan: the first occurrences, whose copies are derived on read. */
   columns: SavedColumn[];
   /** The columns' disease names, in order, for the listing's `diseases` text. */
   diseaseNames: string[];
@@ -81,9 +82,10 @@ function checkSetup(data: SubmitData, combination: SetupCombination | null, issu
 
 /**
  * Checks a submitted calendar against the reference data and the engine, and returns what to
- * store: `prepareForSubmit(restoreCalendar(data))`. Only first occurrences are read; mirrored
- * copies are laid out again by the same engine the browser ran, so for a payload that came from
- * `prepareForSubmit` the result is exactly what was sent. Throws a 400 listing every problem.
+ * store: the plan of `prepareForSubmit(restoreCalendar(data))`. Only first occurrences are read;
+ * mirrored copies are laid out again by the same engine the browser ran, counted against the
+ * limits, then left out: a saved calendar stores its first occurrences and derives the copies on
+ * read (decision 402). Throws a 400 listing every problem.
  */
 export function checkCalendarSubmission(
   data: SubmitData,
@@ -100,7 +102,10 @@ export function checkCalendarSubmission(
   const animalId = setup.animal.id;
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
+    season: { id: setup.season.id },
     animal: { id: animalId, isAdult: combination.isAdult, hasBirthDate: combination.hasBirthDate },
+    // docs/product.md §3 "Herd status": the answers travel with the setup and are kept with it.
+    ...(setup.herdStatus === undefined ? {} : { herdStatus: setup.herdStatus }),
     // The ram has no birth date (docs/product.md §9): one sent for him is ignored, as step 2
     // ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,
@@ -177,14 +182,40 @@ export function checkCalendarSubmission(
     issues.throwIfAny();
     throw new Error("unreachable: a refused submit is an issue");
   }
+  const shotCount = prepared.value.diseases.reduce(
+    (count, column) => count + column.shots.length,
+    0,
+  );
+  if (shotCount > calendarLimits.shots) issues.add("data.diseases", calendarMessages.tooManyShots);
+  issues.throwIfAny();
   const columns = prepared.value.diseases.map((column): SavedColumn => ({
     diseaseId: column.id,
     vaccineId: column.vaccineId,
-    shots: column.shots as readonly ScheduledShot[],
+    seeds: column.shots.flatMap((shot) =>
+      shot.isMirroredCopy || shot.date === null
+        ? []
+        : [
+            {
+              id: shot.id,
+              diseaseId: column.id,
+              templateId: shot.templateId,
+              date: shot.date,
+              custom_name: shot.custom_name,
+              is_recurrent: shot.is_recurrent,
+              userInitiated: shot.userInitiated,
+            },
+          ],
+    ),
   }));
-  const shotCount = columns.reduce((count, column) => count + column.shots.length, 0);
-  if (shotCount > calendarLimits.shots) issues.add("data.diseases", calendarMessages.tooManyShots);
-  issues.throwIfAny();
+  // The setup as a whole, as the contracts read it back, with the reference data's names.
+  const storedSetup: PayloadSetup = {
+    ...setup,
+    enterprise: { id: setup.enterprise.id, name: combination.enterprise },
+    animal: { id: animalId, name: combination.animal, isAdult: combination.isAdult },
+    season: { id: setup.season.id, name: combination.season },
+    birthDate: engineSetup.birthDate,
+    breedingDate: engineSetup.breedingDate,
+  };
 
   return {
     combination,
@@ -197,6 +228,7 @@ export function checkCalendarSubmission(
       birthDate: engineSetup.birthDate,
       breedingDate: engineSetup.breedingDate,
       calendarYear,
+      setup: storedSetup,
     },
     columns,
     diseaseNames: columns.map(

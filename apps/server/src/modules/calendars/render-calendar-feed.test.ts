@@ -1,7 +1,8 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import type { DescribedColumn } from "./calendars.repository.ts";
 import { buildSampleCalendarDocument } from "./calendars.test-support.ts";
-import { renderCalendarFeed } from "./render-calendar-feed.ts";
+import { formatRecurrenceRule, renderCalendarFeed } from "./render-calendar-feed.ts";
 
 // RFC 5545 §3.3.6: a duration's "T" must be followed by hours, minutes or seconds.
 const durationPattern =
@@ -17,7 +18,7 @@ describe("renderCalendarFeed", () => {
     const document = buildSampleCalendarDocument();
     const farmName = "Hill; Farm, Co. Cork \\ North";
     const column = document.columns[0];
-    const shot = column?.shots.find((candidate) => candidate.date !== null);
+    const shot = column?.seeds[0];
     if (!column || !shot) throw new Error("the sample calendar has no dated shot");
     shot.custom_name = "Dose 1; then, 2 \\ booster";
     column.diseaseName = "Blackleg, tetanus; and more";
@@ -52,5 +53,93 @@ describe("renderCalendarFeed", () => {
     ]);
     const trigger = alarm?.getFirstPropertyValue("trigger") as ICAL.Duration;
     expect(trigger.toSeconds()).toBe(-7 * 24 * 3600);
+  });
+});
+
+/** The dates an event's RRULE gives from its start up to `until`, as ical.js expands them. */
+function expandEvent(event: ICAL.Component, until: string): string[] {
+  const expansion = new ICAL.Event(event).iterator();
+  const dates: string[] = [];
+  for (let next = expansion.next(); next && next.toString() <= until; next = expansion.next()) {
+    dates.push(next.toString());
+  }
+  return dates;
+}
+
+describe("recurring shots in the feed", () => {
+  const document = buildSampleCalendarDocument();
+  const firstColumn = document.columns[0];
+  if (!firstColumn) throw new Error("the sample calendar has no column");
+  const column: DescribedColumn = firstColumn;
+
+  function feedWith(seeds: typeof column.seeds) {
+    const feed = renderCalendarFeed(
+      { ...document, columns: [{ ...column, seeds }] },
+      "vaxcal.example.ie",
+    );
+    return new ICAL.Component(ICAL.parse(feed)).getAllSubcomponents("vevent");
+  }
+
+  const seed = (id: string, date: string, period: number) => ({
+    id,
+    diseaseId: column.diseaseId,
+    templateId: null,
+    date,
+    custom_name: null,
+    is_recurrent: period,
+    userInitiated: true,
+  });
+
+  it("is one event with a yearly RRULE for a yearly booster, which a phone repeats for ever", () => {
+    const events = feedWith([seed("1-u1", "2026-03-28", 1)]);
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    if (!event) throw new Error("no event");
+    const feed = renderCalendarFeed(
+      { ...document, columns: [{ ...column, seeds: [seed("1-u1", "2026-03-28", 1)] }] },
+      "vaxcal.example.ie",
+    );
+    expect(unfold(feed).filter((line) => line.startsWith("RRULE"))).toEqual([
+      "RRULE:FREQ=YEARLY;INTERVAL=1",
+    ]);
+    expect(String(event.getFirstPropertyValue("description"))).toContain("Repeats: every year");
+    expect(expandEvent(event, "2046-12-31")).toEqual(
+      Array.from({ length: 21 }, (_, index) => `${2026 + index}-03-28`),
+    );
+  });
+
+  it("repeats a 3-yearly dose every third year", () => {
+    const [event] = feedWith([seed("1-u1", "2026-08-10", 3)]);
+    if (!event) throw new Error("no event");
+    expect(String(event.getFirstPropertyValue("description"))).toContain("Repeats: every 3 years");
+    expect(expandEvent(event, "2036-12-31")).toEqual([
+      "2026-08-10",
+      "2029-08-10",
+      "2032-08-10",
+      "2035-08-10",
+    ]);
+  });
+
+  it("keeps a 29 February shot on February's last day every year, as the calendar does", () => {
+    expect(formatRecurrenceRule("2028-02-29", 1)).toBe(
+      "FREQ=YEARLY;INTERVAL=1;BYMONTH=2;BYMONTHDAY=-1",
+    );
+    const [event] = feedWith([seed("1-u1", "2028-02-29", 1)]);
+    if (!event) throw new Error("no event");
+    expect(expandEvent(event, "2033-12-31")).toEqual([
+      "2028-02-29",
+      "2029-02-28",
+      "2030-02-28",
+      "2031-02-28",
+      "2032-02-29",
+      "2033-02-28",
+    ]);
+  });
+
+  it("leaves a one-off shot a single event", () => {
+    const [event] = feedWith([seed("1-u1", "2027-05-01", 0)]);
+    if (!event) throw new Error("no event");
+    expect(event.getFirstPropertyValue("rrule")).toBeNull();
+    expect(expandEvent(event, "2040-12-31")).toEqual(["2027-05-01"]);
   });
 });

@@ -27,9 +27,26 @@ function addOneDay(date: string): DateArray {
 }
 
 /**
- * The calendar as an iCalendar feed (docs/product.md D14): one all-day event per shot, with an
- * alarm a week before. Each event's UID is stable across saves (calendar id and shot id), so a
- * subscribed app moves an event when the farmer moves the shot instead of adding another.
+ * RFC 5545 §3.3.10 recurrence for a shot repeated every `period` years. A first occurrence on 29
+ * February repeats on February's last day (BYMONTH=2;BYMONTHDAY=-1): the 28th in common years and
+ * the 29th in leap years, as the engine mirrors it. A bare yearly rule would skip the common years,
+ * since RFC 5545 drops the dates that do not exist.
+ */
+export function formatRecurrenceRule(date: string, period: number): string {
+  const rule = `FREQ=YEARLY;INTERVAL=${period}`;
+  return date.endsWith("-02-29") ? `${rule};BYMONTH=2;BYMONTHDAY=-1` : rule;
+}
+
+function describeRepeat(period: number): string {
+  return period === 1 ? "Repeats: every year" : `Repeats: every ${period} years`;
+}
+
+/**
+ * The calendar as an iCalendar feed (docs/product.md D14) from its plan (decision 402): one
+ * all-day event per first occurrence with an alarm a week before, and for a shot repeated every N
+ * years an `RRULE` (FREQ=YEARLY;INTERVAL=N), so a subscribed phone keeps it for ever. Each
+ * event's UID is stable across saves (calendar id and shot id), so a subscribed app moves an event
+ * when the farmer moves the shot instead of adding another.
  */
 export function renderCalendarFeed(document: CalendarDocument, host: string): string {
   const { names } = document;
@@ -39,14 +56,15 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
   const events: EventAttributes[] = [];
   for (const column of document.columns) {
     const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
-    for (const shot of column.shots) {
-      if (shot.date === null) continue;
+    for (const shot of column.seeds) {
       const label = describeShotLabel(shot, column);
       const summary = `${label}: ${column.diseaseName}`;
+      const isRecurrent = Number.isInteger(shot.is_recurrent) && shot.is_recurrent >= 1;
       const description = [
         `Animal group: ${group}`,
         route ? `Route: ${route}` : null,
         `Vaccine: ${column.vaccine?.name ?? "to agree with your vet"}`,
+        isRecurrent ? describeRepeat(shot.is_recurrent) : null,
         "",
         calendarMessages.disclaimer,
       ]
@@ -56,6 +74,9 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
         uid: `calendar-${document.id}-${shot.id}@${host}`,
         start: toDateArray(shot.date),
         end: addOneDay(shot.date),
+        ...(isRecurrent
+          ? { recurrenceRule: formatRecurrenceRule(shot.date, shot.is_recurrent) }
+          : {}),
         title: summary,
         description,
         categories: ["Vaccination", escapeText(column.diseaseName)],

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { calendarMessages } from "@vaxcal/contracts";
+import { listOccurrences } from "@vaxcal/schedule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCalendarPrintout } from "./calendar-document.ts";
 import { buildSampleCalendarDocument } from "./calendars.test-support.ts";
@@ -19,7 +20,7 @@ const document = buildSampleCalendarDocument();
 const [firstColumn] = document.columns;
 if (!firstColumn) throw new Error("the sample calendar has no column");
 // A farmer's own name for a shot, with a fada and a euro sign.
-firstColumn.shots = firstColumn.shots.map((shot, index) =>
+firstColumn.seeds = firstColumn.seeds.map((shot, index) =>
   index === 0 ? { ...shot, custom_name: "Dosáil (€4.50 a head)" } : shot,
 );
 const printout = buildCalendarPrintout(document, "2026-03-02");
@@ -65,8 +66,11 @@ describe("the calendar PDF", () => {
     const flat = text.replace(/\s+/g, " ");
     for (const column of document.columns) {
       expect(text).toContain(column.diseaseName);
-      for (const shot of column.shots) {
-        const [year, month, day] = (shot.date ?? "").split("-").map(Number);
+      // The 24 months from March 2026, derived from the plan.
+      const shots = listOccurrences(column.seeds, "2026-03-01", "2028-02-29");
+      expect(shots.length, column.diseaseName).toBeGreaterThan(0);
+      for (const shot of shots) {
+        const [year, month, day] = shot.date.split("-").map(Number);
         const monthName = new Date(Date.UTC(2000, (month ?? 1) - 1)).toLocaleString("en-GB", {
           month: "short",
           timeZone: "UTC",
@@ -79,6 +83,17 @@ describe("the calendar PDF", () => {
     expect(flat).toContain("Subcutaneous");
     // The name wraps in its narrow column, so only its first words share a line.
     expect(flat).toContain("Dosáil (€4.50");
+  });
+
+  it("shows the 24 months from the current one, and nothing before or after", () => {
+    const flat = text.replace(/\s+/g, " ");
+    expect(printout.months).toHaveLength(24);
+    expect(printout.months[0]).toEqual({ year: 2026, month: 3 });
+    expect(printout.months.at(-1)).toEqual({ year: 2028, month: 2 });
+    for (const year of ["2026", "2027", "2028"]) expect(flat).toContain(year);
+    // The farmer moved a shot to 9 January 2026: before the printed months, so not printed.
+    expect(flat).not.toContain("9 Jan 2026");
+    expect(flat).not.toMatch(/\d+ Mar 2028/);
   });
 
   it("ends every page with the footnotes, the vet disclaimer, the date and 'x / y'", () => {

@@ -6,7 +6,8 @@ import PDFDocument from "pdfkit";
 
 /*
  * The printable calendar (docs/product.md §1, §2 "Download your calendar"): A4 landscape, the step
- * 2 grid with one column per disease, a block per year and a row per month. DejaVu Sans Condensed
+ * 2 grid with one column per disease, a block per year and a row per month of the months it is
+ * given (the next 24 from the current one, decision 402). DejaVu Sans Condensed
  * is embedded (subset) so that fadas, € and any Latin or Cyrillic name print: the PDF base fonts
  * stop at Windows-1252.
  */
@@ -46,6 +47,8 @@ export type PrintoutColumn = {
   /** Asterisks that point to a footnote, or "". */
   footnoteMark: string;
   vaccineName: string | null;
+  /** Why the column has no fixed date, printed under the vaccine; null when it has one. */
+  note?: string | null;
   color: Rgb;
   shots: readonly PrintoutShot[];
 };
@@ -60,8 +63,8 @@ export type CalendarPrintout = {
   disclaimer: string;
   /** The footer's "Generated on …" text, already formatted. */
   generatedOn: string;
-  /** Shown when the calendar has no shot at all, so the grid still shows a year. */
-  fallbackYear: number;
+  /** The months the grid shows, in order (the next 24 from the current one). */
+  months: readonly { year: number; month: number }[];
 };
 
 const colors = {
@@ -205,6 +208,11 @@ function drawPageHeader(layout: Layout): number {
   return y + 6;
 }
 
+function describeVaccineLine(column: PrintoutColumn): string {
+  const vaccine = column.vaccineName ?? noVaccineText;
+  return column.note ? `${vaccine}. ${column.note}` : vaccine;
+}
+
 function measureColumnTitle(layout: Layout, column: PrintoutColumn): number {
   const width = layout.columnWidth - cellPadding * 2;
   layout.doc.font(bold).fontSize(8.5);
@@ -216,7 +224,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
   const width = columnWidth - cellPadding * 2;
   const heights = printout.columns.map((column) => {
     doc.font(regular).fontSize(7);
-    const vaccineHeight = doc.heightOfString(column.vaccineName ?? noVaccineText, { width });
+    const vaccineHeight = doc.heightOfString(describeVaccineLine(column), { width });
     return measureColumnTitle(layout, column) + vaccineHeight;
   });
   const height = Math.max(...heights, 12) + 9;
@@ -242,7 +250,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
       .font(regular)
       .fontSize(7)
       .fillColor(colors.muted)
-      .text(column.vaccineName ?? noVaccineText, x + cellPadding, top + 5 + titleHeight, {
+      .text(describeVaccineLine(column), x + cellPadding, top + 5 + titleHeight, {
         width,
       });
   });
@@ -275,71 +283,57 @@ function startPage(layout: Layout, isFirst: boolean): number {
   return drawColumnHeader(layout, afterHeader);
 }
 
-function listYears(printout: CalendarPrintout): number[] {
-  let first = Number.POSITIVE_INFINITY;
-  let last = Number.NEGATIVE_INFINITY;
-  for (const column of printout.columns) {
-    for (const shot of column.shots) {
-      const year = Number(shot.date.slice(0, 4));
-      first = Math.min(first, year);
-      last = Math.max(last, year);
-    }
-  }
-  if (first === Number.POSITIVE_INFINITY) return [printout.fallbackYear];
-  const years: number[] = [];
-  for (let year = first; year <= last; year++) years.push(year);
-  return years;
-}
-
 function drawGrid(layout: Layout): void {
   const { doc, printout, columnWidth, contentWidth } = layout;
   const groups = printout.columns.map(groupShots);
   let y = startPage(layout, true);
-  for (const year of listYears(printout)) {
-    // A year heading never sits alone at the foot of a page.
-    if (y + yearRowHeight + minimumRowHeight > layout.gridBottom) y = startPage(layout, false);
-    y = drawYearRow(layout, year, y, false);
-    for (let month = 1; month <= 12; month++) {
-      const key = `${year}-${String(month).padStart(2, "0")}`;
-      const cellShots = groups.map((group) => group.get(key) ?? []);
-      const contentHeight = Math.max(
-        ...cellShots.map((shots) =>
-          shots.reduce((sum, shot) => sum + measureEntry(layout, shot) + entryGap, 0),
-        ),
-      );
-      const rowHeight = Math.max(minimumRowHeight, contentHeight + cellPadding * 2);
-      if (y + rowHeight > layout.gridBottom) {
-        y = startPage(layout, false);
-        y = drawYearRow(layout, year, y, true);
-      }
-      if (month % 2 === 0) doc.rect(margin, y, contentWidth, rowHeight).fill(colors.zebra);
-      doc
-        .fillColor(colors.muted)
-        .font(regular)
-        .fontSize(7.5)
-        .text(readMonthName(month), margin + cellPadding, y + cellPadding, {
-          lineBreak: false,
-        });
-      cellShots.forEach((shots, index) => {
-        const x = margin + monthColumnWidth + index * columnWidth;
-        let entryY = y + cellPadding;
-        for (const shot of shots) {
-          const color = printout.columns[index]?.color ?? [120, 120, 120];
-          entryY += drawEntry(layout, shot, color, x, entryY) + entryGap;
-        }
-      });
-      for (let index = 0; index <= printout.columns.length; index++) {
-        const x = margin + monthColumnWidth + index * columnWidth;
-        doc.moveTo(x, y).lineTo(x, y + rowHeight);
-      }
-      doc
-        .moveTo(margin, y + rowHeight)
-        .lineTo(margin + contentWidth, y + rowHeight)
-        .lineWidth(0.5)
-        .strokeColor(colors.border)
-        .stroke();
-      y += rowHeight;
+  let headedYear: number | null = null;
+  for (const { year, month } of printout.months) {
+    if (year !== headedYear) {
+      // A year heading never sits alone at the foot of a page.
+      if (y + yearRowHeight + minimumRowHeight > layout.gridBottom) y = startPage(layout, false);
+      y = drawYearRow(layout, year, y, false);
+      headedYear = year;
     }
+    const key = `${year}-${String(month).padStart(2, "0")}`;
+    const cellShots = groups.map((group) => group.get(key) ?? []);
+    const contentHeight = Math.max(
+      ...cellShots.map((shots) =>
+        shots.reduce((sum, shot) => sum + measureEntry(layout, shot) + entryGap, 0),
+      ),
+    );
+    const rowHeight = Math.max(minimumRowHeight, contentHeight + cellPadding * 2);
+    if (y + rowHeight > layout.gridBottom) {
+      y = startPage(layout, false);
+      y = drawYearRow(layout, year, y, true);
+    }
+    if (month % 2 === 0) doc.rect(margin, y, contentWidth, rowHeight).fill(colors.zebra);
+    doc
+      .fillColor(colors.muted)
+      .font(regular)
+      .fontSize(7.5)
+      .text(readMonthName(month), margin + cellPadding, y + cellPadding, {
+        lineBreak: false,
+      });
+    cellShots.forEach((shots, index) => {
+      const x = margin + monthColumnWidth + index * columnWidth;
+      let entryY = y + cellPadding;
+      for (const shot of shots) {
+        const color = printout.columns[index]?.color ?? [120, 120, 120];
+        entryY += drawEntry(layout, shot, color, x, entryY) + entryGap;
+      }
+    });
+    for (let index = 0; index <= printout.columns.length; index++) {
+      const x = margin + monthColumnWidth + index * columnWidth;
+      doc.moveTo(x, y).lineTo(x, y + rowHeight);
+    }
+    doc
+      .moveTo(margin, y + rowHeight)
+      .lineTo(margin + contentWidth, y + rowHeight)
+      .lineWidth(0.5)
+      .strokeColor(colors.border)
+      .stroke();
+    y += rowHeight;
   }
 }
 

@@ -1,8 +1,16 @@
-import { parseAccentColor, type CalendarDocument } from "./calendar-document.ts";
+import type { IsoDate } from "@vaxcal/schedule";
+import {
+  findPrintedWindow,
+  listColumnOccurrences,
+  listPrintedMonths,
+  parseAccentColor,
+  type CalendarDocument,
+} from "./calendar-document.ts";
 
 /*
- * The My Calendars thumbnail: one row per year, one cell per month, a dot per shot in its
- * vaccine's colour. Drawn from the saved shots, so it always matches the PDF.
+ * The My Calendars thumbnail: one row per year, one cell per month of the 24 the PDF prints from
+ * the current month, a dot per shot in its vaccine's colour. Derived from the plan as the PDF is,
+ * so it always matches it (decision 402).
  */
 
 const cellWidth = 20;
@@ -25,31 +33,26 @@ function escapeXml(text: string): string {
 
 type Dot = { color: string };
 
-export function renderCalendarPreviewSvg(document: CalendarDocument): string {
+export function renderCalendarPreviewSvg(document: CalendarDocument, today: IsoDate): string {
+  const window = findPrintedWindow(today);
+  const printedMonths = new Set(
+    listPrintedMonths(today).map(({ year, month }) => `${year}-${month}`),
+  );
   const cells = new Map<string, Dot[]>();
-  let firstYear = Number.POSITIVE_INFINITY;
-  let lastYear = Number.NEGATIVE_INFINITY;
   let shotCount = 0;
   for (const column of document.columns) {
     const [red, green, blue] = parseAccentColor(column.vaccine?.accentColor);
     const color = `rgb(${red},${green},${blue})`;
-    for (const shot of column.shots) {
-      if (shot.date === null) continue;
-      const year = Number(shot.date.slice(0, 4));
-      const month = Number(shot.date.slice(5, 7));
-      firstYear = Math.min(firstYear, year);
-      lastYear = Math.max(lastYear, year);
-      const key = `${year}-${month}`;
+    for (const { date } of listColumnOccurrences(column, window.from, window.to)) {
+      const key = `${Number(date.slice(0, 4))}-${Number(date.slice(5, 7))}`;
       const dots = cells.get(key) ?? [];
       dots.push({ color });
       cells.set(key, dots);
       shotCount++;
     }
   }
-  if (shotCount === 0) {
-    firstYear = document.year;
-    lastYear = document.year;
-  }
+  const firstYear = Number(window.from.slice(0, 4));
+  const lastYear = Number(window.to.slice(0, 4));
 
   const years: number[] = [];
   for (let year = firstYear; year <= lastYear; year++) years.push(year);
@@ -74,6 +77,8 @@ export function renderCalendarPreviewSvg(document: CalendarDocument): string {
     );
     for (let month = 1; month <= 12; month++) {
       const left = padding + labelWidth + (month - 1) * cellWidth;
+      // Months before or after the printed 24 stay blank.
+      if (!printedMonths.has(`${year}-${month}`)) continue;
       const fill = rowIndex % 2 === 0 ? "#f3f5f2" : "#e9ede7";
       parts.push(
         `<rect x="${left + 1}" y="${top + 1}" width="${cellWidth - 2}" height="${rowHeight - 2}" rx="2" fill="${fill}"/>`,

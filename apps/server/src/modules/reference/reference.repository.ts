@@ -84,6 +84,7 @@ export function createReferenceRepository(db: Executor) {
         animals: (linksByDisease.get(disease.id) ?? []).map((link) => ({
           animal_id: link.animalId,
           vaccine_id: link.vaccineId,
+          herd_status_question: link.herdStatusQuestion,
         })),
       }));
     },

@@ -7,6 +7,7 @@ import {
 } from "@vaxcal/contracts";
 import type { CalendarSetup } from "@vaxcal/schedule";
 import { fetchJson } from "../../../lib/api-client.ts";
+import { listUnprimedDiseaseIds } from "../lib/calendar-setup.ts";
 
 export type ScopedDiseasesRequest = { combinationId: number; setup: CalendarSetup };
 
@@ -21,6 +22,8 @@ export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseases
   const query: ScopedDiseasesQueryInput = { include, seasonComboId: String(combinationId) };
   if (setup.birthDate !== null) query.birthDate = setup.birthDate;
   if (setup.breedingDate !== null) query.breedingDate = setup.breedingDate;
+  const unprimed = listUnprimedDiseaseIds(setup);
+  if (unprimed.length > 0) query.unprimed = unprimed.join(",");
   return `${referenceLists.diseases.path}?${new URLSearchParams(query).toString()}`;
 }
 
@@ -39,6 +42,7 @@ export function scopedDiseasesQueryOptions(request: ScopedDiseasesRequest) {
       request.combinationId,
       request.setup.birthDate,
       request.setup.breedingDate,
+      listUnprimedDiseaseIds(request.setup).join(","),
     ],
     queryFn: ({ signal }) => getScopedDiseases(request, signal),
     // The draft keeps the answer; the page asks again only when the setup changes.

@@ -1,5 +1,6 @@
 import type { ScopedDisease } from "@vaxcal/contracts";
 import {
+  NO_FIXED_SCHEDULE_NOTE,
   formatFootnoteMark,
   formatLongDate,
   readMonthName,
@@ -107,6 +108,9 @@ export function CalendarGrid({
                 </span>
                 {disease?.vaccine && (
                   <span className="calendar-grid__vaccine-name">{disease.vaccine.name}</span>
+                )}
+                {column.hasNoFixedSchedule && (
+                  <span className="calendar-grid__no-schedule">{NO_FIXED_SCHEDULE_NOTE}</span>
                 )}
                 <button
                   type="button"

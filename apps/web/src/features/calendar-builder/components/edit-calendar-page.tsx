@@ -60,6 +60,8 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
     breedingDate: detail.setup.breedingDate,
     diseases: detail.diseases.map((disease) => disease.id),
     animalEnterpriseSeasonCombination: combination,
+    // docs/product.md §3 "Herd status": the answers saved with the calendar.
+    herdStatus: detail.setup.herdStatus ?? {},
   };
   const setup = buildCalendarSetup(form, animal);
   if (setup === null) return null;

@@ -89,6 +89,30 @@ describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
     );
   });
 
+  it("lays out the BVD course first for a herd that has not had it, and asks the server so", async () => {
+    chooseDairyCows([1]);
+    applyCalendarFormFields({ herdStatus: { "1": "unprimed" } }, referenceData.combinations);
+    const { grid } = await renderReview();
+
+    expect(
+      grid.getByRole("button", { name: "Bovilis BVD (1st dose), 28 February 2031" }),
+    ).toBeInTheDocument();
+    expect(grid.getByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeInTheDocument();
+    expect(new URL(scopedCalls[0] ?? "").searchParams.get("unprimed")).toBe("1");
+  });
+
+  it("says plainly why a column has no date, and still offers Add shot", async () => {
+    chooseDairyCows([10]);
+    const { grid } = await renderReview();
+
+    const header = grid.getAllByRole("columnheader")[1];
+    expect(header?.textContent).toMatch(/^Bluetongue/);
+    expect(header).toHaveTextContent("No fixed schedule: agree the date with your vet");
+    expect(
+      grid.getAllByRole("button", { name: /^Add shot for Bluetongue/ }).length,
+    ).toBeGreaterThan(0);
+  });
+
   it("moves a shot at once, in the browser, and keeps the edit across a reload", async () => {
     chooseDairyCows([1]);
     const first = await renderReview();

@@ -159,6 +159,26 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
     );
   });
 
+  it("asks whether the cows have had their first course, and keeps the answer", async () => {
+    const { user, main, group } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Cows" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    const question = "Have these cows had their first BVD course (2 doses)?";
+    expect(main.queryByRole("group", { name: question })).toBeNull();
+
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^BVD/ }));
+    expect(group(question).getByRole("radio", { name: "Yes" })).toBeChecked();
+    await user.click(group(question).getByRole("radio", { name: "No, not yet" }));
+
+    expect(group(question).getByRole("radio", { name: "No, not yet" })).toBeChecked();
+    expect(readCalendarForm().herdStatus).toEqual({ "1": "unprimed" });
+    // Calves have no such question.
+    await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
+    expect(main.queryByText(/had their first/)).toBeNull();
+    expect(readCalendarForm().herdStatus).toEqual({});
+  });
+
   it("goes to step 2 on 'Next step'", async () => {
     const { user, router, group, nextStep } = await renderSetup();
     await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));

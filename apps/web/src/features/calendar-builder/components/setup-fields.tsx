@@ -1,4 +1,9 @@
-import type { CalendarForm, CalendarFormField, ReferenceLists } from "@vaxcal/contracts";
+import type {
+  CalendarForm,
+  CalendarFormField,
+  HerdStatus,
+  ReferenceLists,
+} from "@vaxcal/contracts";
 import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import { useId, type ReactNode } from "react";
 import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/form-fields.tsx";
@@ -7,6 +12,7 @@ import {
   chooseAnimal,
   chooseEnterprise,
   chooseSeason,
+  findHerdStatusQuestion,
   listAnimalDiseases,
   listAnimalSeasons,
   listEnterpriseAnimals,
@@ -125,24 +131,74 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
 
       {setup && (
         <FieldGroup legend="Diseases" hint="Pick the diseases to vaccinate against.">
-          {diseases.map((disease) => (
-            <CheckboxField
-              key={disease.id}
-              label={<DiseaseLabel name={disease.name} description={disease.desc_name} />}
-              checked={form.diseases.includes(disease.id)}
-              onChange={(event) =>
-                onSetField(
-                  "diseases",
-                  event.target.checked
-                    ? [...form.diseases, disease.id]
-                    : form.diseases.filter((diseaseId) => diseaseId !== disease.id),
-                )
-              }
-            />
-          ))}
+          {diseases.map((disease) => {
+            const isChecked = form.diseases.includes(disease.id);
+            const question = findHerdStatusQuestion(disease, setup.animal.id);
+            return (
+              <div key={disease.id} className="setup-fields__disease-option">
+                <CheckboxField
+                  label={<DiseaseLabel name={disease.name} description={disease.desc_name} />}
+                  checked={isChecked}
+                  onChange={(event) =>
+                    onSetField(
+                      "diseases",
+                      event.target.checked
+                        ? [...form.diseases, disease.id]
+                        : form.diseases.filter((diseaseId) => diseaseId !== disease.id),
+                    )
+                  }
+                />
+                {isChecked && question !== null && (
+                  <HerdStatusQuestion
+                    question={question}
+                    status={form.herdStatus?.[String(disease.id)] ?? "primed"}
+                    onAnswer={(status) =>
+                      onSetField("herdStatus", {
+                        ...form.herdStatus,
+                        [String(disease.id)]: status,
+                      })
+                    }
+                  />
+                )}
+              </div>
+            );
+          })}
         </FieldGroup>
       )}
     </div>
+  );
+}
+
+/**
+ * docs/product.md §3 "Herd status": asked for a ticked disease with a primary course. "Yes" keeps
+ * the boosters alone; "No" lays the course out first.
+ */
+function HerdStatusQuestion({
+  question,
+  status,
+  onAnswer,
+}: {
+  question: string;
+  status: HerdStatus;
+  onAnswer: (status: HerdStatus) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="setup-fields__herd-status">
+      <legend className="setup-fields__herd-status-question">{question}</legend>
+      <RadioOption
+        name={name}
+        label="Yes"
+        isChecked={status === "primed"}
+        onChoose={() => onAnswer("primed")}
+      />
+      <RadioOption
+        name={name}
+        label="No, not yet"
+        isChecked={status === "unprimed"}
+        onChoose={() => onAnswer("unprimed")}
+      />
+    </fieldset>
   );
 }
 

@@ -2,6 +2,7 @@ import type {
   Animal,
   AnimalEnterpriseSeasonCombination,
   CalendarForm,
+  HerdStatus,
   ReferenceLists,
   Season,
 } from "@vaxcal/contracts";
@@ -57,6 +58,16 @@ export function listAnimalDiseases(reference: SetupReference, animalId: number |
   return reference.diseases.filter((disease) => animal.diseases.includes(disease.id));
 }
 
+/** The herd status question a disease asks for an animal (docs/product.md §3), or null. */
+export function findHerdStatusQuestion(
+  disease: SetupReference["diseases"][number],
+  animalId: number,
+): string | null {
+  return (
+    disease.animals.find((offer) => offer.animal_id === animalId)?.herd_status_question ?? null
+  );
+}
+
 /** docs/product.md §3: the form's combination matches all three ids. */
 export function findCombination(
   combinations: readonly AnimalEnterpriseSeasonCombination[],
@@ -109,8 +120,10 @@ function settleChoices(
     listAnimalDiseases(reference, ids.animalID).map((disease) => disease.id),
   );
   const diseases = form.diseases.filter((diseaseId) => animalDiseaseIds.has(diseaseId));
+  // The herd status questions are the animal's own (for lambs they ask about the ewes).
+  const herdStatus = ids.animalID === form.animalID ? form.herdStatus : {};
   if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
-    return { ...next, diseases };
+    return { ...next, diseases, herdStatus };
   }
   const defaults = combination
     ? resolveSeasonDefaults(
@@ -119,7 +132,7 @@ function settleChoices(
         reference.animals.find((animal) => animal.id === ids.animalID),
       )
     : { birthDate: null, breedingDate: null };
-  return { ...next, diseases, ...defaults };
+  return { ...next, diseases, herdStatus, ...defaults };
 }
 
 export function chooseEnterprise(
@@ -200,10 +213,29 @@ export function buildCalendarSetup(
   if (needsBirthDate(animal) && form.birthDate === null) return null;
   return {
     enterprise: { id: form.enterpriseID },
+    season: { id: form.seasonID },
     animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
     birthDate: needsBirthDate(animal) ? form.birthDate : null,
     breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
+    herdStatus: keepTickedAnswers(form),
   };
+}
+
+/** The herd status answers of the ticked diseases: an unticked disease's answer is not sent. */
+function keepTickedAnswers(form: CalendarForm): Record<string, HerdStatus> {
+  return Object.fromEntries(
+    Object.entries(form.herdStatus ?? {}).filter(([diseaseId]) =>
+      form.diseases.includes(Number(diseaseId)),
+    ),
+  );
+}
+
+/** The diseases whose primary course the animals have not had, by id. */
+export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
+  return Object.entries(setup.herdStatus ?? {})
+    .filter(([, status]) => status === "unprimed")
+    .map(([diseaseId]) => Number(diseaseId))
+    .sort((left, right) => left - right);
 }
 
 /**
@@ -217,5 +249,10 @@ export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | und
 
 /** Identifies what step 2's shots were computed from; a change means computing them again. */
 export function describeSetupKey(combinationId: number, setup: CalendarSetup): string {
-  return [combinationId, setup.birthDate ?? "", setup.breedingDate ?? ""].join("|");
+  return [
+    combinationId,
+    setup.birthDate ?? "",
+    setup.breedingDate ?? "",
+    listUnprimedDiseaseIds(setup).join(","),
+  ].join("|");
 }

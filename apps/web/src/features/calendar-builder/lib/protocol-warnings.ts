@@ -38,6 +38,12 @@ export const protocolRuleNames: Record<ProtocolRule, string> = {
   blackout: "Blackout",
   productWindow: "Product window",
   maxShots: "Max shots",
+  doseInterval: "Dose interval",
+  missingSecondDose: "Second dose",
+  notProtectiveInPregnancy: "Not protective in pregnancy",
+  tooEarlyBeforeBreeding: "Too early before breeding",
+  boosterWindow: "Booster before birth",
+  tooCloseToBirth: "Too close to birth",
 };
 
 const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
@@ -47,8 +53,14 @@ const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
   beforeBreeding: PopupSlug.rulePreBreedingGap,
   blackout: PopupSlug.ruleBlackoutWindow,
   productWindow: PopupSlug.ruleProductWindow,
-  // No preset explains it after the fact; the engine's own sentence does.
+  // No preset explains these after the fact; the engine's own sentence says what to do.
   maxShots: null,
+  doseInterval: null,
+  missingSecondDose: null,
+  notProtectiveInPregnancy: null,
+  tooEarlyBeforeBreeding: null,
+  boosterWindow: null,
+  tooCloseToBirth: null,
 };
 
 export type PopupParameters = Record<string, string | number>;

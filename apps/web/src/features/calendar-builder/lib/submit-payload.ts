@@ -35,6 +35,10 @@ export function buildSubmitData(
         season: { id: seasonId, name: nameOf(reference.seasons, seasonId) },
         birthDate: setup.birthDate,
         breedingDate: setup.breedingDate,
+        // docs/product.md §3 "Herd status": the answers are saved with the calendar.
+        ...(setup.herdStatus && Object.keys(setup.herdStatus).length > 0
+          ? { herdStatus: { ...setup.herdStatus } }
+          : {}),
       },
       diseases: diseases.map((disease) => ({
         id: disease.id,

@@ -137,6 +137,11 @@ const noRules: VaccineRules = {
   blackout_birth_days: null,
   window_birth_days: null,
   compatible_vaccine_ids: [],
+  course_interval_days: null,
+  booster_window_birth_days: null,
+  max_days_before_breeding: null,
+  min_days_before_birth: null,
+  not_protective_in_pregnancy: false,
 };
 
 /** The engine's vaccine from a scoped one: the call always includes rules, but be safe. */

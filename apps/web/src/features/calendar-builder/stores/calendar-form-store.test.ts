@@ -27,7 +27,7 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
-  it("keeps exactly the spec's form fields under calendarForm in localStorage", () => {
+  it("keeps exactly the spec's form fields, and the herd status answers, under calendarForm", () => {
     applyCalendarFormFields(
       { enterpriseID: 1, animalID: 1, seasonID: 1, birthDate: "2027-02-01", diseases: [1, 3] },
       combinations,
@@ -43,6 +43,7 @@ describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
       enterpriseID: 1,
       seasonID: 1,
       animalEnterpriseSeasonCombination: dairySpringCows,
+      herdStatus: {},
     });
   });
 

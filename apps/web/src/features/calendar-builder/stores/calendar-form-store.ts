@@ -28,6 +28,7 @@ export const emptyCalendarForm: CalendarForm = {
   enterpriseID: null,
   seasonID: null,
   animalEnterpriseSeasonCombination: null,
+  herdStatus: {},
 };
 
 const formFields = new Set<string>(Object.keys(emptyCalendarForm));
@@ -46,6 +47,7 @@ function pickFormFields(state: CalendarForm): CalendarForm {
     enterpriseID: state.enterpriseID,
     seasonID: state.seasonID,
     animalEnterpriseSeasonCombination: state.animalEnterpriseSeasonCombination,
+    herdStatus: state.herdStatus ?? {},
   };
 }
 

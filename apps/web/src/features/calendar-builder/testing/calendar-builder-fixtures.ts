@@ -75,6 +75,7 @@ export function computeScopedDiseases(
   birthDate: IsoDate | null,
   breedingDate: IsoDate | null,
   today: IsoDate,
+  unprimedDiseaseIds: readonly number[] = [],
 ): ScopedDisease[] {
   const combination = referenceData.combinations.find(
     (candidate) => candidate.id === combinationId,
@@ -87,9 +88,13 @@ export function computeScopedDiseases(
   const calendar = buildCalendar({
     setup: {
       enterprise: { id: combination.enterprise_id },
+      season: { id: combination.season_id },
       animal: { id: animal.id, isAdult: animal.isAdult },
       birthDate: animal.hasBirthDate ? birthDate : null,
       breedingDate,
+      herdStatus: Object.fromEntries(
+        unprimedDiseaseIds.map((diseaseId) => [String(diseaseId), "unprimed" as const]),
+      ),
     },
     diseases,
     vaccines: referenceData.vaccines,
@@ -116,6 +121,7 @@ export function createScopedDiseasesHandler(today: IsoDate, calls: string[] = []
         query.get("birthDate"),
         query.get("breedingDate"),
         today,
+        (query.get("unprimed") ?? "").split(",").filter(Boolean).map(Number),
       ),
     );
   });

@@ -1,0 +1,106 @@
+import { listOccurrences, type IsoDate } from "@vaxcal/schedule";
+import type { Executor } from "../db/database.ts";
+import {
+  createCalendarPlansRepository,
+  type PlanColumn,
+  type StoredSeed,
+} from "./calendar-plans.repository.ts";
+
+/**
+ * "Every occurrence between D1 and D2" of saved calendars (decision 402), for whatever plans
+ * from them (the reminders): derived from each calendar's stored plan by the engine's
+ * `listOccurrences`, so the dates are the ones its grid, PDF and feed show, to any horizon.
+ */
+
+/** One dated shot of a saved calendar. */
+export type CalendarOccurrence = {
+  calendarId: number;
+  diseaseId: number;
+  /** The column's vaccine; null when the reference data offers none. */
+  vaccineId: number | null;
+  /** The engine's shot id: the first occurrence's, or `{first}~{cycle}` for a copy. */
+  shotId: string;
+  /** The first occurrence a copy repeats; the shot's own id on the first occurrence. */
+  seedId: string;
+  cycle: number;
+  date: IsoDate;
+  templateId: number | null;
+  customName: string | null;
+  isRecurrent: number;
+};
+
+/** A page of every calendar's occurrences; `nextAfterCalendarId` asks for the next page. */
+export type OccurrencePage = {
+  occurrences: CalendarOccurrence[];
+  /** Pass it as `afterCalendarId` for the next page; null when this page was the last. */
+  nextAfterCalendarId: number | null;
+};
+
+/** Occurrences of one calendar's plan, by date then shot id. */
+function expandPlan(plan: readonly PlanColumn[], from: IsoDate, to: IsoDate) {
+  const vaccines = new Map(plan.map((column) => [column.diseaseId, column.vaccineId]));
+  const seeds: StoredSeed[] = plan.flatMap((column) => column.seeds);
+  return listOccurrences(seeds, from, to).map(
+    (occurrence): Omit<CalendarOccurrence, "calendarId"> => ({
+      diseaseId: occurrence.diseaseId,
+      vaccineId: vaccines.get(occurrence.diseaseId) ?? null,
+      shotId: occurrence.id,
+      seedId: occurrence.seed.id,
+      cycle: occurrence.cycle,
+      date: occurrence.date,
+      templateId: occurrence.seed.templateId,
+      customName: occurrence.seed.custom_name,
+      isRecurrent: occurrence.seed.is_recurrent,
+    }),
+  );
+}
+
+/**
+ * Every occurrence of one saved calendar from `from` to `to`, both included, by date then shot
+ * id; empty for a calendar that does not exist (or no longer does). Access is the caller's
+ * business: this is for the server's own jobs.
+ */
+export async function listCalendarOccurrences(
+  db: Executor,
+  calendarId: number,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<CalendarOccurrence[]> {
+  const plans = await createCalendarPlansRepository(db).readPlans([calendarId]);
+  return expandPlan(plans.get(calendarId) ?? [], from, to).map((occurrence) => ({
+    calendarId,
+    ...occurrence,
+  }));
+}
+
+const defaultCalendarsPerPage = 500;
+
+/**
+ * Every occurrence of every saved calendar from `from` to `to`, a page of calendars at a time
+ * (in calendar id order, each calendar whole in one page), so a sweep's memory stays bounded
+ * however many calendars there are. Within a page: by calendar, then date, then shot id.
+ */
+export async function listOccurrencesOfAllCalendars(
+  db: Executor,
+  window: { from: IsoDate; to: IsoDate; afterCalendarId?: number; calendarsPerPage?: number },
+): Promise<OccurrencePage> {
+  const repository = createCalendarPlansRepository(db);
+  const limit = window.calendarsPerPage ?? defaultCalendarsPerPage;
+  const calendarIds = await repository.listCalendarIdsWithSeedsBetween({
+    from: window.from,
+    to: window.to,
+    afterCalendarId: window.afterCalendarId ?? 0,
+    limit,
+  });
+  const plans = await repository.readPlans(calendarIds);
+  const occurrences = calendarIds.flatMap((calendarId) =>
+    expandPlan(plans.get(calendarId) ?? [], window.from, window.to).map((occurrence) => ({
+      calendarId,
+      ...occurrence,
+    })),
+  );
+  return {
+    occurrences,
+    nextAfterCalendarId: calendarIds.length < limit ? null : (calendarIds.at(-1) ?? null),
+  };
+}

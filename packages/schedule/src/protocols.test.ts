@@ -1,0 +1,281 @@
+import type { HerdStatusMap } from "@vaxcal/contracts";
+import { AnimalId, DiseaseId, SeasonId, referenceData } from "@vaxcal/reference-data";
+import { describe, expect, it } from "vitest";
+import { buildCalendar } from "./build-calendar.ts";
+import { checkProtocol } from "./check-protocol.ts";
+import type { Calendar } from "./schedule.types.ts";
+import { resolveSeasonDefaults } from "./season-defaults.ts";
+
+/*
+ * The seeded protocols as a farmer meets them: herd status, the protocol fixes a review of the
+ * default calendars asked for (docs/product.md §3 "Herd status"), and the columns without a fixed
+ * schedule.
+ */
+
+function findCombination(enterpriseId: number, seasonId: number, animalId: number) {
+  const combination = referenceData.combinations.find(
+    (candidate) =>
+      candidate.enterprise_id === enterpriseId &&
+      candidate.season_id === seasonId &&
+      candidate.animal_id === animalId,
+  );
+  if (combination === undefined) throw new Error("No such combination");
+  return combination;
+}
+
+interface BuildOptions {
+  readonly herdStatus?: HerdStatusMap | undefined;
+  readonly diseaseIds?: readonly number[];
+  /** The season dates; the season defaults for `today` when left out. */
+  readonly dates?: { birthDate: string | null; breedingDate: string | null };
+}
+
+function buildSeeded(combinationId: number, today: string, options: BuildOptions = {}): Calendar {
+  const combination = referenceData.combinations.find(({ id }) => id === combinationId);
+  const animal = referenceData.animals.find(({ id }) => id === combination?.animal_id);
+  if (!combination || !animal) throw new Error(`No seeded combination ${combinationId}`);
+  const { herdStatus, diseaseIds, dates } = options;
+  return buildCalendar({
+    setup: {
+      enterprise: { id: combination.enterprise_id },
+      season: { id: combination.season_id },
+      animal,
+      ...(dates ?? resolveSeasonDefaults(combination, today, animal)),
+      ...(herdStatus ? { herdStatus } : {}),
+    },
+    diseases: referenceData.diseases.filter(
+      ({ id, animals }) =>
+        animals.some(({ animal_id }) => animal_id === animal.id) &&
+        (diseaseIds === undefined || diseaseIds.includes(id)),
+    ),
+    vaccines: referenceData.vaccines,
+    shotTemplates: referenceData.shotTemplates,
+    today,
+  });
+}
+
+/** Each column's first occurrences as `date name`, by date. */
+function listFirstShots(calendar: Calendar, diseaseId: number): string[] {
+  const column = calendar.diseases.find((candidate) => candidate.diseaseId === diseaseId);
+  return (column?.shots ?? [])
+    .filter((shot) => !shot.isMirroredCopy)
+    .map((shot) => `${shot.date} ${shot.custom_name ?? column?.vaccine?.name}`);
+}
+
+/** Every disease an animal is offered that asks the herd status question. */
+function listAskedDiseaseIds(animalId: number): number[] {
+  return referenceData.diseases
+    .filter(({ animals }) =>
+      animals.some((offer) => offer.animal_id === animalId && offer.herd_status_question),
+    )
+    .map(({ id }) => id);
+}
+
+function unprimedFor(animalId: number): HerdStatusMap {
+  return Object.fromEntries(listAskedDiseaseIds(animalId).map((id) => [String(id), "unprimed"]));
+}
+
+const { dairy, beef, sheep } = { dairy: 1, beef: 2, sheep: 3 };
+const { springCalving, autumnCalving, midSeasonLambing } = SeasonId;
+const { cows, replacementHeifers, weanlings, calves, ewes, lamb } = AnimalId;
+
+describe("herd status", () => {
+  it("asks about each disease with a primary course, and nothing else", () => {
+    expect(listAskedDiseaseIds(cows)).toEqual([
+      DiseaseId.bvd,
+      DiseaseId.ibr,
+      DiseaseId.leptospirosis,
+      DiseaseId.clostridialCattle,
+      DiseaseId.salmonellosis,
+    ]);
+    expect(listAskedDiseaseIds(ewes)).toEqual([DiseaseId.clostridialAndPasteurellosisSheep]);
+    expect(listAskedDiseaseIds(lamb)).toEqual([DiseaseId.clostridialAndPasteurellosisSheep]);
+    expect(listAskedDiseaseIds(calves)).toEqual([]);
+  });
+
+  it("lays a herd starting out its BVD, lepto and clostridial courses before the boosters", () => {
+    const combination = findCombination(dairy, springCalving, cows);
+    const dates = { birthDate: "2027-02-01", breedingDate: "2027-04-25" };
+    const primed = buildSeeded(combination.id, "2026-11-21", { dates });
+    const unprimed = buildSeeded(combination.id, "2026-11-21", {
+      dates,
+      herdStatus: unprimedFor(cows),
+    });
+    expect(listFirstShots(primed, DiseaseId.bvd)).toEqual(["2027-03-28 Bovilis BVD"]);
+    expect(listFirstShots(unprimed, DiseaseId.bvd)).toEqual([
+      "2027-02-28 Bovilis BVD (1st dose)",
+      "2027-03-28 Bovilis BVD",
+    ]);
+    expect(listFirstShots(unprimed, DiseaseId.leptospirosis)).toEqual([
+      "2027-02-07 Leptavoid-H (1st dose)",
+      "2027-03-14 Bovilis Leptavoid-H",
+    ]);
+    expect(listFirstShots(unprimed, DiseaseId.clostridialCattle)).toEqual([
+      "2026-11-09 Covexin 10 (1st dose)",
+      "2026-12-07 Covexin 10",
+    ]);
+  });
+
+  it("gives cows a Bovivac S course of 2 doses 21 days apart, then the pre-calving dose", () => {
+    const combination = findCombination(dairy, springCalving, cows);
+    const unprimed = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2027-02-01", breedingDate: "2027-04-25" },
+      herdStatus: unprimedFor(cows),
+    });
+    expect(listFirstShots(unprimed, DiseaseId.salmonellosis)).toEqual([
+      "2026-10-05 Bovivac S (1st dose)",
+      "2026-10-26 Bovivac S (2nd dose)",
+      "2027-01-11 Bovivac S (before calving)",
+    ]);
+  });
+
+  it("gives cows starting on IBR the 6-month dose after the first", () => {
+    const combination = findCombination(beef, springCalving, cows);
+    const unprimed = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2027-02-15", breedingDate: "2027-05-01" },
+      herdStatus: unprimedFor(cows),
+    });
+    expect(listFirstShots(unprimed, DiseaseId.ibr)).toEqual([
+      "2027-04-17 Bovilis IBR Marker Live",
+      "2027-10-17 IBR Marker Live (6-month dose)",
+    ]);
+  });
+
+  it("starts lambs of unvaccinated ewes at 3 weeks, and lambs of vaccinated ewes at 10", () => {
+    const combination = findCombination(sheep, midSeasonLambing, lamb);
+    const dates = { birthDate: "2027-03-01", breedingDate: null };
+    const vaccinatedEwes = buildSeeded(combination.id, "2026-11-21", { dates });
+    const unvaccinatedEwes = buildSeeded(combination.id, "2026-11-21", {
+      dates,
+      herdStatus: unprimedFor(lamb),
+    });
+    const heptavac = DiseaseId.clostridialAndPasteurellosisSheep;
+    expect(listFirstShots(vaccinatedEwes, heptavac)).toEqual([
+      "2027-05-10 Heptavac P Plus (1st dose)",
+      "2027-06-14 Heptavac P Plus (2nd dose)",
+    ]);
+    expect(listFirstShots(unvaccinatedEwes, heptavac)).toEqual([
+      "2027-03-22 Heptavac P Plus (1st dose)",
+      "2027-05-03 Heptavac P Plus (2nd dose)",
+    ]);
+  });
+});
+
+describe("protocol fixes", () => {
+  it("hands heifers from their first IBR dose to a 6-month dose", () => {
+    const combination = findCombination(dairy, springCalving, replacementHeifers);
+    const calendar = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2027-02-01", breedingDate: "2026-04-25" },
+    });
+    expect(listFirstShots(calendar, DiseaseId.ibr)).toEqual([
+      "2026-04-11 Bovilis IBR Marker Live",
+      "2026-10-11 IBR Marker Live (6-month dose)",
+    ]);
+  });
+
+  it("gives autumn-born calves Huskvac in spring, before turnout", () => {
+    const combination = findCombination(dairy, autumnCalving, calves);
+    // Born 2027-09-15: doses in March and April 2028.
+    const calendar = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2027-09-15", breedingDate: null },
+    });
+    expect(listFirstShots(calendar, DiseaseId.lungworm)).toEqual([
+      "2028-03-15 Huskvac (1st dose)",
+      "2028-04-12 Huskvac (2nd dose)",
+    ]);
+  });
+
+  it("gives autumn-born weanlings their pneumonia course before housing in their first winter", () => {
+    const combination = findCombination(beef, autumnCalving, weanlings);
+    const calendar = buildSeeded(combination.id, "2026-06-01", {
+      dates: { birthDate: "2025-09-01", breedingDate: null },
+    });
+    expect(listFirstShots(calendar, DiseaseId.pneumonia)).toEqual([
+      "2025-10-13 Bovipast RSP (1st dose)",
+      "2025-11-10 Bovipast RSP (2nd dose)",
+    ]);
+  });
+
+  it("boosts autumn-calving cows against lepto in spring", () => {
+    const combination = findCombination(dairy, autumnCalving, cows);
+    const calendar = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2026-09-15", breedingDate: "2026-12-01" },
+    });
+    expect(listFirstShots(calendar, DiseaseId.leptospirosis)).toEqual([
+      "2027-03-31 Leptavoid-H (spring booster)",
+    ]);
+  });
+
+  it("offers lungworm for any calves going to grass, beef too", () => {
+    const lungworm = referenceData.diseases.find(({ id }) => id === DiseaseId.lungworm);
+    expect(lungworm?.footnote).not.toMatch(/dairy/i);
+    const combination = findCombination(beef, springCalving, calves);
+    const calendar = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2027-02-15", breedingDate: null },
+    });
+    expect(listFirstShots(calendar, DiseaseId.lungworm)).toEqual([
+      "2027-05-03 Huskvac (1st dose)",
+      "2027-05-31 Huskvac (2nd dose)",
+    ]);
+  });
+
+  it("gives ewe replacements Toxovax at least 3 weeks before tupping", () => {
+    const combination = findCombination(sheep, midSeasonLambing, ewes);
+    const calendar = buildSeeded(combination.id, "2026-11-21", {
+      dates: { birthDate: "2027-03-01", breedingDate: "2026-10-05" },
+    });
+    expect(listFirstShots(calendar, DiseaseId.toxoplasmosis)).toEqual(["2026-08-10 Toxovax"]);
+  });
+});
+
+describe("columns without a fixed schedule", () => {
+  it.each(referenceData.combinations.map(({ id }) => id))(
+    "combination %i: every column has shots or says why not",
+    (combinationId) => {
+      for (const herdStatus of [undefined, "unprimed"] as const) {
+        const combination = referenceData.combinations.find(({ id }) => id === combinationId);
+        const calendar = buildSeeded(combinationId, "2026-11-21", {
+          herdStatus: herdStatus && combination ? unprimedFor(combination.animal_id) : undefined,
+        });
+        for (const column of calendar.diseases) {
+          expect(
+            column.shots.length > 0 || column.hasNoFixedSchedule,
+            `disease ${column.diseaseId}`,
+          ).toBe(true);
+          expect(column.hasNoFixedSchedule, `disease ${column.diseaseId}`).toBe(
+            column.shots.length === 0,
+          );
+        }
+      }
+    },
+  );
+
+  it("offers bluetongue with no fixed schedule", () => {
+    const combination = findCombination(sheep, midSeasonLambing, ewes);
+    const calendar = buildSeeded(combination.id, "2026-11-21", {
+      diseaseIds: [DiseaseId.bluetongue],
+    });
+    expect(calendar.diseases).toEqual([
+      expect.objectContaining({ diseaseId: DiseaseId.bluetongue, hasNoFixedSchedule: true }),
+    ]);
+  });
+});
+
+describe("every seeded default calendar passes every rule check", () => {
+  // One "today" in each month of 2026, and the leap day of 2028.
+  const todays = [
+    ...Array.from({ length: 12 }, (_, index) => `2026-${String(index + 1).padStart(2, "0")}-15`),
+    "2028-02-29",
+  ];
+  it.each(todays)("on %s, herd primed and unprimed", (today) => {
+    for (const combination of referenceData.combinations) {
+      for (const herdStatus of [undefined, unprimedFor(combination.animal_id)]) {
+        const warnings = checkProtocol(buildSeeded(combination.id, today, { herdStatus }));
+        expect(
+          warnings.map(({ rule, message }) => `${rule}: ${message}`),
+          `combination ${combination.id}, ${herdStatus ? "unprimed" : "primed"}`,
+        ).toEqual([]);
+      }
+    }
+  });
+});
