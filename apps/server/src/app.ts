@@ -16,7 +16,9 @@ import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
+import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-tasks.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
+import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
 import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
@@ -24,6 +26,13 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Work requests started and did not wait for; tests await `whenIdle()`. */
+    backgroundTasks: BackgroundTasks;
+  }
+}
 
 /** Everything the app needs from outside; tests pass their own database. */
 export type AppDependencies = {
@@ -83,13 +92,25 @@ export async function buildApp({
   // Accounts, and the outbox its e-mails and texts leave through (decision 201).
   const secret = resolveSigningSecret(config);
   const messaging = createMessaging(config, { db: database.db, clock, log: app.log });
-  app.addHook("onClose", messaging.close);
+  const tasks = createBackgroundTasks(app.log);
+  app.decorate("backgroundTasks", tasks);
+  let stopHousekeeping = () => {};
+  app.addHook("onReady", async () => {
+    stopHousekeeping = startHousekeeping({ db: database.db, clock, tasks });
+  });
+  // Tasks may still queue messages, so they finish before the outbox closes.
+  app.addHook("onClose", async () => {
+    stopHousekeeping();
+    await tasks.whenIdle();
+    await messaging.close();
+  });
   await app.register(accountsRoutes, {
     db: database.db,
     clock,
     secret,
     publicUrl: config.publicUrl,
     outbox: messaging.outbox,
+    tasks,
   });
   if (config.nodeEnv !== NodeEnv.production) {
     await app.register(outboxRoutes, { db: database.db });

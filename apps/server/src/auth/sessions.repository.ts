@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import { sessions } from "../db/schema/accounts.ts";
 
@@ -12,8 +12,14 @@ export function createSessionsRepository(db: Executor) {
       return row;
     },
 
+    /** Every authenticated request asks this: a named statement, planned once per connection. */
     async findSessionByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+        .prepare("session_by_token_hash")
+        .execute({ tokenHash });
       return row;
     },
 

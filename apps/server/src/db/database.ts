@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
@@ -35,6 +38,27 @@ export function connectDatabase(connectionString: string, options: ConnectOption
     pool,
     close: () => (closing ??= pool.end()),
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement, so each pooled connection plans it once: for a
+ * hot read whose planning costs more than running it. Its name is the prefix and a digest of its
+ * text. Inside a transaction it runs as an ordinary statement.
+ */
+export async function executePrepared<Row extends Record<string, unknown>>(
+  executor: Executor,
+  prefix: string,
+  query: SQL,
+): Promise<Row[]> {
+  const pool =
+    executor instanceof PgTransaction ? undefined : (executor as { $client?: pg.Pool }).$client;
+  if (!pool) return (await executor.execute(query)).rows as Row[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
+  const result = await pool.query({ name, text, values: params });
+  return result.rows as Row[];
 }
 
 /** True when a trivial query answers within the timeout; used by the health check. */

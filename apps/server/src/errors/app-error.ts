@@ -32,13 +32,3 @@ export class AppError extends Error {
     return statusByErrorCode[this.code];
   }
 }
-
-/** A 429 that knows when trying again can succeed; the error handler sends it as Retry-After. */
-export class RetryLaterError extends AppError {
-  readonly retryAfterSeconds: number;
-
-  constructor(retryAfterSeconds: number, message: string) {
-    super(ErrorCode.rateLimited, message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}

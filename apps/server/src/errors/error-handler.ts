@@ -1,7 +1,8 @@
 import { ErrorCode, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createValidationError } from "../lib/validation-error.ts";
-import { AppError, RetryLaterError, statusByErrorCode } from "./app-error.ts";
+import { ThrottledError } from "../lib/rate-limit.ts";
+import { AppError, statusByErrorCode } from "./app-error.ts";
 
 type ValidationItem = { instancePath?: string; message?: string };
 type FrameworkError = {
@@ -60,7 +61,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = describeError(error, request.id);
     const status = statusByErrorCode[body.error.code];
-    if (error instanceof RetryLaterError) {
+    if (error instanceof ThrottledError) {
       reply.header("retry-after", String(error.retryAfterSeconds));
     }
     if (status >= 500) {

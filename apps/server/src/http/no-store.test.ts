@@ -51,6 +51,7 @@ describe("Cache-Control: no-store", () => {
       ),
     );
     await send({ method: "POST", url: "/api/password/reset", payload: { email: user.email } }, 200);
+    await testApp.whenIdle();
     const [resetMail] = await readOutbox(testApp.database, user.email ?? "");
     const token = new URL(
       findLink(resetMail?.bodyText ?? null, "/password/reset"),

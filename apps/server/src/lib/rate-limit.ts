@@ -1,20 +1,42 @@
-import { ErrorCode } from "@vaxcal/contracts";
-import type { FastifyReply } from "fastify";
+import { ErrorCode, accountMessages } from "@vaxcal/contracts";
+import type { FastifyRequest } from "fastify";
 import type { Executor } from "../db/database.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Clock } from "./clock.ts";
 import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
 
-/** Counts one call against `rule` for `subject`; past the limit answers 429 with Retry-After. */
+type RateLimitContext = { db: Executor; clock: Clock };
+
+/**
+ * A 429 that knows when trying again can succeed: a throttle or a message budget. The error
+ * handler sends the wait as Retry-After, wherever in a service it was thrown.
+ */
+export class ThrottledError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message: string = accountMessages.tooManyRequests) {
+    super(ErrorCode.rateLimited, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Counts one call against `rule` for `subject`; past the limit throws ThrottledError. */
 export async function enforceRateLimit(
-  { db, clock }: { db: Executor; clock: Clock },
-  reply: FastifyReply,
+  { db, clock }: RateLimitContext,
   rule: RateLimitRule,
   subject: string,
-  message: string,
+  message?: string,
 ): Promise<void> {
   const result = await createRateLimitsRepository(db).consumeHit(rule, subject, clock());
-  if (result.isAllowed) return;
-  reply.header("retry-after", String(result.retryAfterSeconds));
-  throw new AppError(ErrorCode.rateLimited, message);
+  if (!result.isAllowed) throw new ThrottledError(result.retryAfterSeconds, message);
+}
+
+/**
+ * The same, as a preValidation hook counted per client address: it runs before the body is
+ * checked, so that malformed requests count too.
+ */
+export function createClientRateLimit(context: RateLimitContext, rule: RateLimitRule) {
+  return async function limitClient(request: FastifyRequest): Promise<void> {
+    await enforceRateLimit(context, rule, request.ip);
+  };
 }

@@ -84,7 +84,7 @@ export function createRateLimitsRepository(db: Executor) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${toKey(rule, subject)}`);
     },
 
-    /** Housekeeping for a worker: windows older than a day count for nothing. */
+    /** Windows older than a day count for nothing; housekeeping.ts clears them every hour. */
     async deleteStaleWindows(now: Date): Promise<void> {
       await db
         .delete(rateLimits)

@@ -1,6 +1,6 @@
 import type { Disease, ShotTemplate, Vaccine, VaccineRules } from "@vaxcal/contracts";
-import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../db/database.ts";
+import { eq, getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
+import { executePrepared, type Executor } from "../db/database.ts";
 import * as schema from "../db/schema.ts";
 
 /** A disease offered for an animal, with the vaccine it defaults to for that animal. */
@@ -14,79 +14,141 @@ export type AnimalVaccineInputs = {
   shotTemplates: ShotTemplate[];
 };
 
+type VaccineRow = {
+  vaccine: typeof schema.vaccines.$inferSelect;
+  rules: typeof schema.vaccineRules.$inferSelect | null;
+  compatibleVaccineIds: number[];
+};
+
+type DiseaseOfferRow = { disease: typeof schema.diseases.$inferSelect; vaccineId: number };
+
+type InputsRow = {
+  diseases: DiseaseOfferRow[];
+  vaccines: VaccineRow[];
+  templates: (typeof schema.shotTemplates.$inferSelect)[];
+};
+
+/**
+ * A table's row as a JSON object keyed like Drizzle's own rows, so that rows read as JSON map the
+ * same way as rows read by a select. Timestamps arrive as text; no mapper here reads them.
+ */
+function jsonRow(table: Table): SQL {
+  const pairs = Object.entries(getTableColumns(table)).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+  );
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** Vaccines with their rules and compatible partners, as one JSON array, in `vaccines.id` order. */
+function vaccinesJson(vaccineIds?: SQL): SQL {
+  const where = vaccineIds ? sql`WHERE ${schema.vaccines.id} IN ${vaccineIds}` : sql``;
+  return sql`coalesce((
+    SELECT json_agg(json_build_object(
+      'vaccine', ${jsonRow(schema.vaccines)},
+      'rules', CASE WHEN ${schema.vaccineRules.vaccineId} IS NULL THEN NULL
+        ELSE ${jsonRow(schema.vaccineRules)} END,
+      'compatibleVaccineIds', coalesce((
+        SELECT json_agg(${schema.vaccineCompatibilities.compatibleVaccineId}
+          ORDER BY ${schema.vaccineCompatibilities.compatibleVaccineId})
+        FROM ${schema.vaccineCompatibilities}
+        WHERE ${schema.vaccineCompatibilities.vaccineId} = ${schema.vaccines.id}
+      ), '[]'::json)
+    ) ORDER BY ${schema.vaccines.id})
+    FROM ${schema.vaccines}
+    LEFT JOIN ${schema.vaccineRules} ON ${schema.vaccineRules.vaccineId} = ${schema.vaccines.id}
+    ${where}
+  ), '[]'::json)`;
+}
+
 /**
  * The one reader of vaccines as the contracts and the schedule engine take them (rules and
  * compatibilities included): the reference list, the scoped diseases call and the save check
- * all go through it, so they cannot disagree on a vaccine.
+ * all go through it, so they cannot disagree on a vaccine. Each call is one statement.
  */
 export function createVaccinesRepository(db: Executor) {
-  async function selectVaccines(vaccineIds?: SQL): Promise<Vaccine[]> {
-    const rows = await db
-      .select({
-        vaccine: schema.vaccines,
-        rules: schema.vaccineRules,
-        // In the same query, so a vaccine costs one round trip however many partners it has.
-        compatibleVaccineIds: sql<number[]>`coalesce((
-          SELECT json_agg(${schema.vaccineCompatibilities.compatibleVaccineId}
-            ORDER BY ${schema.vaccineCompatibilities.compatibleVaccineId})
-          FROM ${schema.vaccineCompatibilities}
-          WHERE ${schema.vaccineCompatibilities.vaccineId} = ${schema.vaccines.id}
-        ), '[]'::json)`,
-      })
-      .from(schema.vaccines)
-      .leftJoin(schema.vaccineRules, eq(schema.vaccineRules.vaccineId, schema.vaccines.id))
-      .where(vaccineIds && inArray(schema.vaccines.id, vaccineIds))
-      .orderBy(asc(schema.vaccines.id));
-    return rows.map(({ vaccine, rules, compatibleVaccineIds }) => ({
-      id: vaccine.id,
-      name: vaccine.name,
-      size_info: vaccine.sizeInfo,
-      vaccine_type: vaccine.vaccineType,
-      logo_url: vaccine.logoUrl,
-      product_spc_url: vaccine.productSpcUrl,
-      accent_color: vaccine.accentColor,
-      information: vaccine.information,
-      warning_message: vaccine.warningMessage,
-      source_note: vaccine.sourceNote,
-      rules: mapRules(rules, compatibleVaccineIds),
-    }));
-  }
-
   return {
     /** Every vaccine, by id. */
-    listVaccines(): Promise<Vaccine[]> {
-      return selectVaccines();
+    async listVaccines(): Promise<Vaccine[]> {
+      const result = await db.execute<{ vaccines: VaccineRow[] }>(
+        sql`SELECT ${vaccinesJson()} AS vaccines`,
+      );
+      return (result.rows[0]?.vaccines ?? []).map(mapVaccine);
     },
 
     /** The diseases offered for an animal with their default vaccines, and its shot templates. */
     async readAnimalVaccineInputs(animalId: number): Promise<AnimalVaccineInputs> {
-      const offeredVaccineIds = sql`(${db
-        .select({ id: schema.diseaseAnimals.vaccineId })
-        .from(schema.diseaseAnimals)
-        .where(eq(schema.diseaseAnimals.animalId, animalId))})`;
-      const [diseases, vaccines, templates] = await Promise.all([
-        db
-          .select({ disease: schema.diseases, vaccineId: schema.diseaseAnimals.vaccineId })
-          .from(schema.diseaseAnimals)
-          .innerJoin(schema.diseases, eq(schema.diseases.id, schema.diseaseAnimals.diseaseId))
-          .where(eq(schema.diseaseAnimals.animalId, animalId))
-          .orderBy(asc(schema.diseases.id)),
-        selectVaccines(offeredVaccineIds),
-        db
-          .select()
-          .from(schema.shotTemplates)
-          .where(eq(schema.shotTemplates.animalId, animalId))
-          .orderBy(asc(schema.shotTemplates.id)),
-      ]);
-      const vaccinesById = new Map(vaccines.map((vaccine) => [vaccine.id, vaccine]));
-      return {
-        offers: diseases.flatMap(({ disease, vaccineId }) => {
-          const vaccine = vaccinesById.get(vaccineId);
-          return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine }];
-        }),
-        shotTemplates: templates.map(mapShotTemplate),
-      };
+      return (await readAnimalVaccineInputsWith(animalId, {})).inputs;
     },
+
+    readAnimalVaccineInputsWith,
+  };
+
+  /**
+   * The same, with more values read in the same statement (a caller's own JSON subqueries, from
+   * its repository), so that a save's check costs one round trip.
+   */
+  async function readAnimalVaccineInputsWith<Extra extends Record<string, unknown>>(
+    animalId: number,
+    alongside: { [Key in keyof Extra]: SQL },
+  ): Promise<{ inputs: AnimalVaccineInputs; alongside: Extra }> {
+    const offered = eq(schema.diseaseAnimals.animalId, animalId);
+    // The same text for every animal: prepared once per connection, as planning it costs more
+    // than running it.
+    const rows = await executePrepared<InputsRow & Record<string, unknown>>(
+      db,
+      "vaccine-inputs",
+      sql`SELECT
+        coalesce((
+          SELECT json_agg(json_build_object(
+            'disease', ${jsonRow(schema.diseases)},
+            'vaccineId', ${schema.diseaseAnimals.vaccineId}
+          ) ORDER BY ${schema.diseases.id})
+          FROM ${schema.diseaseAnimals}
+          INNER JOIN ${schema.diseases} ON ${schema.diseases.id} = ${schema.diseaseAnimals.diseaseId}
+          WHERE ${offered}
+        ), '[]'::json) AS diseases,
+        ${vaccinesJson(sql`(SELECT ${schema.diseaseAnimals.vaccineId} FROM ${schema.diseaseAnimals} WHERE ${offered})`)} AS vaccines,
+        coalesce((
+          SELECT json_agg(${jsonRow(schema.shotTemplates)} ORDER BY ${schema.shotTemplates.id})
+          FROM ${schema.shotTemplates}
+          WHERE ${eq(schema.shotTemplates.animalId, animalId)}
+        ), '[]'::json) AS templates
+        ${sql.join(
+          Object.entries(alongside).map(
+            ([name, value]) => sql`, ${value as SQL} AS ${sql.identifier(name)}`,
+          ),
+        )}`,
+    );
+    const row = rows[0];
+    if (!row) throw new Error("the vaccine inputs statement returned no row");
+    const vaccinesById = new Map(
+      row.vaccines.map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
+    );
+    const inputs = {
+      offers: row.diseases.flatMap(({ disease, vaccineId }) => {
+        const vaccine = vaccinesById.get(vaccineId);
+        return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine }];
+      }),
+      shotTemplates: row.templates.map(mapShotTemplate),
+    };
+    const extra = Object.fromEntries(Object.keys(alongside).map((name) => [name, row[name]]));
+    return { inputs, alongside: extra as Extra };
+  }
+}
+
+function mapVaccine({ vaccine, rules, compatibleVaccineIds }: VaccineRow): Vaccine {
+  return {
+    id: vaccine.id,
+    name: vaccine.name,
+    size_info: vaccine.sizeInfo,
+    vaccine_type: vaccine.vaccineType,
+    logo_url: vaccine.logoUrl,
+    product_spc_url: vaccine.productSpcUrl,
+    accent_color: vaccine.accentColor,
+    information: vaccine.information,
+    warning_message: vaccine.warningMessage,
+    source_note: vaccine.sourceNote,
+    rules: mapRules(rules, compatibleVaccineIds),
   };
 }
 

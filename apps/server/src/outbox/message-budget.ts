@@ -1,12 +1,12 @@
 import { messageBudgets, securityMessages } from "@vaxcal/contracts";
 import type { Executor } from "../db/database.ts";
-import { RetryLaterError } from "../errors/app-error.ts";
+import { ThrottledError } from "../lib/rate-limit.ts";
 import { OutboxChannel, createOutboxRepository } from "./outbox.repository.ts";
 
 const windowMs = messageBudgets.windowHours * 60 * 60_000;
 
 /** Over a daily message budget: the caller's transaction rolls back, so nothing is queued. */
-export class MessageBudgetError extends RetryLaterError {
+export class MessageBudgetError extends ThrottledError {
   constructor(retryAfterSeconds: number) {
     super(retryAfterSeconds, securityMessages.messageBudgetExceeded);
   }

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Config } from "../config.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
-import { createTestApp } from "./app.ts";
+import { createTestApp, type TestApp } from "./app.ts";
 import type { TestDatabase } from "./database.ts";
 
 /** A clock the test moves by hand, to prove what happens after 60 minutes without waiting. */
@@ -20,12 +20,7 @@ export function createTestClock(start = new Date("2026-03-02T09:00:00Z")): TestC
   };
 }
 
-export type AccountsTestApp = {
-  app: FastifyInstance;
-  database: TestDatabase;
-  clock: TestClock;
-  close: () => Promise<void>;
-};
+export type AccountsTestApp = TestApp & { clock: TestClock };
 
 export async function createAccountsTestApp(
   overrides: Partial<Config> = {},
@@ -112,6 +107,26 @@ export function asUser(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }
 
+/** PUT /api/user/settings as the user. */
+export function saveSettings(app: FastifyInstance, user: { token: string }, payload: object) {
+  return app.inject(asUser(user.token, { method: "PUT", url: "/api/user/settings", payload }));
+}
+
+/** POST /api/login, from a client address of its own unless one is given. */
+export function logIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress = nextClientAddress(),
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { username, password },
+    remoteAddress,
+  });
+}
+
 /** The outbox messages to one recipient, newest first. */
 export function readOutbox(database: TestDatabase, recipient: string) {
   return database.db
@@ -146,6 +161,7 @@ export async function requestResetToken(
     payload: { email },
     remoteAddress: nextClientAddress(),
   });
+  await app.backgroundTasks.whenIdle();
   const [message] = await readOutbox(database, email);
   return (
     new URL(findLink(message?.bodyText ?? null, "/password/reset")).searchParams.get("token") ?? ""

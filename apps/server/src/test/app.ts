@@ -8,6 +8,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** Resolves once the work requests left running after their answer has finished. */
+  whenIdle: () => Promise<void>;
   /** Closes the app and drops its database. */
   close: () => Promise<void>;
 };
@@ -36,6 +38,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    whenIdle: () => app.backgroundTasks.whenIdle(),
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { AppError } from "../../errors/app-error.ts";
+import type { BackgroundTasks } from "../../lib/background-tasks.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import type { MessageOutbox } from "../../outbox/message-outbox.ts";
@@ -13,6 +14,8 @@ export type AccountsContext = {
   /** Links in e-mails and texts start with it, never with the request's Host header. */
   publicUrl: string;
   outbox: MessageOutbox;
+  /** Work done after the answer has gone, e.g. a reset request's look-up and e-mail. */
+  tasks: BackgroundTasks;
 };
 
 export type FieldProblem = { field: string; message: string };

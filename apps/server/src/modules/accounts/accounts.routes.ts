@@ -33,12 +33,8 @@ import {
 } from "./password-reset.ts";
 import { registerFarmer } from "./register-farmer.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
-import {
-  accountRules,
-  createClientRateLimit,
-  enforceRateLimit,
-  withRetryAfter,
-} from "./throttle.ts";
+import { createClientRateLimit, enforceRateLimit } from "../../lib/rate-limit.ts";
+import { accountRules } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { undoContactChange } from "./undo-contact-change.ts";
 import { createUsersRepository } from "./users.repository.ts";
@@ -94,7 +90,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: AuthResponseSchema, ...errors },
       },
     },
-    (request, reply) => withRetryAfter(reply, logIn(context, request.body, request.ip)),
+    (request) => logIn(context, request.body, request.ip),
   );
 
   app.post(
@@ -144,8 +140,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: UserProfileSchema, ...errors },
       },
     },
-    (request, reply) =>
-      withRetryAfter(reply, updateSettings(context, readSession(request), request.body)),
+    (request) => updateSettings(context, readSession(request), request.body),
   );
 
   app.get(
@@ -173,9 +168,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = readSession(request);
-      await enforceRateLimit(context, reply, accountRules.emailResend, String(userId));
+      await enforceRateLimit(context, accountRules.emailResend, String(userId));
       return { message: await resendEmailVerification(context, userId) };
     },
   );
@@ -191,9 +186,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = readSession(request);
-      await enforceRateLimit(context, reply, accountRules.mobileVerify, String(userId));
+      await enforceRateLimit(context, accountRules.mobileVerify, String(userId));
       return { message: await verifyMobile(context, userId, request.body.code) };
     },
   );
@@ -208,9 +203,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = readSession(request);
-      await enforceRateLimit(context, reply, accountRules.mobileResend, String(userId));
+      await enforceRateLimit(context, accountRules.mobileResend, String(userId));
       return { message: await resendMobileCode(context, userId) };
     },
   );
@@ -228,9 +223,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           response: { 200: MessageResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        await enforceRateLimit(context, reply, accountRules.resetPerEmail, request.body.email);
-        return { message: await requestPasswordReset(context, request.body.email) };
+      async (request) => {
+        await enforceRateLimit(context, accountRules.resetPerEmail, request.body.email);
+        return { message: requestPasswordReset(context, request.body.email) };
       },
     );
   }

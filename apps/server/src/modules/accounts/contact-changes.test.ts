@@ -17,8 +17,8 @@ import {
   readOutbox,
   registerUser,
   requestResetToken,
+  saveSettings,
   type AccountsTestApp,
-  type RegisteredUser,
 } from "../../test/accounts.ts";
 
 let testApp: AccountsTestApp;
@@ -28,12 +28,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => testApp.close());
-
-function saveSettings(user: RegisteredUser, payload: Record<string, unknown>) {
-  return testApp.app.inject(
-    asUser(user.token, { method: "PUT", url: "/api/user/settings", payload }),
-  );
-}
 
 function undo(token: string) {
   return testApp.app.inject({
@@ -66,8 +60,8 @@ async function readUndoToken(recipient: string): Promise<string> {
 describe("contact changes in settings", () => {
   it("need the current password to change the e-mail or the mobile", async () => {
     const user = await registerUser(testApp.app);
-    const missing = await saveSettings(user, { email: "thief@example.ie" });
-    const wrong = await saveSettings(user, {
+    const missing = await saveSettings(testApp.app, user, { email: "thief@example.ie" });
+    const wrong = await saveSettings(testApp.app, user, {
       phone_number: newMobile(),
       current_password: "not-the-password",
     });
@@ -96,7 +90,7 @@ describe("contact changes in settings", () => {
       .update(users)
       .set({ emailVerifiedAt: verifiedAt })
       .where(eq(users.id, user.id));
-    const changed = await saveSettings(user, {
+    const changed = await saveSettings(testApp.app, user, {
       email: `thief.${user.id}@example.ie`,
       current_password: user.password,
     });
@@ -127,7 +121,7 @@ describe("contact changes in settings", () => {
 
   it("tell the old mobile when there was no e-mail, and the link expires after 7 days", async () => {
     const user = await registerUser(testApp.app, { email: null });
-    const changed = await saveSettings(user, {
+    const changed = await saveSettings(testApp.app, user, {
       phone_number: newMobile(),
       current_password: user.password,
     });
@@ -143,8 +137,8 @@ describe("contact changes in settings", () => {
   it("keeps no undo link usable after an undo, so a later change's link cannot win", async () => {
     const user = await registerUser(testApp.app);
     const thiefAddress = `thief.a.${user.id}@example.ie`;
-    await saveSettings(user, { email: thiefAddress, current_password: user.password });
-    await saveSettings(user, {
+    await saveSettings(testApp.app, user, { email: thiefAddress, current_password: user.password });
+    await saveSettings(testApp.app, user, {
       email: `thief.b.${user.id}@example.ie`,
       current_password: user.password,
     });
@@ -185,7 +179,7 @@ describe("message budgets", () => {
       // 13 minutes apart: the hourly limit on contact changes never bites, only the budget.
       testApp.clock.advanceMinutes(13);
       const before = (await readAccountMessages(user.id)).length;
-      const response = await saveSettings(user, {
+      const response = await saveSettings(testApp.app, user, {
         phone_number: newMobile(),
         current_password: user.password,
       });
@@ -233,6 +227,7 @@ describe("message budgets", () => {
       answers.push(response.json().message);
     }
     expect(new Set(answers)).toEqual(new Set([accountMessages.resetLinkSent]));
+    await testApp.whenIdle();
     const emails = await readOutbox(testApp.database, user.email ?? "");
     expect(emails).toHaveLength(messageBudgets.emailsPerDestination);
   });

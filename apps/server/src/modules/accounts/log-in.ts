@@ -16,7 +16,7 @@ import {
   type RateLimitRule,
 } from "../../lib/rate-limits.repository.ts";
 import { startSession } from "../../auth/sessions.ts";
-import { ThrottledError } from "./throttle.ts";
+import { ThrottledError } from "../../lib/rate-limit.ts";
 import { MessageBudgetError } from "../../outbox/message-budget.ts";
 import { createUsersRepository, type UserRow } from "./users.repository.ts";
 

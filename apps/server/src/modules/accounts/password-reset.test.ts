@@ -1,9 +1,11 @@
 import { accountMessages } from "@vaxcal/contracts";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   asUser,
   createAccountsTestApp,
   findLink,
+  logIn,
   nextClientAddress,
   readOutbox,
   registerUser,
@@ -31,6 +33,7 @@ function requestReset(email: string, url = "/password/reset") {
 }
 
 async function readResetLink(user: RegisteredUser) {
+  await testApp.whenIdle();
   const [message] = await readOutbox(testApp.database, user.email ?? "");
   const link = new URL(findLink(message?.bodyText ?? null, "/password/reset"));
   return {
@@ -67,7 +70,47 @@ describe("password reset", () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(known.json()).toEqual({ message: accountMessages.resetLinkSent });
+    await testApp.whenIdle();
     expect(await readOutbox(testApp.database, "nobody-here@example.ie")).toHaveLength(0);
+  });
+
+  it("answers before looking for the account, so its timing cannot tell whether one exists", async () => {
+    const [first, second] = [await registerUser(testApp.app), await registerUser(testApp.app)];
+    const addresses = [first.email ?? "", "nobody-at-all@example.ie", second.email ?? ""];
+    // With the accounts table locked, a request that looked for the account would wait here; the
+    // answers come anyway, known and unknown alike, and the e-mails follow once it is free.
+    const locker = new pg.Client({ connectionString: testApp.database.connectionString });
+    await locker.connect();
+    const answers: string[] = [];
+    try {
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE users IN ACCESS EXCLUSIVE MODE");
+      for (const email of addresses) {
+        // Seconds, not milliseconds: only a request waiting for the lock takes that long.
+        const waited = new Promise<string>((resolve) => setTimeout(resolve, 3000, "no answer"));
+        const answered = requestReset(email).then((response) => {
+          return `${response.statusCode} ${response.body}`;
+        });
+        answers.push(await Promise.race([answered, waited]));
+      }
+      const mailed = await locker.query(
+        "SELECT 1 FROM outbox_messages WHERE recipient = ANY($1) AND subject LIKE 'Reset%'",
+        [addresses],
+      );
+      expect(mailed.rowCount).toBe(0);
+    } finally {
+      await locker.query("ROLLBACK");
+      await locker.end();
+    }
+    expect(new Set(answers)).toEqual(
+      new Set([`200 ${JSON.stringify({ message: accountMessages.resetLinkSent })}`]),
+    );
+    await testApp.whenIdle();
+    for (const user of [first, second]) {
+      const [message] = await readOutbox(testApp.database, user.email ?? "");
+      expect(message?.subject).toBe("Reset your VaxCal password");
+    }
+    expect(await readOutbox(testApp.database, "nobody-at-all@example.ie")).toHaveLength(0);
   });
 
   it("e-mails a link on PUBLIC_URL with the token and the address, never the Host header", async () => {
@@ -114,13 +157,7 @@ describe("password reset", () => {
     );
     expect(newSession.statusCode).toBe(200);
 
-    const login = (password: string) =>
-      testApp.app.inject({
-        method: "POST",
-        url: "/api/login",
-        payload: { username: email, password },
-        remoteAddress: nextClientAddress(),
-      });
+    const login = (password: string) => logIn(testApp.app, email, password);
     expect((await login("new-pasture-2026")).statusCode).toBe(200);
     expect((await login(user.password)).statusCode).toBe(401);
 

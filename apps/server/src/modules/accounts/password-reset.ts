@@ -21,14 +21,19 @@ import { createUsersRepository } from "./users.repository.ts";
 const lifetimeMs = accountTimings.passwordResetLinkMinutes * 60_000;
 
 /**
- * POST /password/reset. The answer is the same, and comes as fast, whether or not an account
- * uses the address: the token is made either way, and the e-mail leaves after the response.
+ * POST /password/reset. The request only hands the work to a background task, so the answer is
+ * the same, and takes the same time, whether or not an account uses the address: the look-up,
+ * the token and the e-mail all happen after it has gone.
  */
-export async function requestPasswordReset(context: AccountsContext, email: string) {
-  const token = generateOpaqueToken();
-  const tokenHash = hashToken(token);
+export function requestPasswordReset(context: AccountsContext, email: string): string {
+  context.tasks.run("password reset e-mail", () => sendPasswordResetLink(context, email));
+  return accountMessages.resetLinkSent;
+}
+
+async function sendPasswordResetLink(context: AccountsContext, email: string): Promise<void> {
   const user = await createUsersRepository(context.db).findUserByEmail(email);
-  if (!user?.email) return accountMessages.resetLinkSent;
+  if (!user?.email) return;
+  const token = generateOpaqueToken();
   const recipient = user.email;
   const now = context.clock();
   const url = buildPasswordResetUrl(context.publicUrl, token, recipient);
@@ -37,7 +42,7 @@ export async function requestPasswordReset(context: AccountsContext, email: stri
     const messageId = await context.db.transaction(async (transaction) => {
       await createOneTimeSecretsRepository(transaction).replacePasswordResetToken({
         userId: user.id,
-        tokenHash,
+        tokenHash: hashToken(token),
         createdAt: now,
         expiresAt: new Date(now.getTime() + lifetimeMs),
       });
@@ -45,11 +50,9 @@ export async function requestPasswordReset(context: AccountsContext, email: stri
     });
     context.outbox.deliverSoon([messageId]);
   } catch (error) {
-    // A 429 here would tell that the address has an account; over budget, nothing is sent and
-    // the answer stays the same.
+    // Over budget nothing is sent; the caller already had the usual answer.
     if (!(error instanceof MessageBudgetError)) throw error;
   }
-  return accountMessages.resetLinkSent;
 }
 
 function isUsable(row: PasswordResetTokenRow | undefined, userId: number, now: Date) {

@@ -1,9 +1,9 @@
 import { accountMessages } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  asUser,
   createAccountsTestApp,
   registerUser,
+  saveSettings,
   type AccountsTestApp,
 } from "../../test/accounts.ts";
 
@@ -21,17 +21,13 @@ beforeAll(async () => {
 
 afterAll(() => testApp.close());
 
-function saveSettings(token: string, payload: object) {
-  return testApp.app.inject(asUser(token, { method: "PUT", url: "/api/user/settings", payload }));
-}
-
 type ErrorResponse = { error: { message: string; issues?: { message: string }[] } };
 
 describe("PUT /api/user/settings", () => {
   it("does not tell whether an address is taken when the request fails anyway", async () => {
     const owner = await registerUser(testApp.app);
     const prober = await registerUser(testApp.app);
-    const response = await saveSettings(prober.token, {
+    const response = await saveSettings(testApp.app, prober, {
       email: owner.email,
       vet_id: 999_999,
       current_password: prober.password,
@@ -45,7 +41,7 @@ describe("PUT /api/user/settings", () => {
     const user = await registerUser(testApp.app);
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 6; attempt += 1) {
-      const response = await saveSettings(user.token, {
+      const response = await saveSettings(testApp.app, user, {
         email: `probe.${attempt}.${user.id}@example.ie`,
         current_password: user.password,
       });
@@ -58,7 +54,7 @@ describe("PUT /api/user/settings", () => {
     const user = await registerUser(testApp.app);
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 6; attempt += 1) {
-      const response = await saveSettings(user.token, {
+      const response = await saveSettings(testApp.app, user, {
         current_password: `guess-${attempt}-wrong`,
         password: "a-new-pasture-99",
         confirm_password: "a-new-pasture-99",

@@ -1,11 +1,12 @@
-import { accountMessages, type UpdateSettingsRequest } from "@vaxcal/contracts";
+import { accountMessages } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   asUser,
   createAccountsTestApp,
-  nextClientAddress,
+  logIn,
   readOutbox,
   registerUser,
+  saveSettings,
   type AccountsTestApp,
   type RegisteredUser,
 } from "../../test/accounts.ts";
@@ -17,24 +18,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => testApp.close());
-
-function saveSettings(
-  user: RegisteredUser,
-  payload: UpdateSettingsRequest | Record<string, unknown>,
-) {
-  return testApp.app.inject(
-    asUser(user.token, { method: "PUT", url: "/api/user/settings", payload }),
-  );
-}
-
-function logIn(username: string, password: string) {
-  return testApp.app.inject({
-    method: "POST",
-    url: "/api/login",
-    payload: { username, password },
-    remoteAddress: nextClientAddress(),
-  });
-}
 
 /** Marks both contacts verified, as if the user had clicked and typed the code. */
 async function verifyContacts(user: RegisteredUser) {
@@ -51,7 +34,7 @@ async function verifyContacts(user: RegisteredUser) {
 describe("PUT /api/user/settings", () => {
   it("saves profile fields and answers the updated profile", async () => {
     const user = await registerUser(testApp.app);
-    const response = await saveSettings(user, {
+    const response = await saveSettings(testApp.app, user, {
       name: "Máire",
       farmer_name: "Glen Farm",
       address2: "Upper Glen",
@@ -85,23 +68,24 @@ describe("PUT /api/user/settings", () => {
 
   it("keeps absent fields and clears an optional one sent empty", async () => {
     const user = await registerUser(testApp.app);
-    await saveSettings(user, { address2: "Lower Road" });
-    const response = await saveSettings(user, { address2: "" });
+    await saveSettings(testApp.app, user, { address2: "Lower Road" });
+    const response = await saveSettings(testApp.app, user, { address2: "" });
     expect(response.json()).toMatchObject({ address2: null, town: "Macroom", name: "Mary" });
   });
 
   it("changes the password only with the current one, and ends other sessions", async () => {
     const user = await registerUser(testApp.app);
-    const elsewhere = (await logIn(user.email ?? "", user.password)).json().token as string;
+    const elsewhere = (await logIn(testApp.app, user.email ?? "", user.password)).json()
+      .token as string;
 
-    const missing = await saveSettings(user, {
+    const missing = await saveSettings(testApp.app, user, {
       password: "new-pasture-2026",
       confirm_password: "new-pasture-2026",
     });
     expect(missing.json().error.issues).toEqual([
       { path: "body.current_password", message: accountMessages.currentPasswordRequired },
     ]);
-    const wrong = await saveSettings(user, {
+    const wrong = await saveSettings(testApp.app, user, {
       current_password: "not-it",
       password: "new-pasture-2026",
       confirm_password: "new-pasture-2026",
@@ -109,7 +93,7 @@ describe("PUT /api/user/settings", () => {
     expect(wrong.json().error.issues).toEqual([
       { path: "body.current_password", message: accountMessages.currentPasswordWrong },
     ]);
-    const mismatch = await saveSettings(user, {
+    const mismatch = await saveSettings(testApp.app, user, {
       current_password: user.password,
       password: "new-pasture-2026",
       confirm_password: "new-pasture-2027",
@@ -118,14 +102,14 @@ describe("PUT /api/user/settings", () => {
       { path: "body.confirm_password", message: accountMessages.settingsPasswordMismatch },
     ]);
 
-    const changed = await saveSettings(user, {
+    const changed = await saveSettings(testApp.app, user, {
       current_password: user.password,
       password: "new-pasture-2026",
       confirm_password: "new-pasture-2026",
     });
     expect(changed.statusCode).toBe(200);
-    expect((await logIn(user.email ?? "", "new-pasture-2026")).statusCode).toBe(200);
-    expect((await logIn(user.email ?? "", user.password)).statusCode).toBe(401);
+    expect((await logIn(testApp.app, user.email ?? "", "new-pasture-2026")).statusCode).toBe(200);
+    expect((await logIn(testApp.app, user.email ?? "", user.password)).statusCode).toBe(401);
     const own = await testApp.app.inject(asUser(user.token, { method: "GET", url: "/api/user" }));
     const other = await testApp.app.inject(asUser(elsewhere, { method: "GET", url: "/api/user" }));
     expect([own.statusCode, other.statusCode]).toEqual([200, 401]);
@@ -136,7 +120,7 @@ describe("PUT /api/user/settings", () => {
   it("resets the verification of a changed e-mail and sends a new link", async () => {
     const user = await registerUser(testApp.app);
     await verifyContacts(user);
-    const response = await saveSettings(user, {
+    const response = await saveSettings(testApp.app, user, {
       email: "New.Address@Example.ie",
       current_password: user.password,
     });
@@ -153,7 +137,7 @@ describe("PUT /api/user/settings", () => {
   it("resets the verification of a changed mobile and texts a new code", async () => {
     const user = await registerUser(testApp.app);
     await verifyContacts(user);
-    const response = await saveSettings(user, {
+    const response = await saveSettings(testApp.app, user, {
       country_code: "+44",
       phone_number: "07400 123456",
       current_password: user.password,
@@ -175,7 +159,7 @@ describe("PUT /api/user/settings", () => {
     const profile = (
       await testApp.app.inject(asUser(user.token, { method: "GET", url: "/api/user" }))
     ).json();
-    const response = await saveSettings(user, {
+    const response = await saveSettings(testApp.app, user, {
       email: profile.email,
       country_code: profile.country_code,
       phone_number: `0${profile.phone_number}`,
@@ -186,12 +170,12 @@ describe("PUT /api/user/settings", () => {
 
   it("needs an e-mail for e-mail notifications and a mobile for texts", async () => {
     const user = await registerUser(testApp.app, { phone_number: null });
-    const response = await saveSettings(user, { notify_phone: true });
+    const response = await saveSettings(testApp.app, user, { notify_phone: true });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.issues).toEqual([
       { path: "body.notify_phone", message: accountMessages.notifyPhoneNeedsPhone },
     ]);
-    const both = await saveSettings(user, {
+    const both = await saveSettings(testApp.app, user, {
       email: null,
       phone_number: null,
       current_password: user.password,
@@ -203,7 +187,7 @@ describe("PUT /api/user/settings", () => {
 
   it("needs an e-mail for e-mail notifications", async () => {
     const user = await registerUser(testApp.app, { email: null });
-    const response = await saveSettings(user, { notify_email: true });
+    const response = await saveSettings(testApp.app, user, { notify_email: true });
     expect(response.json().error.issues).toEqual([
       { path: "body.notify_email", message: accountMessages.notifyEmailNeedsEmail },
     ]);
@@ -211,7 +195,7 @@ describe("PUT /api/user/settings", () => {
 
   it("switches notifications off for a contact that is removed", async () => {
     const user = await registerUser(testApp.app);
-    const response = await saveSettings(user, {
+    const response = await saveSettings(testApp.app, user, {
       phone_number: null,
       current_password: user.password,
     });
@@ -221,7 +205,7 @@ describe("PUT /api/user/settings", () => {
   it("refuses a contact another account has", async () => {
     const user = await registerUser(testApp.app);
     const other = await registerUser(testApp.app);
-    const response = await saveSettings(user, {
+    const response = await saveSettings(testApp.app, user, {
       email: other.email,
       current_password: user.password,
     });
@@ -233,7 +217,10 @@ describe("PUT /api/user/settings", () => {
 
   it("offers the 32 counties and Ireland or the United Kingdom only", async () => {
     const user = await registerUser(testApp.app);
-    const response = await saveSettings(user, { county: "Yorkshire", country: "Other" });
+    const response = await saveSettings(testApp.app, user, {
+      county: "Yorkshire",
+      country: "Other",
+    });
     expect(response.json().error.issues).toEqual([
       { path: "body.county", message: accountMessages.countyRequired },
       { path: "body.country", message: accountMessages.countryRequired },
@@ -242,7 +229,10 @@ describe("PUT /api/user/settings", () => {
 
   it("saves nothing when anything is invalid", async () => {
     const user = await registerUser(testApp.app);
-    const response = await saveSettings(user, { town: "Bandon", phone_number: "0123" });
+    const response = await saveSettings(testApp.app, user, {
+      town: "Bandon",
+      phone_number: "0123",
+    });
     expect(response.statusCode).toBe(400);
     const profile = await testApp.app.inject(
       asUser(user.token, { method: "GET", url: "/api/user" }),

@@ -16,7 +16,8 @@ import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
-import { accountRules, countOrThrow } from "./throttle.ts";
+import { enforceRateLimit } from "../../lib/rate-limit.ts";
+import { accountRules } from "./throttle.ts";
 import { queueContactChangeNotice } from "./undo-contact-change.ts";
 import {
   ContactField,
@@ -73,7 +74,7 @@ export async function updateSettings(
       message: securityMessages.currentPasswordForContactChange,
     });
   } else if (isContactChanged || input.password) {
-    await countOrThrow(context, accountRules.currentPassword, String(user.id));
+    await enforceRateLimit(context, accountRules.currentPassword, String(user.id));
     if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
       problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
     }
@@ -122,7 +123,7 @@ export async function updateSettings(
   // Whether an address is taken is told only to a request that is otherwise valid, and only a few
   // times an hour, so settings cannot serve to list who is registered.
   if ((isEmailChanged && email) || (isPhoneChanged && phone)) {
-    await countOrThrow(context, accountRules.contactChange, String(user.id));
+    await enforceRateLimit(context, accountRules.contactChange, String(user.id));
   }
   if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
     problems.push({ field: "email", message: accountMessages.emailTaken });

@@ -250,7 +250,6 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       // Counted per token once it is known to exist, so made-up tokens write nothing.
       await enforceRateLimit(
         context,
-        reply,
         feedRateLimit,
         feedTokenHash,
         calendarMessages.feedTooManyRequests,

@@ -3,7 +3,6 @@ import {
   CalendarSetupSchema,
   ErrorCode,
   buildCalendarPath,
-  calendarLimits,
   calendarMessages,
   type CalendarContact,
   type CalendarDetail,
@@ -35,6 +34,7 @@ import {
   type CalendarListPosition,
   type CalendarNames,
   type CalendarRow,
+  type SetupCombination,
   type UserCalendarKey,
 } from "./calendars.repository.ts";
 import {
@@ -128,26 +128,33 @@ function buildSummary(
   };
 }
 
-/** Everything the save check reads: its queries run side by side. */
+/** Everything the save check reads, in one statement. */
 async function loadSubmissionReference(
   executor: Executor,
   data: SubmitRequest["data"],
 ): Promise<SubmissionReference> {
   const { setup } = data;
   const repository = createCalendarsRepository(executor);
-  const [combination, inputs] = await Promise.all([
-    repository.findCombination({
+  const { inputs, alongside } = await createVaccinesRepository(
+    executor,
+  ).readAnimalVaccineInputsWith<{
+    combination: SetupCombination | null;
+  }>(setup.animal.id, {
+    combination: repository.selectCombinationJson({
       enterpriseId: setup.enterprise.id,
       animalId: setup.animal.id,
       seasonId: setup.season.id,
     }),
-    createVaccinesRepository(executor).readAnimalVaccineInputs(setup.animal.id),
-  ]);
+  });
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
   const notOffered = data.diseases
     .map((column) => column.id)
     .filter((id) => !inputs.offers.some((offer) => offer.disease.id === id));
-  return { combination, inputs, knownDiseaseIds: await repository.findDiseaseIds(notOffered) };
+  return {
+    combination: alongside.combination,
+    inputs,
+    knownDiseaseIds: await repository.findDiseaseIds(notOffered),
+  };
 }
 
 function describeSaved(
@@ -179,26 +186,22 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  const calendarId = await context.db.transaction(async (transaction) => {
-    const repository = createCalendarsRepository(transaction);
-    // The owner's row is locked first, so two saves at once cannot both pass the count.
-    const saved = await repository.lockOwnerAndCountCalendars(userId);
-    if (saved >= calendarLimits.calendarsPerAccount) {
-      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
-    }
-    return repository.insertCalendar(
-      {
-        userId,
-        ...checked.setupColumns,
-        ...toContactColumns(request.contact, now),
-        feedNonce: feed.nonce,
-        feedTokenHash: feed.tokenHash,
-        createdAt: now,
-        updatedAt: now,
-      },
-      checked.columns,
-    );
-  });
+  // One statement, committed before the answer; the database refuses a calendar over the cap.
+  const calendarId = await createCalendarsRepository(context.db).insertCalendar(
+    {
+      userId,
+      ...checked.setupColumns,
+      ...toContactColumns(request.contact, now),
+      feedNonce: feed.nonce,
+      feedTokenHash: feed.tokenHash,
+      createdAt: now,
+      updatedAt: now,
+    },
+    checked.columns,
+  );
+  if (calendarId === null) {
+    throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+  }
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,

@@ -291,43 +291,54 @@ describe("the API under render load", () => {
     );
     const warm = await saveCalendarAtShotCap(farmer.token);
     const address = await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-    const get = (path: string, token?: string) =>
-      fetch(`${address}${path}`, {
+    const get = async (path: string, token?: string) => {
+      const response = await fetch(`${address}${path}`, {
         headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
       });
-    // The pool's thread starts on the first render; a cold start is not what is measured.
-    await (await get(warm.pdfPath, farmer.token)).arrayBuffer();
-    await (await get("/api/health")).arrayBuffer();
+      await response.arrayBuffer();
+      return response.status;
+    };
+    // The render thread starts, and loads the feed's and the PDF's code, on its first renders; a
+    // cold start is not what is measured.
+    expect(await get(warm.pdfPath, farmer.token)).toBe(200);
+    expect(await get(warm.feedPath)).toBe(200);
+    expect(await get("/api/health")).toBe(200);
 
+    // Health is measured once all 10 render requests have reached the server.
+    let rendersArrived = 0;
+    const allArrived = new Promise<void>((resolve) => {
+      testApp.app.server.on("request", (request: { url?: string }) => {
+        if (request.url === "/api/health") return;
+        rendersArrived += 1;
+        if (rendersArrived === 10) resolve();
+      });
+    });
     let isLoading = true;
     const load = Promise.all(
       calendars.flatMap((calendar) => [
-        get(calendar.feedPath).then((response) => response.status),
-        get(calendar.pdfPath, farmer.token).then(async (response) => {
-          await response.arrayBuffer();
-          return response.status;
-        }),
+        get(calendar.feedPath),
+        get(calendar.pdfPath, farmer.token),
       ]),
     ).finally(() => {
       isLoading = false;
     });
+    await allArrived;
+    // Polled every 10 ms, as a load balancer would (if far less often): a test flooding the
+    // server from its own process would measure its own garbage collection.
     const latencies: number[] = [];
     while (isLoading) {
       const started = performance.now();
-      const response = await get("/api/health");
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
+      expect(await get("/api/health")).toBe(200);
       latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(await load).toEqual(Array(10).fill(200));
 
-    // Every health request's latency counts. The 90th percentile is asserted rather than the
-    // maximum: on a shared 2-core machine other processes preempt this one now and then, which
-    // shows as one slow sample even when nothing here blocks; a render on the request thread
-    // (100 ms and more per PDF at the cap) slows most samples, and fails this as well.
-    latencies.sort((a, b) => a - b);
-    const p90 = latencies[Math.floor(latencies.length * 0.9)] ?? Infinity;
+    // Every health answer counts: the slowest one is what a load balancer would have waited for.
     expect(latencies.length).toBeGreaterThan(1);
-    expect(p90, `health latencies (ms): ${latencies.map(Math.round).join(", ")}`).toBeLessThan(100);
+    expect(
+      Math.max(...latencies),
+      `health latencies (ms): ${latencies.map(Math.round).join(", ")}`,
+    ).toBeLessThan(100);
   });
 });
