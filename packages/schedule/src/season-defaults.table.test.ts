@@ -1,6 +1,7 @@
 import { referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildCalendar } from "./build-calendar.ts";
+import { checkProtocol } from "./check-protocol.ts";
 import type { Calendar } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
 import { isTemplateInScope } from "./template-selection.ts";
@@ -90,7 +91,15 @@ describe("default calendars face forward", () => {
     // No shot before today, copies included.
     expect(shots.filter((shot) => shot.date === null || shot.date < today)).toEqual([]);
 
+    // No rule check fires on a default calendar.
+    expect(checkProtocol(calendar).map(({ rule, shotIds }) => `${rule} ${shotIds}`)).toEqual([]);
+
     for (const column of calendar.diseases) {
+      // Every column has a shot to come, or says plainly why there is no fixed date.
+      expect(
+        column.shots.length > 0 || column.hasNoFixedSchedule,
+        `disease ${column.diseaseId}`,
+      ).toBe(true);
       if (!hasTemplates(calendar, column.vaccine?.id)) continue;
       // Every column with templates has a shot to come.
       expect(column.shots.length, `disease ${column.diseaseId}`).toBeGreaterThan(0);
