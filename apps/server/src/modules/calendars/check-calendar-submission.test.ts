@@ -477,13 +477,20 @@ describe("POST /api/calendar refuses", () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it("but accepts the herd status answers with the setup", async () => {
+  it("but accepts the herd status answers with the setup, and gives them back on reopening", async () => {
     const payload = validPayload();
-    payload.data.setup.herdStatus = { [DiseaseId.bvd]: "unprimed", [DiseaseId.ibr]: "primed" };
+    const herdStatus = { [DiseaseId.bvd]: "unprimed", [DiseaseId.ibr]: "primed" } as const;
+    payload.data.setup.herdStatus = herdStatus;
     const response = await testApp.app.inject(
       asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
     );
     expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ calendar: { id: number } }>().calendar;
+    const detail = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}` }),
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<{ setup: { herdStatus?: unknown } }>().setup.herdStatus).toEqual(herdStatus);
   });
 
   it("but accepts the most shots allowed, and a name with fadas and €", async () => {
