@@ -141,6 +141,23 @@ export const VaccineRulesSchema = z.object({
 });
 export type VaccineRules = z.infer<typeof VaccineRulesSchema>;
 
+/** A vaccine without restrictions: every rule off. Products list only what their literature imposes. */
+export const noVaccineRules: VaccineRules = Object.freeze({
+  max_shots: null,
+  min_age_days: null,
+  live: false,
+  not_in_pregnancy: false,
+  min_days_before_breeding: null,
+  blackout_birth_days: null,
+  window_birth_days: null,
+  compatible_vaccine_ids: [],
+  course_interval_days: null,
+  booster_window_birth_days: null,
+  max_days_before_breeding: null,
+  min_days_before_birth: null,
+  not_protective_in_pregnancy: false,
+});
+
 export const VaccineSchema = z.object({
   id: Id,
   name: z.string(),

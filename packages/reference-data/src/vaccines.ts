@@ -1,4 +1,4 @@
-import type { Vaccine, VaccineRules } from "@vaxcal/contracts";
+import { noVaccineRules, type Vaccine, type VaccineRules } from "@vaxcal/contracts";
 
 /**
  * Stable vaccine ids. The seeder updates rows by id, so never renumber; append new products.
@@ -42,24 +42,11 @@ export type VaccineId = (typeof VaccineId)[keyof typeof VaccineId];
 /** Pack sizes come from retailer listings and memory, not the SPCs; every source_note says so. */
 const packSizeCaveat = "Pack sizes indicative.";
 
-const noRules: VaccineRules = {
-  max_shots: null,
-  min_age_days: null,
-  live: false,
-  not_in_pregnancy: false,
-  min_days_before_breeding: null,
-  blackout_birth_days: null,
-  window_birth_days: null,
-  compatible_vaccine_ids: [],
-  course_interval_days: null,
-  booster_window_birth_days: null,
-  max_days_before_breeding: null,
-  min_days_before_birth: null,
-  not_protective_in_pregnancy: false,
-};
-
 /** Rules default to "no restriction", so each product lists only what its literature imposes. */
-const defineRules = (rules: Partial<VaccineRules>): VaccineRules => ({ ...noRules, ...rules });
+const defineRules = (rules: Partial<VaccineRules>): VaccineRules => ({
+  ...noVaccineRules,
+  ...rules,
+});
 
 // Months are converted at 30 days: the checks are warnings, and a few days either way do not matter.
 const months = (count: number): number => count * 30;

@@ -13,6 +13,7 @@ import type { Executor } from "../../db/database.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { startSession } from "../../auth/sessions.ts";
 import type { CalendarDocument } from "./calendar-document.ts";
+import { toStoredSeeds } from "./check-calendar-submission.ts";
 
 /*
  * Factories for the saved-calendar tests and benchmarks: calendars built by the real engine from
@@ -223,21 +224,7 @@ export function buildSampleCalendarDocument(): CalendarDocument {
             }
           : null,
         // The plan, as a save stores it: the first occurrences, copies derived on read.
-        seeds: column.shots.flatMap((shot) =>
-          shot.isMirroredCopy || shot.date === null
-            ? []
-            : [
-                {
-                  id: shot.id,
-                  diseaseId: column.id,
-                  templateId: shot.templateId,
-                  date: shot.date,
-                  custom_name: shot.custom_name,
-                  is_recurrent: shot.is_recurrent,
-                  userInitiated: shot.userInitiated,
-                },
-              ],
-        ),
+        seeds: toStoredSeeds(column.id, column.shots),
       };
     }),
   };

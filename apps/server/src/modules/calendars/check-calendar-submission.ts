@@ -12,8 +12,10 @@ import {
   type CalendarSetup,
   type IsoDate,
   type SavedShot,
+  type Shot,
 } from "@vaxcal/schedule";
 import { createValidationError } from "../../lib/validation-error.ts";
+import type { StoredSeed } from "../../lib/calendar-plans.repository.ts";
 import type { AnimalVaccineInputs } from "../../lib/vaccines.repository.ts";
 import type {
   CalendarSetupColumns,
@@ -191,21 +193,7 @@ export function checkCalendarSubmission(
   const columns = prepared.value.diseases.map((column): SavedColumn => ({
     diseaseId: column.id,
     vaccineId: column.vaccineId,
-    seeds: column.shots.flatMap((shot) =>
-      shot.isMirroredCopy || shot.date === null
-        ? []
-        : [
-            {
-              id: shot.id,
-              diseaseId: column.id,
-              templateId: shot.templateId,
-              date: shot.date,
-              custom_name: shot.custom_name,
-              is_recurrent: shot.is_recurrent,
-              userInitiated: shot.userInitiated,
-            },
-          ],
-    ),
+    seeds: toStoredSeeds(column.id, column.shots),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
   const storedSetup: PayloadSetup = {
@@ -235,4 +223,23 @@ export function checkCalendarSubmission(
       (column) => offers.find((offer) => offer.disease.id === column.diseaseId)?.disease.name ?? "",
     ),
   };
+}
+
+/** The plan as a save stores it: the dated first occurrences; copies are derived on read. */
+export function toStoredSeeds(diseaseId: number, shots: readonly Shot[]): StoredSeed[] {
+  return shots.flatMap((shot) =>
+    shot.isMirroredCopy || shot.date === null
+      ? []
+      : [
+          {
+            id: shot.id,
+            diseaseId,
+            templateId: shot.templateId,
+            date: shot.date,
+            custom_name: shot.custom_name,
+            is_recurrent: shot.is_recurrent,
+            userInitiated: shot.userInitiated,
+          },
+        ],
+  );
 }

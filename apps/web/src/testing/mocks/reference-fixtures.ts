@@ -1,4 +1,4 @@
-import type { ReferenceLists } from "@vaxcal/contracts";
+import { noVaccineRules, type ReferenceLists } from "@vaxcal/contracts";
 
 /** A small, contract-typed slice of the reference data: one sheep enterprise, one disease. */
 export const referenceFixtures: ReferenceLists = {
@@ -44,21 +44,7 @@ export const referenceFixtures: ReferenceLists = {
       information: "Two doses four to six weeks apart, then a yearly booster.",
       warning_message: "",
       source_note: "S1 (H)",
-      rules: {
-        max_shots: 2,
-        min_age_days: null,
-        live: false,
-        not_in_pregnancy: false,
-        min_days_before_breeding: null,
-        blackout_birth_days: null,
-        window_birth_days: null,
-        compatible_vaccine_ids: [],
-        course_interval_days: null,
-        booster_window_birth_days: null,
-        max_days_before_breeding: null,
-        min_days_before_birth: null,
-        not_protective_in_pregnancy: false,
-      },
+      rules: { ...noVaccineRules, max_shots: 2 },
     },
   ],
   seasons: [

@@ -6,6 +6,7 @@ import {
 } from "@vaxcal/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import {
   resendVerificationEmail,
@@ -75,14 +76,7 @@ export function ContactVerification({ user }: { user: UserProfile }) {
               ]}
             />
           )}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={resendEmail.isPending}
-            onClick={() => resendEmail.mutate()}
-          >
-            Resend Verification Email
-          </button>
+          <ActionButton action={resendEmail}>Resend Verification Email</ActionButton>
         </div>
       )}
       {isPhonePending && (
@@ -122,14 +116,7 @@ export function ContactVerification({ user }: { user: UserProfile }) {
               Verify mobile
             </button>
           </form>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={resendSms.isPending}
-            onClick={() => resendSms.mutate()}
-          >
-            Resend Verification SMS
-          </button>
+          <ActionButton action={resendSms}>Resend Verification SMS</ActionButton>
         </div>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
 import {
   resendVerificationEmail,
   resendVerificationSms,
@@ -58,26 +59,8 @@ export function VerificationBanner() {
           </p>
         )}
         <div className="button-row">
-          {hasEmail && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={resendEmail.isPending}
-              onClick={() => resendEmail.mutate()}
-            >
-              Resend Verification Email
-            </button>
-          )}
-          {hasPhone && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={resendSms.isPending}
-              onClick={() => resendSms.mutate()}
-            >
-              Resend Verification SMS
-            </button>
-          )}
+          {hasEmail && <ActionButton action={resendEmail}>Resend Verification Email</ActionButton>}
+          {hasPhone && <ActionButton action={resendSms}>Resend Verification SMS</ActionButton>}
         </div>
       </div>
     </section>

@@ -1,8 +1,8 @@
 import {
+  noVaccineRules,
   ScopedDiseaseSchema,
   type ScheduledShot,
   type ScopedDisease,
-  type VaccineRules,
 } from "@vaxcal/contracts";
 import {
   restoreCalendar,
@@ -128,26 +128,10 @@ export function markPastShotsReviewed(): void {
   saveDraft({ ...draft, hasReviewedPastShots: true });
 }
 
-const noRules: VaccineRules = {
-  max_shots: null,
-  min_age_days: null,
-  live: false,
-  not_in_pregnancy: false,
-  min_days_before_breeding: null,
-  blackout_birth_days: null,
-  window_birth_days: null,
-  compatible_vaccine_ids: [],
-  course_interval_days: null,
-  booster_window_birth_days: null,
-  max_days_before_breeding: null,
-  min_days_before_birth: null,
-  not_protective_in_pregnancy: false,
-};
-
 /** The engine's vaccine from a scoped one: the call always includes rules, but be safe. */
 export function toVaccineInput(disease: ScopedDisease): VaccineInput | null {
   if (disease.vaccine === undefined) return null;
-  return { ...disease.vaccine, rules: disease.vaccine.rules ?? noRules };
+  return { ...disease.vaccine, rules: disease.vaccine.rules ?? noVaccineRules };
 }
 
 /** The draft as the engine's calendar; the browser runs the engine, so edits need no network. */
