@@ -77,14 +77,15 @@ function createColumnSeeds(
       boosterShiftYears = Math.max(boosterShiftYears, readYear(next) - readYear(date));
     }
     for (const { template, date } of dated) {
-      const shiftYears =
-        date >= today
+      // A herd's primary course belongs to the season of its booster, so the whole course
+      // moves with it, doses after the booster (IBR's 6-month dose) too.
+      const shiftYears = isRecurrencePeriod(template.is_recurrent)
+        ? date >= today
           ? 0
-          : isRecurrencePeriod(template.is_recurrent)
-            ? readYear(findNextOccurrence(date, 1, today) ?? date) - readYear(date)
-            : template.herd_status === "unprimed"
-              ? boosterShiftYears
-              : 0;
+          : readYear(findNextOccurrence(date, 1, today) ?? date) - readYear(date)
+        : template.herd_status === "unprimed"
+          ? boosterShiftYears
+          : 0;
       seeds.push({
         id: `${disease.id}-${template.id}`,
         diseaseId: disease.id,

@@ -264,6 +264,30 @@ describe("columns without a fixed schedule", () => {
   });
 });
 
+describe("a herd starting out", () => {
+  // Each month of 2026: when the yearly booster has moved to next year, the course moves with it.
+  const todays = Array.from(
+    { length: 12 },
+    (_, index) => `2026-${String(index + 1).padStart(2, "0")}-15`,
+  );
+  it.each(todays)(
+    "on %s, gets the IBR 6-month dose after the first dose, never before",
+    (today) => {
+      for (const combination of referenceData.combinations.filter(
+        ({ animal_id }) => animal_id === cows,
+      )) {
+        const calendar = buildSeeded(combination.id, today, { herdStatus: unprimedFor(cows) });
+        const ibr = calendar.diseases.find(({ diseaseId }) => diseaseId === DiseaseId.ibr);
+        const firsts = (ibr?.shots ?? []).filter(({ isMirroredCopy }) => !isMirroredCopy);
+        const booster = firsts.find(({ is_recurrent }) => is_recurrent > 0);
+        const sixMonth = firsts.find(({ custom_name }) => custom_name?.includes("6-month"));
+        expect(booster?.date, `combination ${combination.id}`).toBeDefined();
+        expect(sixMonth?.date! > booster?.date!, `combination ${combination.id}`).toBe(true);
+      }
+    },
+  );
+});
+
 describe("every seeded default calendar passes every rule check", () => {
   // One "today" in each month of 2026, and the leap day of 2028.
   const todays = [
