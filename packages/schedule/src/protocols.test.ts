@@ -282,7 +282,10 @@ describe("a herd starting out", () => {
         const booster = firsts.find(({ is_recurrent }) => is_recurrent > 0);
         const sixMonth = firsts.find(({ custom_name }) => custom_name?.includes("6-month"));
         expect(booster?.date, `combination ${combination.id}`).toBeDefined();
-        expect(sixMonth?.date! > booster?.date!, `combination ${combination.id}`).toBe(true);
+        expect(
+          (sixMonth?.date ?? "") > (booster?.date ?? "~"),
+          `combination ${combination.id}`,
+        ).toBe(true);
       }
     },
   );
