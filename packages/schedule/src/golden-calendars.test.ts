@@ -49,10 +49,10 @@ function findName(list: readonly { id: number; name: string }[], id: number | nu
 /** A Markdown table laid out as prettier lays it out, so the files pass `prettier --check`. */
 function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((cell, index) =>
-    Math.max(3, cell.length, ...rows.map((row) => row[index].length)),
+    Math.max(3, cell.length, ...rows.map((row) => (row[index] ?? "").length)),
   );
   const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(" | ")} |`;
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)];
 }
 
@@ -206,9 +206,10 @@ describe("golden calendars", () => {
   it("raises no protocol warning on any default calendar", () => {
     for (const combination of referenceData.combinations) {
       for (const today of todays) {
-        expect(checkProtocol(buildDefault(combination, today)), `${combination.id} ${today}`).toEqual(
-          [],
-        );
+        expect(
+          checkProtocol(buildDefault(combination, today)),
+          `${combination.id} ${today}`,
+        ).toEqual([]);
       }
     }
   });
