@@ -27,7 +27,7 @@ export const users = pgTable(
     emailVerifiedAt: timestampColumn("email_verified_at"),
     /**
      * A new e-mail asked for in the settings, lower case, until the link sent to it moves it into
-     * `email` (docs/product.md D-list: contact changes wait for confirmation).
+     * `email` (docs/product.md D21).
      */
     pendingEmail: text("pending_email"),
     /** E.164, e.g. `+353871234567`; unique among users, so it can be a login name. */

@@ -93,7 +93,7 @@ export function buildUndoContactChangeUrl(publicUrl: string, token: string): str
 
 /**
  * Sent to the e-mail the account has when a new e-mail or mobile is entered in the settings; the
- * new one takes effect only once confirmed from it (docs/product.md D-list).
+ * new one takes effect only once confirmed from it (docs/product.md D21).
  */
 export function renderContactChangedEmail(name: string, undoUrl: string): RenderedEmail {
   return renderEmail({

@@ -32,7 +32,7 @@ const invalidLink = () =>
   new AppError(ErrorCode.validation, accountMessages.emailVerificationInvalid);
 
 /**
- * GET /api/email/verify/:id/:hash. A link sent to a pending e-mail (docs/product.md D-list) makes
+ * GET /api/email/verify/:id/:hash. A link sent to a pending e-mail (docs/product.md D21) makes
  * it the account's e-mail, verified; one sent to the current e-mail verifies it. Every kind of bad
  * link gets the same answer, also one for an address another account confirmed in the meantime.
  */

@@ -39,8 +39,8 @@ export async function queueMobileCode(
 
 /**
  * POST /api/mobile/verify for the logged-in user. A wrong code counts against the code's five
- * attempts; after that only a new code helps. A code sent to a pending mobile (docs/product.md
- * D-list) makes it the account's mobile, verified.
+ * attempts; after that only a new code helps. A code sent to a pending mobile (docs/product.md D21)
+ * makes it the account's mobile, verified.
  */
 export async function verifyMobile(
   context: AccountsContext,

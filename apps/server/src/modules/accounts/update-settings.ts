@@ -143,7 +143,7 @@ export async function updateSettings(
   }
 
   // The answer, and the work done before it, are the same whether or not another account has
-  // the new address (docs/product.md D-list): that is only looked at by the background task.
+  // the new address (docs/product.md D21): that is only looked at by the background task.
   const now = context.clock();
   if (newEmail || newPhone) {
     await enforceRateLimit(context, accountRules.contactChange, String(user.id));

@@ -26,7 +26,7 @@ const verificationMessages = {
 /**
  * Unverified contacts get no reminders (docs/product.md D16), so settings say which are not
  * verified yet and offer a new link, a new code, or typing the code from the text. A new e-mail
- * or mobile waits until it is confirmed (docs/product.md D-list), and settings say so.
+ * or mobile waits until it is confirmed (docs/product.md D21), and settings say so.
  */
 export function ContactVerification({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
