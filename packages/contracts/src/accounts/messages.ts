@@ -67,6 +67,8 @@ export const accountMessages = {
   notifyEmailNeedsEmail: "Please add an email address to receive email notifications.",
   notifyPhoneNeedsPhone: "Please add a mobile number to receive text notifications.",
   contactRequired: "Please keep an email address or a mobile number on your account.",
+  keepContactUntilConfirmed:
+    "Please keep your current email address or mobile number until the new one is confirmed.",
   // Throttling of the other account calls
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
 } as const;

@@ -122,6 +122,12 @@ export const UserProfileSchema = z.object({
   animals: z.array(z.object({ id: Id, name: z.string() })),
   email_verified_at: TimestampSchema.nullable(),
   phone_verified_at: TimestampSchema.nullable(),
+  /**
+   * A new e-mail or mobile (E.164) asked for in the settings: it replaces the current one only
+   * once the link or code sent to it is used (docs/product.md D21).
+   */
+  pending_email: z.string().nullable(),
+  pending_phone: z.string().nullable(),
   roles: z.array(RoleSchema),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

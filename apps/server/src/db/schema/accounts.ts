@@ -25,9 +25,16 @@ export const users = pgTable(
     /** Lower case; unique among users. */
     email: text("email"),
     emailVerifiedAt: timestampColumn("email_verified_at"),
+    /**
+     * A new e-mail asked for in the settings, lower case, until the link sent to it moves it into
+     * `email` (docs/product.md D21).
+     */
+    pendingEmail: text("pending_email"),
     /** E.164, e.g. `+353871234567`; unique among users, so it can be a login name. */
     phone: text("phone"),
     phoneVerifiedAt: timestampColumn("phone_verified_at"),
+    /** A new mobile asked for in the settings, E.164, until the code sent to it moves it into `phone`. */
+    pendingPhone: text("pending_phone"),
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull(),
     surname: text("surname").notNull(),

@@ -91,13 +91,16 @@ export function buildUndoContactChangeUrl(publicUrl: string, token: string): str
   return `${publicUrl}${undoContactChangePagePath}?token=${token}`;
 }
 
-/** Sent to the e-mail the account had before a settings change moved its e-mail or mobile. */
+/**
+ * Sent to the e-mail the account has when a new e-mail or mobile is entered in the settings; the
+ * new one takes effect only once confirmed from it (docs/product.md D21).
+ */
 export function renderContactChangedEmail(name: string, undoUrl: string): RenderedEmail {
   return renderEmail({
     subject: "The email address or mobile number of your VaxCal account was changed",
     greeting: `Hello ${name},`,
     paragraphs: [
-      "The email address or mobile number of your VaxCal account was just changed in the account settings.",
+      "The email address or mobile number of your VaxCal account was just changed in the account settings. A new email address or mobile number is used once it is confirmed from the link or code we sent to it.",
       "If you changed it, there is nothing more to do.",
       `If you did not, someone else may be using your account. The button below puts back your previous details and logs everyone out. It works once, for ${securityTimings.contactUndoLinkDays} days.`,
     ],
@@ -108,4 +111,22 @@ export function renderContactChangedEmail(name: string, undoUrl: string): Render
 /** The same notice for an account that had a mobile and no e-mail. */
 export function renderContactChangedText(undoUrl: string): string {
   return `VaxCal: your account's email or mobile was changed. Not you? Undo it within ${securityTimings.contactUndoLinkDays} days: ${undoUrl}`;
+}
+
+/**
+ * Sent to an address when another account asks for it in its settings. The change is not made,
+ * and the asker's answer does not say so, so that settings cannot tell who is registered.
+ */
+export function renderContactInUseEmail(): RenderedEmail {
+  return renderEmail({
+    subject: "Someone tried to use your email address on VaxCal",
+    greeting: "Hello,",
+    paragraphs: [
+      "Someone tried to use this email address for another VaxCal account. If it was you, you can ignore this message; no change was made.",
+    ],
+  });
+}
+
+export function renderContactInUseText(): string {
+  return "VaxCal: someone tried to use this mobile number for another VaxCal account. If it was you, you can ignore this text; no change was made.";
 }

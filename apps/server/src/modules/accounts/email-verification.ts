@@ -8,7 +8,7 @@ import {
   buildEmailVerificationUrl,
   isValidEmailVerificationHash,
 } from "./email-verification-link.ts";
-import { createUsersRepository } from "./users.repository.ts";
+import { ContactField, createUsersRepository, findTakenContact } from "./users.repository.ts";
 
 type Recipient = { id: number; email: string; name: string };
 
@@ -31,7 +31,11 @@ export function queueEmailVerification(
 const invalidLink = () =>
   new AppError(ErrorCode.validation, accountMessages.emailVerificationInvalid);
 
-/** GET /api/email/verify/:id/:hash. Every kind of bad link gets the same answer. */
+/**
+ * GET /api/email/verify/:id/:hash. A link sent to a pending e-mail (docs/product.md D21) makes
+ * it the account's e-mail, verified; one sent to the current e-mail verifies it. Every kind of bad
+ * link gets the same answer, also one for an address another account confirmed in the meantime.
+ */
 export async function verifyEmail(
   context: AccountsContext,
   idText: string,
@@ -41,12 +45,25 @@ export async function verifyEmail(
   const users = createUsersRepository(context.db);
   const user = await users.findUserById(Number(idText));
   const now = context.clock();
-  if (
-    !user?.email ||
-    !isValidEmailVerificationHash(context.secret, { userId: user.id, email: user.email }, hash, now)
-  ) {
-    throw invalidLink();
+  const isLinkFor = (email: string | null | undefined): email is string =>
+    !!user &&
+    !!email &&
+    isValidEmailVerificationHash(context.secret, { userId: user.id, email }, hash, now);
+  if (user && isLinkFor(user.pendingEmail)) {
+    try {
+      await users.updateUser(user.id, {
+        email: user.pendingEmail,
+        emailVerifiedAt: now,
+        pendingEmail: null,
+        updatedAt: now,
+      });
+    } catch (error) {
+      if (findTakenContact(error) === ContactField.email) throw invalidLink();
+      throw error;
+    }
+    return accountMessages.emailVerified;
   }
+  if (!user || !isLinkFor(user.email)) throw invalidLink();
   if (user.emailVerifiedAt) return accountMessages.emailAlreadyVerified;
   await users.updateUser(user.id, { emailVerifiedAt: now, updatedAt: now });
   return accountMessages.emailVerified;

@@ -11,7 +11,7 @@ import {
   judgeMobileCode,
 } from "./mobile-codes.ts";
 import { createOneTimeSecretsRepository } from "./one-time-secrets.repository.ts";
-import { createUsersRepository } from "./users.repository.ts";
+import { ContactField, createUsersRepository } from "./users.repository.ts";
 
 /** Stores a new code for the user's phone and queues the text; returns the outbox id. */
 export async function queueMobileCode(
@@ -39,7 +39,8 @@ export async function queueMobileCode(
 
 /**
  * POST /api/mobile/verify for the logged-in user. A wrong code counts against the code's five
- * attempts; after that only a new code helps.
+ * attempts; after that only a new code helps. A code sent to a pending mobile (docs/product.md D21)
+ * makes it the account's mobile, verified.
  */
 export async function verifyMobile(
   context: AccountsContext,
@@ -52,15 +53,27 @@ export async function verifyMobile(
       const users = createUsersRepository(transaction);
       const secrets = createOneTimeSecretsRepository(transaction);
       const user = await users.findUserById(userId);
-      if (!user?.phone) throw new AppError(ErrorCode.validation, accountMessages.noMobileOnAccount);
       const stored = await secrets.findMobileCodeForUpdate(userId);
-      const outcome = judgeMobileCode(context.secret, userId, user.phone, stored, code, now);
+      const isForPending = !!user?.pendingPhone && stored?.phone === user.pendingPhone;
+      const phone = isForPending ? user?.pendingPhone : user?.phone;
+      if (!user || !phone) {
+        throw new AppError(ErrorCode.validation, accountMessages.noMobileOnAccount);
+      }
+      const outcome = judgeMobileCode(context.secret, userId, phone, stored, code, now);
       if (outcome === MobileCodeOutcome.accepted) {
         await secrets.consumeMobileCode(userId, now);
-        await users.updateUser(userId, { phoneVerifiedAt: now, updatedAt: now });
+        if (isForPending && (await users.isContactTaken(ContactField.phone, phone, userId))) {
+          return null;
+        }
+        await users.updateUser(userId, {
+          phone,
+          phoneVerifiedAt: now,
+          ...(isForPending ? { pendingPhone: null } : {}),
+          updatedAt: now,
+        });
         return accountMessages.mobileVerified;
       }
-      if (user.phoneVerifiedAt) return accountMessages.mobileAlreadyVerified;
+      if (!isForPending && user.phoneVerifiedAt) return accountMessages.mobileAlreadyVerified;
       if (outcome === MobileCodeOutcome.wrong) await secrets.countWrongMobileCode(userId);
       return null;
     })

@@ -53,7 +53,7 @@ export async function queueContactChangeNotice(
 
 /**
  * POST /api/account/undo-contact-change: puts back the contacts (verified as they were) that the
- * link's change replaced, uses up every undo link of the account, and ends all its sessions,
+ * link's change replaced, drops any new one still waiting for confirmation, uses up every undo link of the account, and ends all its sessions,
  * since whoever made the change may hold one. The owner is then asked to reset the password.
  */
 export async function undoContactChange(context: AccountsContext, token: string): Promise<string> {
@@ -70,6 +70,8 @@ export async function undoContactChange(context: AccountsContext, token: string)
         emailVerifiedAt: row.previousEmailVerifiedAt,
         phone: row.previousPhone,
         phoneVerifiedAt: row.previousPhoneVerifiedAt,
+        pendingEmail: null,
+        pendingPhone: null,
         updatedAt: now,
       });
       await createSessionsRepository(transaction).deleteOtherSessions(row.userId);

@@ -31,6 +31,13 @@ async function verifyContacts(user: RegisteredUser) {
   );
 }
 
+async function readProfile(user: RegisteredUser) {
+  const response = await testApp.app.inject(
+    asUser(user.token, { method: "GET", url: "/api/user" }),
+  );
+  return response.json();
+}
+
 describe("PUT /api/user/settings", () => {
   it("saves profile fields and answers the updated profile", async () => {
     const user = await registerUser(testApp.app);
@@ -117,7 +124,7 @@ describe("PUT /api/user/settings", () => {
     expect(notice?.subject).toBe("Your VaxCal password was changed");
   });
 
-  it("resets the verification of a changed e-mail and sends a new link", async () => {
+  it("keeps the e-mail until the link sent to the new one is opened", async () => {
     const user = await registerUser(testApp.app);
     await verifyContacts(user);
     const response = await saveSettings(testApp.app, user, {
@@ -125,16 +132,27 @@ describe("PUT /api/user/settings", () => {
       current_password: user.password,
     });
     expect(response.json()).toMatchObject({
-      email: "new.address@example.ie",
-      username: "new.address@example.ie",
-      email_verified_at: null,
+      email: user.email,
+      username: user.email,
+      pending_email: "new.address@example.ie",
     });
-    expect(response.json().phone_verified_at).not.toBeNull();
+    expect(response.json().email_verified_at).not.toBeNull();
+    await testApp.app.backgroundTasks.whenIdle();
     const [message] = await readOutbox(testApp.database, "new.address@example.ie");
     expect(message?.subject).toBe("Please confirm your email address for VaxCal");
+
+    const link = /\/email\/verify\/[^\s]+/.exec(message?.bodyText ?? "")?.[0];
+    const confirmed = await testApp.app.inject({ method: "GET", url: `/api${link}` });
+    expect(confirmed.json()).toEqual({ message: accountMessages.emailVerified });
+    expect(await readProfile(user)).toMatchObject({
+      email: "new.address@example.ie",
+      username: "new.address@example.ie",
+      pending_email: null,
+    });
+    expect((await readProfile(user)).email_verified_at).not.toBeNull();
   });
 
-  it("resets the verification of a changed mobile and texts a new code", async () => {
+  it("keeps the mobile until the code texted to the new one is typed", async () => {
     const user = await registerUser(testApp.app);
     await verifyContacts(user);
     const response = await saveSettings(testApp.app, user, {
@@ -142,15 +160,23 @@ describe("PUT /api/user/settings", () => {
       phone_number: "07400 123456",
       current_password: user.password,
     });
-    expect(response.json()).toMatchObject({
+    expect(response.json()).toMatchObject({ phone: user.phone, pending_phone: "+447400123456" });
+    expect(response.json().phone_verified_at).not.toBeNull();
+    await testApp.app.backgroundTasks.whenIdle();
+    const [text] = await readOutbox(testApp.database, "+447400123456");
+    expect(text?.bodyText).toMatch(/^VaxCal code: \d{6}/);
+
+    const code = /code: (\d{6})/.exec(text?.bodyText ?? "")?.[1];
+    const confirmed = await testApp.app.inject(
+      asUser(user.token, { method: "POST", url: "/api/mobile/verify", payload: { code } }),
+    );
+    expect(confirmed.json()).toEqual({ message: accountMessages.mobileVerified });
+    expect(await readProfile(user)).toMatchObject({
       phone: "+447400123456",
       country_code: "+44",
       phone_number: "7400123456",
-      phone_verified_at: null,
+      pending_phone: null,
     });
-    expect(response.json().email_verified_at).not.toBeNull();
-    const [text] = await readOutbox(testApp.database, "+447400123456");
-    expect(text?.bodyText).toMatch(/^VaxCal code: \d{6}/);
   });
 
   it("keeps the verification when the same contact is saved again", async () => {
@@ -202,17 +228,89 @@ describe("PUT /api/user/settings", () => {
     expect(response.json()).toMatchObject({ phone: null, notify_phone: false, notify_email: true });
   });
 
-  it("refuses a contact another account has", async () => {
-    const user = await registerUser(testApp.app);
-    const other = await registerUser(testApp.app);
+  it("answers an e-mail another account has exactly as a free one, and tells its owner", async () => {
+    const asker = await registerUser(testApp.app);
+    const owner = await registerUser(testApp.app);
+    const freeEmail = `free.${asker.id}@example.ie`;
+    const taken = await saveSettings(testApp.app, asker, {
+      email: owner.email,
+      current_password: asker.password,
+    });
+    testApp.clock.advanceMinutes(1);
+    const free = await saveSettings(testApp.app, asker, {
+      email: freeEmail,
+      current_password: asker.password,
+    });
+
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.body.replace(owner.email ?? "", "<asked>")).toBe(
+      free.body.replace(freeEmail, "<asked>"),
+    );
+    await testApp.app.backgroundTasks.whenIdle();
+    const [notice] = await readOutbox(testApp.database, owner.email ?? "");
+    expect(notice?.subject).toBe("Someone tried to use your email address on VaxCal");
+    expect(notice?.bodyText).toContain(
+      "Someone tried to use this email address for another VaxCal account. If it was you, you can ignore this message; no change was made.",
+    );
+    expect((await readProfile(owner)).email).toBe(owner.email);
+    expect((await readProfile(asker)).email).toBe(asker.email);
+
+    const [link] = await readOutbox(testApp.database, freeEmail);
+    const path = /\/email\/verify\/[^\s]+/.exec(link?.bodyText ?? "")?.[0];
+    await testApp.app.inject({ method: "GET", url: `/api${path}` });
+    expect((await readProfile(asker)).email).toBe(freeEmail);
+  });
+
+  it("answers a mobile another account has exactly as a free one, and tells its owner", async () => {
+    const asker = await registerUser(testApp.app);
+    const owner = await registerUser(testApp.app);
+    const freeMobile = `0861${String(asker.id).padStart(6, "0")}`;
+    const nationalOwner = `0${(owner.phone ?? "").slice(4)}`;
+    const taken = await saveSettings(testApp.app, asker, {
+      country_code: "+353",
+      phone_number: nationalOwner,
+      current_password: asker.password,
+    });
+    testApp.clock.advanceMinutes(1);
+    const free = await saveSettings(testApp.app, asker, {
+      country_code: "+353",
+      phone_number: freeMobile,
+      current_password: asker.password,
+    });
+
+    const freeE164 = `+353${freeMobile.slice(1)}`;
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.body.replace(owner.phone ?? "", "<asked>")).toBe(
+      free.body.replace(freeE164, "<asked>"),
+    );
+    await testApp.app.backgroundTasks.whenIdle();
+    const [notice] = await readOutbox(testApp.database, owner.phone ?? "");
+    expect(notice?.bodyText).toBe(
+      "VaxCal: someone tried to use this mobile number for another VaxCal account. If it was you, you can ignore this text; no change was made.",
+    );
+    expect((await readProfile(owner)).phone).toBe(owner.phone);
+    expect((await readProfile(asker)).phone).toBe(asker.phone);
+
+    const [text] = await readOutbox(testApp.database, freeE164);
+    const code = /code: (\d{6})/.exec(text?.bodyText ?? "")?.[1];
+    await testApp.app.inject(
+      asUser(asker.token, { method: "POST", url: "/api/mobile/verify", payload: { code } }),
+    );
+    expect((await readProfile(asker)).phone).toBe(freeE164);
+  });
+
+  it("keeps the current contact while a new one waits for confirmation", async () => {
+    const user = await registerUser(testApp.app, { email: null });
     const response = await saveSettings(testApp.app, user, {
-      email: other.email,
+      email: `swap.${user.id}@example.ie`,
+      phone_number: null,
       current_password: user.password,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.issues).toEqual([
-      { path: "body.email", message: accountMessages.emailTaken },
+      { path: "body.email", message: accountMessages.keepContactUntilConfirmed },
     ]);
+    expect(await readProfile(user)).toMatchObject({ phone: user.phone, pending_email: null });
   });
 
   it("offers the 32 counties and Ireland or the United Kingdom only", async () => {

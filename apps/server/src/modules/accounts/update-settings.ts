@@ -8,7 +8,11 @@ import {
   type UserProfile,
 } from "@vaxcal/contracts";
 import { createFieldErrors, type AccountsContext, type FieldProblem } from "./accounts.context.ts";
-import { renderPasswordChangedEmail } from "./account-notifications.ts";
+import {
+  renderContactInUseEmail,
+  renderContactInUseText,
+  renderPasswordChangedEmail,
+} from "./account-notifications.ts";
 import { queueEmailVerification } from "./email-verification.ts";
 import { queueMobileCode } from "./mobile-verification.ts";
 import { createOneTimeSecretsRepository } from "./one-time-secrets.repository.ts";
@@ -16,13 +20,15 @@ import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
+import type { Executor } from "../../db/database.ts";
 import { enforceRateLimit } from "../../lib/rate-limit.ts";
+import { MessageBudgetError, checkMessageBudget } from "../../outbox/message-budget.ts";
+import { OutboxChannel } from "../../outbox/outbox.repository.ts";
 import { accountRules } from "./throttle.ts";
 import { queueContactChangeNotice } from "./undo-contact-change.ts";
 import {
   ContactField,
   createUsersRepository,
-  findTakenContact,
   mapProfileFields,
   type UserChanges,
   type UserRow,
@@ -46,8 +52,9 @@ function readRequestedPhone(
 
 /**
  * PUT /api/user/settings. Absent fields keep their value. A new password needs the current one
- * and ends the user's other sessions. A changed e-mail or mobile loses its verification and gets
- * a new link or code. Nothing is saved unless everything is valid.
+ * and ends the user's other sessions. A new e-mail or mobile waits as pending until the link or
+ * code sent to it is used; the old address is told at once. Nothing is saved unless everything
+ * is valid.
  */
 export async function updateSettings(
   context: AccountsContext,
@@ -120,92 +127,143 @@ export async function updateSettings(
   }
   if (problems.length > 0) throw createFieldErrors(problems);
 
-  // Whether an address is taken is told only to a request that is otherwise valid, and only a few
-  // times an hour, so settings cannot serve to list who is registered.
-  if ((isEmailChanged && email) || (isPhoneChanged && phone)) {
-    await enforceRateLimit(context, accountRules.contactChange, String(user.id));
+  // A new e-mail or mobile only waits for confirmation from the new address; removing one is
+  // immediate. The account must keep a contact it already has while the new one waits.
+  const newEmail = isEmailChanged && email ? email : null;
+  const newPhone = isPhoneChanged && phone ? phone : null;
+  const storedEmail = newEmail ? user.email : email;
+  const storedPhone = newPhone ? user.phone : phone;
+  if (!storedEmail && !storedPhone) {
+    throw createFieldErrors([
+      {
+        field: newEmail ? "email" : "phone_number",
+        message: accountMessages.keepContactUntilConfirmed,
+      },
+    ]);
   }
-  if (isEmailChanged && email && (await users.isContactTaken(ContactField.email, email, user.id))) {
-    problems.push({ field: "email", message: accountMessages.emailTaken });
-  }
-  if (isPhoneChanged && phone && (await users.isContactTaken(ContactField.phone, phone, user.id))) {
-    problems.push({ field: "phone_number", message: accountMessages.mobileTaken });
-  }
-  if (problems.length > 0) throw createFieldErrors(problems);
 
+  // The answer, and the work done before it, are the same whether or not another account has
+  // the new address (docs/product.md D21): that is only looked at by the background task.
   const now = context.clock();
+  if (newEmail || newPhone) {
+    await enforceRateLimit(context, accountRules.contactChange, String(user.id));
+    if (newEmail) {
+      const message = { channel: OutboxChannel.email, recipient: newEmail, accountId: user.id };
+      await checkMessageBudget(context.db, message, now);
+    }
+    if (newPhone) {
+      const message = { channel: OutboxChannel.sms, recipient: newPhone, accountId: user.id };
+      await checkMessageBudget(context.db, message, now);
+    }
+  }
+
   const changes: UserChanges = {
     name: input.name,
     surname: input.surname,
-    email,
-    phone,
+    email: storedEmail,
+    phone: storedPhone,
     ...mapProfileFields(input),
-    notifyEmail: email ? (input.notify_email ?? user.notifyEmail) : false,
-    notifyPhone: phone ? (input.notify_phone ?? user.notifyPhone) : false,
+    notifyEmail: storedEmail ? (input.notify_email ?? user.notifyEmail) : false,
+    notifyPhone: storedPhone ? (input.notify_phone ?? user.notifyPhone) : false,
     herdSize: herdSize ?? null,
     flockSize: flockSize ?? null,
     vetPracticeId: vetId,
     updatedAt: now,
   };
-  if (isEmailChanged) changes.emailVerifiedAt = null;
-  if (isPhoneChanged) changes.phoneVerifiedAt = null;
+  if (isEmailChanged) changes.pendingEmail = newEmail;
+  if (isPhoneChanged) changes.pendingPhone = newPhone;
+  if (isEmailChanged && !newEmail) changes.emailVerifiedAt = null;
+  if (isPhoneChanged && !newPhone) changes.phoneVerifiedAt = null;
   if (input.password) changes.passwordHash = await hashPassword(input.password);
 
-  try {
-    const messageIds = await context.db.transaction(async (transaction) => {
-      const repository = createUsersRepository(transaction);
-      await repository.updateUser(user.id, changes);
-      if (input.enterprises) await repository.replaceEnterprises(user.id, input.enterprises);
-      if (input.animals) await repository.replaceAnimals(user.id, input.animals);
-      const ids: number[] = [];
-      if (isEmailChanged && email) {
+  const messageIds = await context.db.transaction(async (transaction) => {
+    const repository = createUsersRepository(transaction);
+    await repository.updateUser(user.id, changes);
+    if (input.enterprises) await repository.replaceEnterprises(user.id, input.enterprises);
+    if (input.animals) await repository.replaceAnimals(user.id, input.animals);
+    const ids: number[] = [];
+    if (isPhoneChanged) await createOneTimeSecretsRepository(transaction).deleteMobileCode(user.id);
+    if (isEmailChanged || isPhoneChanged) {
+      const noticeId = await queueContactChangeNotice(context, transaction, user);
+      if (noticeId !== undefined) ids.push(noticeId);
+    }
+    if (input.password) {
+      await createSessionsRepository(transaction).deleteOtherSessions(user.id, session.sessionId);
+      // Told at the address the account had, so a thief who changed both is still reported.
+      const noticeTo = user.email ?? email;
+      if (noticeTo) {
         ids.push(
-          await queueEmailVerification(context, transaction, {
-            id: user.id,
-            email,
-            name: user.name,
-          }),
+          await context.outbox.queueEmail(
+            transaction,
+            {
+              to: noticeTo,
+              ...renderPasswordChangedEmail(input.name ?? user.name, context.publicUrl),
+            },
+            user.id,
+          ),
         );
       }
-      if (isPhoneChanged) {
-        await createOneTimeSecretsRepository(transaction).deleteMobileCode(user.id);
-        if (phone) ids.push(await queueMobileCode(context, transaction, user.id, phone));
-      }
-      if (isEmailChanged || isPhoneChanged) {
-        const noticeId = await queueContactChangeNotice(context, transaction, user);
-        if (noticeId !== undefined) ids.push(noticeId);
-      }
-      if (input.password) {
-        await createSessionsRepository(transaction).deleteOtherSessions(user.id, session.sessionId);
-        // Told at the address the account had, so a thief who changed both is still reported.
-        const noticeTo = user.email ?? email;
-        if (noticeTo) {
-          ids.push(
-            await context.outbox.queueEmail(
-              transaction,
-              {
-                to: noticeTo,
-                ...renderPasswordChangedEmail(input.name ?? user.name, context.publicUrl),
-              },
-              user.id,
-            ),
-          );
-        }
-      }
-      return ids;
-    });
-    context.outbox.deliverSoon(messageIds);
-  } catch (error) {
-    const taken = findTakenContact(error);
-    if (taken === ContactField.email) {
-      throw createFieldErrors([{ field: "email", message: accountMessages.emailTaken }]);
     }
-    if (taken === ContactField.phone) {
-      throw createFieldErrors([{ field: "phone_number", message: accountMessages.mobileTaken }]);
-    }
-    throw error;
+    return ids;
+  });
+  context.outbox.deliverSoon(messageIds);
+  if (newEmail || newPhone) {
+    const recipient = { id: user.id, name: input.name ?? user.name };
+    context.tasks.run("contact change confirmation", () =>
+      sendContactConfirmations(context, recipient, newEmail, newPhone),
+    );
   }
   const updated = await users.loadProfile(user.id);
   if (!updated) throw new Error("the user vanished during the update");
   return updated;
+}
+
+type ConfirmationRecipient = { id: number; name: string };
+
+/**
+ * After the answer has gone: sends the new e-mail its confirmation link and the new mobile its
+ * code, or, when another account already has the address, tells that address's owner instead and
+ * leaves the change pending for good. Either message counts against the same budgets.
+ */
+async function sendContactConfirmations(
+  context: AccountsContext,
+  recipient: ConfirmationRecipient,
+  newEmail: string | null,
+  newPhone: string | null,
+): Promise<void> {
+  const users = createUsersRepository(context.db);
+  const ids: number[] = [];
+  const queue = async (send: (transaction: Executor) => Promise<number>) => {
+    try {
+      ids.push(await context.db.transaction(send));
+    } catch (error) {
+      // Over budget nothing is sent; the caller already had the usual answer.
+      if (!(error instanceof MessageBudgetError)) throw error;
+    }
+  };
+  if (newEmail) {
+    const isTaken = await users.isContactTaken(ContactField.email, newEmail, recipient.id);
+    await queue((transaction) =>
+      isTaken
+        ? context.outbox.queueEmail(
+            transaction,
+            { to: newEmail, ...renderContactInUseEmail() },
+            recipient.id,
+          )
+        : queueEmailVerification(context, transaction, { ...recipient, email: newEmail }),
+    );
+  }
+  if (newPhone) {
+    const isTaken = await users.isContactTaken(ContactField.phone, newPhone, recipient.id);
+    await queue((transaction) =>
+      isTaken
+        ? context.outbox.queueText(
+            transaction,
+            { to: newPhone, body: renderContactInUseText() },
+            recipient.id,
+          )
+        : queueMobileCode(context, transaction, recipient.id, newPhone),
+    );
+  }
+  context.outbox.deliverSoon(ids);
 }

@@ -219,6 +219,8 @@ export function createUsersRepository(db: Executor) {
         animals: animalRows,
         email_verified_at: toTimestamp(user.emailVerifiedAt),
         phone_verified_at: toTimestamp(user.phoneVerifiedAt),
+        pending_email: user.pendingEmail,
+        pending_phone: user.pendingPhone,
         roles: roles.map((role) => ({ name: role.name as RoleName })),
       };
     },

@@ -28,6 +28,8 @@ export const farmerFixture: UserProfile = {
   animals: [{ id: 1, name: "Cows" }],
   email_verified_at: null,
   phone_verified_at: null,
+  pending_email: null,
+  pending_phone: null,
   roles: [{ name: "FARMER" }],
 };
 

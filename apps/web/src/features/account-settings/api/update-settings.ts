@@ -16,6 +16,9 @@ export function updateSettings(request: UpdateSettingsRequest): Promise<UserProf
 
 export const settingsMessages = {
   saved: "Settings saved successfully!",
+  /** docs/product.md D21: a new e-mail or mobile is used only once it is confirmed. */
+  savedPending:
+    "Settings saved. Your new email address or mobile number will be used once you confirm it with the link or code we sent to it. Until then we keep your current details.",
   notSaved: "Your settings were not saved.",
   tryAgain: "Please check your signal and try again.",
   loadFailed: "We could not load your account settings.",

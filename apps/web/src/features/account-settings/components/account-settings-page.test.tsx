@@ -121,13 +121,13 @@ describe("account settings (docs/product.md §2, §5)", () => {
           {
             error: {
               code: ErrorCode.validation,
-              message: accountMessages.emailTaken,
-              issues: [{ path: "body.email", message: accountMessages.emailTaken }],
+              message: accountMessages.keepContactUntilConfirmed,
+              issues: [{ path: "body.email", message: accountMessages.keepContactUntilConfirmed }],
             },
           },
           { status: 400 },
         ),
-      text: accountMessages.emailTaken,
+      text: accountMessages.keepContactUntilConfirmed,
     },
     {
       name: "a plain reason when the call fails",
@@ -155,8 +155,8 @@ describe("account settings (docs/product.md §2, §5)", () => {
           {
             error: {
               code: ErrorCode.validation,
-              message: accountMessages.emailTaken,
-              issues: [{ path: "body.email", message: accountMessages.emailTaken }],
+              message: accountMessages.keepContactUntilConfirmed,
+              issues: [{ path: "body.email", message: accountMessages.keepContactUntilConfirmed }],
             },
           },
           { status: 400 },
@@ -225,6 +225,50 @@ describe("account settings (docs/product.md §2, §5)", () => {
       current_password: "old password here",
     });
     expect(saves.sent).not.toHaveProperty("password");
+  });
+
+  it("says a new e-mail and mobile wait until they are confirmed, and takes the code for the new mobile", async () => {
+    let code: unknown;
+    server.use(
+      http.put(accountPaths.settings, () =>
+        HttpResponse.json<UserProfile>({
+          ...farmerFixture,
+          email_verified_at: "2026-03-01T10:00:00.000Z",
+          pending_email: "new.address@example.ie",
+          pending_phone: "+353861234567",
+        }),
+      ),
+      http.post(accountPaths.mobileVerify, async ({ request }) => {
+        code = ((await request.json()) as { code: unknown }).code;
+        return HttpResponse.json({ message: accountMessages.mobileVerified });
+      }),
+    );
+    const { user } = await openSettings({ email_verified_at: "2026-03-01T10:00:00.000Z" });
+    await user.clear(screen.getByLabelText("Email address"));
+    await user.type(screen.getByLabelText("Email address"), "new.address@example.ie");
+    await user.type(screen.getByLabelText("Current password"), "old password here");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+
+    expect(
+      await screen.findByText(
+        "Settings saved. Your new email address or mobile number will be used once you confirm it with the link or code we sent to it. Until then we keep your current details.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(saved)).not.toBeInTheDocument();
+    const verification = within(
+      screen.getByRole("region", { name: "Verify your contact details" }),
+    );
+    expect(verification.getByText(/Your new email address/)).toHaveTextContent(
+      "Your new email address new.address@example.ie is waiting for confirmation.",
+    );
+    expect(verification.getByText(/Your new mobile number/)).toHaveTextContent(
+      "Your new mobile number +353861234567 is waiting for confirmation.",
+    );
+    expect(verification.queryByText(/is not verified yet/)).not.toBeInTheDocument();
+    await user.type(verification.getByLabelText("Code from the text message"), "654321");
+    await user.click(verification.getByRole("button", { name: "Verify mobile" }));
+    expect(await screen.findByText(accountMessages.mobileVerified)).toBeInTheDocument();
+    expect(code).toBe("654321");
   });
 
   it("disables e-mail notifications without an e-mail, and texts without a mobile", async () => {

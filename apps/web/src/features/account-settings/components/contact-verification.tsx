@@ -26,12 +26,16 @@ const verificationMessages = {
 
 /**
  * Unverified contacts get no reminders (docs/product.md D16), so settings say which are not
- * verified yet and offer a new link, a new code, or typing the code from the text.
+ * verified yet and offer a new link, a new code, or typing the code from the text. A new e-mail
+ * or mobile waits until it is confirmed (docs/product.md D21), and settings say so.
  */
 export function ContactVerification({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
+  const pendingEmail = user.pending_email;
+  const pendingPhone = user.pending_phone;
   const isEmailPending = user.email !== null && user.email_verified_at === null;
-  const isPhonePending = user.phone !== null && user.phone_verified_at === null;
+  // A code typed here confirms the new mobile when there is one: the old one's code is gone.
+  const isPhonePending = user.phone !== null && user.phone_verified_at === null && !pendingPhone;
 
   const resendEmail = useMutation({
     mutationFn: resendVerificationEmail,
@@ -57,12 +61,55 @@ export function ContactVerification({ user }: { user: UserProfile }) {
     defaultValues: { code: "" },
   });
 
-  if (!isEmailPending && !isPhonePending) return null;
+  if (!isEmailPending && !isPhonePending && !pendingEmail && !pendingPhone) return null;
+
+  const codeForm = (
+    <form
+      className="settings__code-form"
+      noValidate
+      onSubmit={handleSubmit((request) => verifyCode.mutate(request))}
+    >
+      <TextField
+        label="Code from the text message"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        error={errors.code?.message}
+        {...register("code")}
+      />
+      <button type="submit" className="button button--primary" disabled={verifyCode.isPending}>
+        Verify mobile
+      </button>
+    </form>
+  );
+  const codeError = verifyCode.isError && (
+    <AlertBox messages={[describeApiError(verifyCode.error, verificationMessages.smsFailed)]} />
+  );
 
   return (
     <section className="settings__section settings__verification" aria-labelledby="settings-verify">
       <h2 id="settings-verify">Verify your contact details</h2>
       <p>We only send reminders to an email address or mobile number you have verified.</p>
+      {pendingEmail && (
+        <div className="settings__verify-item">
+          <p>
+            Your new email address <strong>{pendingEmail}</strong> is waiting for confirmation.
+            Click the link in the email we sent to it. Until then we keep using your current
+            details. To get a new link, enter the address again and save.
+          </p>
+        </div>
+      )}
+      {pendingPhone && (
+        <div className="settings__verify-item">
+          <p>
+            Your new mobile number <strong>{pendingPhone}</strong> is waiting for confirmation. Tap
+            the link in the text message we sent to it, or type its code here. Until then we keep
+            using your current details. To get a new code, enter the number again and save.
+          </p>
+          {codeError}
+          {codeForm}
+        </div>
+      )}
       {isEmailPending && (
         <div className="settings__verify-item">
           <p>
@@ -85,37 +132,13 @@ export function ContactVerification({ user }: { user: UserProfile }) {
             Your mobile number <strong>{user.phone}</strong> is not verified yet. Tap the link in
             the text message we sent you, or type its code here.
           </p>
-          {verifyCode.isError && (
-            <AlertBox
-              messages={[describeApiError(verifyCode.error, verificationMessages.smsFailed)]}
-            />
-          )}
+          {codeError}
           {resendSms.isError && (
             <AlertBox
               messages={[describeApiError(resendSms.error, verificationMessages.smsResendFailed)]}
             />
           )}
-          <form
-            className="settings__code-form"
-            noValidate
-            onSubmit={handleSubmit((request) => verifyCode.mutate(request))}
-          >
-            <TextField
-              label="Code from the text message"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              error={errors.code?.message}
-              {...register("code")}
-            />
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={verifyCode.isPending}
-            >
-              Verify mobile
-            </button>
-          </form>
+          {codeForm}
           <ActionButton action={resendSms}>Resend Verification SMS</ActionButton>
         </div>
       )}

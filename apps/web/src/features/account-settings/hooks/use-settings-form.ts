@@ -101,7 +101,13 @@ export function useSettingsForm(user: UserProfile) {
       // docs/product.md D4: the success message waits for the server's answer.
       onSuccess: (saved) => {
         reset(toSettingsFormValues(saved));
-        showNotification(NotificationType.success, settingsMessages.saved);
+        const isWaiting =
+          (saved.pending_email !== null && saved.pending_email !== user.pending_email) ||
+          (saved.pending_phone !== null && saved.pending_phone !== user.pending_phone);
+        showNotification(
+          NotificationType.success,
+          isWaiting ? settingsMessages.savedPending : settingsMessages.saved,
+        );
       },
       onError: (error) => {
         const { messages, fields } = describeSettingsFailure(error);
