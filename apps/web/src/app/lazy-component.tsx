@@ -1,4 +1,5 @@
 import { Component, Suspense, lazy, type ComponentType, type ReactNode } from "react";
+import { openModal, useModalStore } from "../stores/modals.ts";
 
 /**
  * A piece of the app's code that did not arrive: a weak signal dropped it, or a deploy replaced
@@ -9,6 +10,28 @@ export class ChunkLoadError extends Error {
     super("A part of the app could not be downloaded.", { cause });
     this.name = "ChunkLoadError";
   }
+}
+
+const reopenModalKey = "vaxcal:reopen-modal";
+
+/**
+ * Chromium keeps a module whose download failed as failed for the life of the page, so a retry
+ * in the page fails again at once without asking the network. After a second failure the page
+ * reloads, which downloads afresh (what Vite's documentation advises for `vite:preloadError`),
+ * and the modal that was opening opens again.
+ */
+function reloadToDownloadAgain(): void {
+  const modalName = useModalStore.getState().openModalName;
+  if (modalName !== null) sessionStorage.setItem(reopenModalKey, modalName);
+  window.location.reload();
+}
+
+/** Opens the modal a reload for a failed download left open; the app calls it once at start. */
+export function reopenModalAfterReload(): void {
+  const modalName = sessionStorage.getItem(reopenModalKey);
+  if (modalName === null) return;
+  sessionStorage.removeItem(reopenModalKey);
+  openModal(modalName);
 }
 
 /** How to let each lazy component whose download failed download again. */
@@ -39,12 +62,15 @@ export function lazyComponent<Props extends object>(
 ): ComponentType<Props> {
   // Shared by every mount: once the code is here, a new mount shows it without a loading flash.
   let Loaded = lazy(startLoading);
+  let failures = 0;
 
   function startLoading() {
     const attempt = Loaded;
     return load().then(
       (component) => ({ default: component }),
       (error: unknown) => {
+        failures++;
+        if (failures > 1) reloadToDownloadAgain();
         // React.lazy keeps a failure for good: a retry needs a fresh one.
         failedDownloads.add(() => {
           if (Loaded === attempt) Loaded = lazy(startLoading);

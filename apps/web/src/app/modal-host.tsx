@@ -4,7 +4,7 @@ import { Dialog } from "../components/ui/dialog.tsx";
 import { ErrorState, LoadingState } from "../components/ui/status-panels.tsx";
 import { LogoutModalBody } from "../features/auth/components/logout-modal-body.tsx";
 import { ModalName, closeModal, takeFocusToRestore, useModalStore } from "../stores/modals.ts";
-import { LoadErrorBoundary, lazyComponent } from "./lazy-component.tsx";
+import { LoadErrorBoundary, lazyComponent, reopenModalAfterReload } from "./lazy-component.tsx";
 import { GenerateCalendarModal } from "./routes/calendar-builder-screens.tsx";
 import { unexpectedErrorMessage } from "./routes/error-page.tsx";
 
@@ -79,6 +79,8 @@ export function ModalHost() {
   const openModalName = useModalStore((state) => state.openModalName);
   const isClosing = useModalStore((state) => state.isClosing);
   const wasOpen = useRef(false);
+
+  useEffect(reopenModalAfterReload, []);
 
   // Runs after the page behind has left its inert state, when it can take focus again.
   useEffect(() => {
