@@ -28,8 +28,10 @@ try {
   const tokens = await insertFarmers(benchDatabase.database, userCount, signedInFarmers);
   await pool.query(
     `INSERT INTO calendars (user_id, combination_id, enterprise_id, animal_id, season_id,
-       birth_date, breeding_date, calendar_year, feed_nonce, feed_token_hash, created_at, updated_at)
+       birth_date, breeding_date, calendar_year, setup, feed_nonce, feed_token_hash, created_at,
+       updated_at)
      SELECT u.first_id + (i % $1::integer), 1, 1, 1, 1, '2026-02-01', '2026-04-25', 2026,
+       '{"enterprise":{"id":1,"name":"Dairy"},"animal":{"id":1,"name":"Cows","isAdult":true},"season":{"id":1,"name":"Spring calving"},"birthDate":"2026-02-01","breedingDate":"2026-04-25"}'::jsonb,
        md5('nonce' || i), md5('token' || i), now() - i * interval '1 minute', now()
      FROM generate_series(1, $2::integer) AS i, (SELECT min(id) AS first_id FROM users) AS u`,
     [userCount, calendarCount],
