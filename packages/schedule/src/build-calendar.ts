@@ -58,34 +58,30 @@ function createColumnSeeds(
       seasonId: setup.season?.id ?? null,
       herdStatus: resolveHerdStatus(setup, disease.id),
     };
-    const dated: { template: ShotTemplateInput; date: IsoDate }[] = [];
+    // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
+    // a year on (not N years on: a default shot was never given, so it is due again next time).
+    const dated: { template: ShotTemplateInput; date: IsoDate; yearsOn: number }[] = [];
     for (const template of reference.shotTemplates) {
       if (template.vaccine_id !== vaccine.id || template.animal_id !== animalId) continue;
       if (!isTemplateInScope(template, scope)) continue;
       const date = dateTemplate(template, birthDate, setup.breedingDate);
       // A template with nothing to count from has no date to show: it is left out, not undated.
-      if (date !== null) dated.push({ template, date });
+      if (date === null) continue;
+      const next =
+        date < today && isRecurrencePeriod(template.is_recurrent)
+          ? (findNextOccurrence(date, 1, today) ?? date)
+          : date;
+      dated.push({ template, date, yearsOn: readYear(next) - readYear(date) });
     }
-    // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
-    // a year on (not N years on: a default shot was never given, so it is due again next time).
-    // A herd starting out gets its primary course before that booster, so the course moves the
-    // same number of years; any other shot given once keeps its date, for the page to ask about.
-    let boosterShiftYears = 0;
-    for (const { template, date } of dated) {
-      if (date >= today || !isRecurrencePeriod(template.is_recurrent)) continue;
-      const next = findNextOccurrence(date, 1, today) ?? date;
-      boosterShiftYears = Math.max(boosterShiftYears, readYear(next) - readYear(date));
-    }
-    for (const { template, date } of dated) {
-      // A herd's primary course belongs to the season of its booster, so the whole course
-      // moves with it, doses after the booster (IBR's 6-month dose) too.
-      const shiftYears = isRecurrencePeriod(template.is_recurrent)
-        ? date >= today
-          ? 0
-          : readYear(findNextOccurrence(date, 1, today) ?? date) - readYear(date)
-        : template.herd_status === "unprimed"
-          ? boosterShiftYears
-          : 0;
+    // A herd's primary course belongs to the season of its booster, so the whole course moves
+    // with it, doses after the booster (IBR's 6-month dose) too; any other shot given once keeps
+    // its date, for the page to ask about.
+    const boosterYearsOn = Math.max(0, ...dated.map(({ yearsOn }) => yearsOn));
+    for (const { template, date, yearsOn } of dated) {
+      const shiftYears =
+        template.is_recurrent === 0 && template.herd_status === "unprimed"
+          ? boosterYearsOn
+          : yearsOn;
       seeds.push({
         id: `${disease.id}-${template.id}`,
         diseaseId: disease.id,

@@ -9,7 +9,8 @@ import { isTemplateInScope } from "./template-selection.ts";
 /*
  * docs/product.md §9 "Dates that face forward", over every seeded combination with every offered
  * disease ticked, on a date in each month of the year, around a leap day and on the last Sundays
- * of March and October (clock changes: the engine has no clock, so they must change nothing).
+ * of March and October and the days after (clock changes: the engine has no clock, so they must
+ * change nothing).
  */
 
 const todays = [
@@ -17,6 +18,7 @@ const todays = [
   "2026-02-10",
   "2026-03-01",
   "2026-03-29",
+  "2026-03-30",
   "2026-04-20",
   "2026-05-31",
   "2026-06-15",
@@ -25,6 +27,7 @@ const todays = [
   "2026-09-01",
   "2026-10-05",
   "2026-10-25",
+  "2026-10-26",
   "2026-11-24",
   "2026-12-10",
   "2026-12-31",

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   CalendarDetailSchema,
   ListCalendarsResponseSchema,
@@ -25,6 +21,7 @@ import {
   editCalendar,
   listOfferedDiseaseIds,
   testToday,
+  readPdfText,
 } from "./calendars.test-support.ts";
 
 const publicUrl = "https://vaxcal.example.ie";
@@ -54,17 +51,6 @@ async function getDetail(id: number, token = farmer.token) {
   );
   expect(response.statusCode, response.body).toBe(200);
   return CalendarDetailSchema.parse(response.json());
-}
-
-function readPdfText(pdf: Buffer): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-pdf-"));
-  try {
-    const file = path.join(folder, "calendar.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 type SentDiseases = SubmitCalendarRequest["data"]["diseases"];

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { RoleName, type SubmitCalendarRequest } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import {
@@ -228,4 +232,16 @@ export function buildSampleCalendarDocument(): CalendarDocument {
       };
     }),
   };
+}
+
+/** A PDF's text as pdftotext (poppler) lays it out, as a reader of the printout sees it. */
+export function readPdfText(pdf: Buffer): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-pdf-"));
+  try {
+    const file = path.join(folder, "calendar.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

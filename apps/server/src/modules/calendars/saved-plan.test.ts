@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   CalendarDetailSchema,
   SubmitCalendarResponseSchema,
@@ -25,6 +21,7 @@ import {
   dairySpringCows,
   listOfferedDiseaseIds,
   testToday,
+  readPdfText,
 } from "./calendars.test-support.ts";
 
 /*
@@ -56,17 +53,6 @@ function findSentSeeds(payload: SubmitCalendarRequest, period: number) {
   return payload.data.diseases.flatMap((column) =>
     column.shots.filter((shot) => shot.cycle === 1 && shot.is_recurrent === period),
   );
-}
-
-function readPdfText(pdf: Buffer): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "vaxcal-plan-pdf-"));
-  try {
-    const file = path.join(folder, "calendar.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 /** An event's dates as a phone expands its RRULE, up to `until`. */
