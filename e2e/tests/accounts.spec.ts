@@ -31,7 +31,13 @@ function makeFarmer(testInfo: TestInfo) {
 async function clickHeaderButton(page: Page, layout: Layout, name: string): Promise<void> {
   const button = page.getByRole("banner").getByRole("button", { name, exact: true });
   if (layout === "phone" && !(await button.isVisible())) {
-    await page.getByRole("button", { name: "Menu" }).click();
+    // Open the menu only while it is closed (a second click closes it), and again if a click
+    // landed while the header was being replaced (after logging out).
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(async () => {
+      if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+      await expect(menu).toHaveAttribute("aria-expanded", "true", { timeout: 1_000 });
+    }).toPass();
   }
   await button.click();
 }
