@@ -144,6 +144,13 @@ export type CalendarKey = UserCalendarKey | { readonly feedTokenHash: string };
 export type UserCalendarKey = { readonly calendarId: number; readonly userId: number };
 export type CalendarRow = typeof calendars.$inferSelect;
 
+/** The owner's linked practice and herd or flock size band (`1-50` … `200+`), where known. */
+export type OwnerFarm = {
+  practiceName: string | null;
+  herdSize: string | null;
+  flockSize: string | null;
+};
+
 /** A calendar someone may act on, with what its pages print about its owner. */
 export type AccessibleCalendar = {
   calendar: CalendarRow;
@@ -324,6 +331,20 @@ export function createCalendarsRepository(db: Executor) {
         .update(calendars)
         .set({ feedNonce: nonce, feedTokenHash: tokenHash })
         .where(eq(calendars.id, calendarId));
+    },
+
+    /** What the printouts say about the owner's farm: the linked practice and the herd sizes. */
+    async readOwnerFarm(ownerId: number): Promise<OwnerFarm> {
+      const [row] = await db
+        .select({
+          practiceName: schema.vetPractices.vetPracticeName,
+          herdSize: users.herdSize,
+          flockSize: users.flockSize,
+        })
+        .from(users)
+        .leftJoin(schema.vetPractices, eq(schema.vetPractices.id, users.vetPracticeId))
+        .where(eq(users.id, ownerId));
+      return row ?? { practiceName: null, herdSize: null, flockSize: null };
     },
 
     async readAnimal(animalId: number): Promise<{ isAdult: boolean }> {

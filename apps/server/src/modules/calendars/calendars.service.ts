@@ -21,6 +21,7 @@ import {
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
@@ -238,6 +239,8 @@ export async function updateCalendar(
     );
     await repository.deleteColumns(calendar.id);
     await repository.insertColumns(calendar.id, checked.columns);
+    // Decision 403: a given record stays while its shot is on the plan; the others go.
+    await createGivenShotsRepository(transaction).deleteOrphanedGivenShots(calendar.id);
     return row;
   });
   return describeSaved(context, checked, {
@@ -423,6 +426,10 @@ export async function readCalendarDocument(
   key: CalendarKey,
 ): Promise<CalendarDocument> {
   const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(context, key);
+  const [farm, given] = await Promise.all([
+    createCalendarsRepository(context.db).readOwnerFarm(owner.id),
+    createGivenShotsRepository(context.db).readGivenShots([calendar.id]),
+  ]);
   return {
     id: calendar.id,
     year: calendar.calendarYear,
@@ -434,6 +441,10 @@ export async function readCalendarDocument(
     birthDate: calendar.birthDate,
     breedingDate: calendar.breedingDate,
     vetEmailAddress: calendar.vetEmailAddress,
+    practiceName: farm.practiceName,
+    // Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size).
+    farmSize: /sheep/i.test(names.enterprise) ? farm.flockSize : farm.herdSize,
     columns,
+    givenShots: given.get(calendar.id) ?? [],
   };
 }
