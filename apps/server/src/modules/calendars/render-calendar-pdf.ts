@@ -101,12 +101,12 @@ const colors = {
 /** The smallest text anywhere on the page: readable on a shed wall. */
 const textSize = 10;
 const margin = 28;
-const monthColumnWidth = 62;
-const cellPadding = 4;
+const monthColumnWidth = 72;
+const cellPadding = 3;
 const boxSize = 9;
 const entryGap = 3;
-const minimumRowHeight = 20;
-const yearRowHeight = 17;
+const minimumRowHeight = 17;
+const yearRowHeight = 16;
 const checklistRowHeight = 24;
 const noVaccineText = "Vaccine: ask your vet";
 const tick = "✓";
@@ -377,17 +377,13 @@ function drawGrid(layout: Layout): void {
       .stroke();
     y += rowHeight;
   }
-  drawLegend(layout, y + 8);
 }
 
-/**
- * The key to the marks: under the grid, or at the top of a page of its own when the grid
- * filled the last one.
- */
-function drawLegend(layout: Layout, top: number): void {
+/** The key to the marks, at the foot of every page. */
+const legendHeight = 16;
+
+function drawLegend(layout: Layout, y: number): void {
   const { doc, printout } = layout;
-  let y = top;
-  if (y + 16 > layout.bodyBottom) y = startGridPage(layout, false);
   const color = printout.columns[0]?.color ?? [120, 120, 120];
   let x = margin;
   doc.fillColor(colors.text).font(bold).fontSize(textSize).text("Key:", x, y, { lineBreak: false });
@@ -397,7 +393,7 @@ function drawLegend(layout: Layout, top: number): void {
     { draw: (at) => drawBox(doc, at, y + 1.5, color, false), text: "to give: tick it when done" },
     {
       draw: (at) => doc.rect(at, y + 1.5, boxSize * 2, 4).fill(color),
-      text: "each disease's colour, at the top of its column",
+      text: "each disease's colour (top of its column, left of its checklist line)",
     },
   ];
   for (const item of items) {
@@ -488,6 +484,20 @@ function drawChecklistHeading(layout: Layout, columns: ChecklistColumn[], top: n
   return y + 18;
 }
 
+/** Room to write by hand, or more when a disease or vaccine name wraps. */
+function measureChecklistRow(layout: Layout, columns: ChecklistColumn[], row: ChecklistRow) {
+  const { doc } = layout;
+  doc.font(regular).fontSize(textSize);
+  const textHeight = Math.max(
+    ...columns
+      .filter((column) => !column.isWriteIn)
+      .map((column) =>
+        doc.heightOfString(column.read(row), { width: column.width - cellPadding * 2 - 3 }),
+      ),
+  );
+  return Math.max(checklistRowHeight, textHeight + 12);
+}
+
 function drawChecklist(layout: Layout): void {
   const { doc, printout, contentWidth } = layout;
   const columns = listChecklistColumns(contentWidth);
@@ -502,18 +512,19 @@ function drawChecklist(layout: Layout): void {
     return;
   }
   printout.checklist.forEach((row, index) => {
-    if (y + checklistRowHeight > layout.bodyBottom) {
+    const rowHeight = measureChecklistRow(layout, columns, row);
+    if (y + rowHeight > layout.bodyBottom) {
       doc.addPage();
       y = drawChecklistHeading(layout, columns, drawPageHeader(layout));
     }
-    if (index % 2 === 1) doc.rect(margin, y, contentWidth, checklistRowHeight).fill(colors.zebra);
-    doc.rect(margin, y + 3, 3, checklistRowHeight - 6).fill(row.color);
+    if (index % 2 === 1) doc.rect(margin, y, contentWidth, rowHeight).fill(colors.zebra);
+    doc.rect(margin, y + 3, 3, rowHeight - 6).fill(row.color);
     let x = margin;
     for (const column of columns) {
       const value = column.read(row);
       if (column.isWriteIn && row.given === null) {
         doc
-          .roundedRect(x + 3, y + 3, column.width - 6, checklistRowHeight - 6, 2)
+          .roundedRect(x + 3, y + 3, column.width - 6, rowHeight - 6, 2)
           .lineWidth(0.75)
           .strokeColor(colors.muted)
           .stroke();
@@ -522,23 +533,24 @@ function drawChecklist(layout: Layout): void {
         doc
           .fillColor(colors.text)
           .font(column.isWriteIn ? bold : regular)
-          .fontSize(textSize)
-          .text(value, x + cellPadding + (x === margin ? 3 : 0), y + 7, {
-            width: column.width - cellPadding * 2,
-            height: checklistRowHeight - 8,
-            lineBreak: false,
-            ellipsis: true,
+          .fontSize(column.isWriteIn && value === tick ? 14 : textSize)
+          .text(value, x + cellPadding + (x === margin ? 3 : 0), y + (value === tick ? 4 : 7), {
+            width: column.width - cellPadding * 2 - (x === margin ? 3 : 0),
+            // The write-in values are short; the others wrap, and the row grows to fit them.
+            ...(column.isWriteIn
+              ? { lineBreak: false, ellipsis: true, height: rowHeight - 8 }
+              : {}),
           });
       }
       x += column.width;
     }
     doc
-      .moveTo(margin, y + checklistRowHeight)
-      .lineTo(margin + contentWidth, y + checklistRowHeight)
+      .moveTo(margin, y + rowHeight)
+      .lineTo(margin + contentWidth, y + rowHeight)
       .lineWidth(0.5)
       .strokeColor(colors.border)
       .stroke();
-    y += checklistRowHeight;
+    y += rowHeight;
   });
 }
 
@@ -552,7 +564,7 @@ function measureFooter(doc: PDFKit.PDFDocument, printout: CalendarPrintout, widt
   const footnoteText = joinFootnotes(printout.footnotes);
   const footnotes = footnoteText ? doc.heightOfString(footnoteText, { width }) + 2 : 0;
   const disclaimer = doc.heightOfString(printout.disclaimer, { width });
-  return 6 + footnotes + disclaimer + 4 + 12;
+  return 6 + legendHeight + footnotes + disclaimer + 4 + 12;
 }
 
 function drawFooters(layout: Layout): void {
@@ -571,6 +583,8 @@ function drawFooters(layout: Layout): void {
       .strokeColor(colors.border)
       .stroke();
     y += 6;
+    drawLegend(layout, y);
+    y += legendHeight;
     doc.font(regular).fontSize(textSize).fillColor(colors.muted);
     if (footnoteText) {
       doc.text(footnoteText, margin, y, { width: contentWidth });
