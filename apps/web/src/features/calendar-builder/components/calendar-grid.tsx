@@ -1,4 +1,4 @@
-import type { ScopedDisease } from "@vaxcal/contracts";
+import type { GivenShot, ScopedDisease } from "@vaxcal/contracts";
 import {
   NO_FIXED_SCHEDULE_NOTE,
   formatFootnoteMark,
@@ -25,7 +25,11 @@ type CalendarGridProps = {
   onAddShot: (diseaseId: number, year: number) => void;
   onRemoveDisease: (diseaseId: number) => void;
   onOpenWarning: (warning: ProtocolWarning, shot: Shot) => void;
+  /** A saved calendar's shots marked as given (decision 403), by shot id: shown as done. */
+  givenShots?: ReadonlyMap<string, GivenShot>;
 };
+
+const noGivenShots: ReadonlyMap<string, GivenShot> = new Map();
 
 /** The engine's month grid split into years: the first starts at the current month. */
 function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
@@ -60,6 +64,7 @@ export function CalendarGrid({
   onAddShot,
   onRemoveDisease,
   onOpenWarning,
+  givenShots = noGivenShots,
 }: CalendarGridProps) {
   const shotsByCell = new Map<string, Shot[]>();
   const shotNames = new Map<string, string>();
@@ -99,14 +104,15 @@ export function CalendarGrid({
                 <button
                   type="button"
                   className="past-shots__shot"
-                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, past`}
+                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, ${givenShots.has(shot.id) ? "given" : "past"}`}
                   onClick={() => onOpenShot(shot)}
                 >
                   <span>
                     {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
                   </span>
                   <span className="past-shots__disease">
-                    {disease?.name ?? `Disease ${shot.diseaseId}`}, past
+                    {disease?.name ?? `Disease ${shot.diseaseId}`},{" "}
+                    {givenShots.has(shot.id) ? "✓ given" : "past"}
                   </span>
                 </button>
               </li>
@@ -209,6 +215,7 @@ export function CalendarGrid({
                             key={shot.id}
                             shot={shot}
                             isPast={shot.date !== null && shot.date < today}
+                            given={givenShots.get(shot.id) ?? null}
                             name={describeShotName(shot, disease)}
                             accent={readAccent(disease)}
                             warnings={warningsByShot.get(shot.id) ?? []}
@@ -233,6 +240,7 @@ export function CalendarGrid({
 function ShotLabel({
   shot,
   isPast,
+  given,
   name,
   accent,
   warnings,
@@ -242,6 +250,7 @@ function ShotLabel({
 }: {
   shot: Shot;
   isPast: boolean;
+  given: GivenShot | null;
   name: string;
   accent: CSSProperties;
   warnings: readonly ProtocolWarning[];
@@ -252,7 +261,12 @@ function ShotLabel({
   const date = shot.date ?? "";
   const repeats =
     shot.is_recurrent === 1 ? "repeats every year" : `repeats every ${shot.is_recurrent} years`;
-  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}${isPast ? ", past" : ""}`;
+  const status = given
+    ? `, given on ${formatLongDate(given.givenOn)}, batch ${given.batch}`
+    : isPast
+      ? ", past"
+      : "";
+  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}${status}`;
   return (
     <div className="shot">
       {/* The label names the shot in full; the visible text is its short form. */}
@@ -263,6 +277,7 @@ function ShotLabel({
         aria-label={label}
         data-mirror={shot.isMirroredCopy || undefined}
         data-past={isPast || undefined}
+        data-given={given !== null || undefined}
         data-warning={warnings.length > 0 || undefined}
         onClick={onOpen}
       >
@@ -270,7 +285,11 @@ function ShotLabel({
         <span className="shot__name">
           {name}
           {shot.isMirroredCopy && <span className="shot__repeat"> ↻</span>}
-          {isPast && <span className="shot__past"> past</span>}
+          {given ? (
+            <span className="shot__given"> ✓ given</span>
+          ) : (
+            isPast && <span className="shot__past"> past</span>
+          )}
         </span>
       </button>
       {warnings.map((warning) => {
