@@ -25,6 +25,15 @@ export async function waitForScreen(page: Page): Promise<void> {
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
 }
 
+/**
+ * Shows step 2's grid. A calendar has two views (issue 10), and phones open on 'Due next'; a
+ * journey that works in the grid picks it first, at any width.
+ */
+export async function showCalendarGrid(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "Calendar grid" }).click();
+  await expect(page.getByRole("region", { name: "Vaccination calendar" })).toBeVisible();
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
     const problems = watchForPageErrors(page);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test as base, waitForScreen } from "../support/fixtures.ts";
+import { expect, showCalendarGrid, test as base, waitForScreen } from "../support/fixtures.ts";
 
 /*
  * The calendar builder's journeys (issue "Calendar builder", parts 2–5): step 1 'Setup your
@@ -151,8 +151,9 @@ async function fillStepOne(page: Page, choice: SetupChoice): Promise<void> {
 async function goToStepTwo(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Vaccination calendar" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Calendar grid" })).toBeVisible();
   await keepPastShotsIfAsked(page);
+  await showCalendarGrid(page);
 }
 
 async function keepPastShotsIfAsked(page: Page): Promise<void> {
@@ -320,6 +321,7 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       page.getByRole("heading", { level: 1, name: "Review your calendar" }),
     ).toBeVisible();
     await keepPastShotsIfAsked(page);
+    await showCalendarGrid(page);
     await expect(grid.getByRole("columnheader")).toHaveText([
       "Month",
       /^BVD/,
@@ -505,6 +507,7 @@ test.describe("calendar builder: keyboard and screen sizes", () => {
       page.getByRole("heading", { level: 1, name: "Review your calendar" }),
     ).toBeVisible();
     await keepPastShotsIfAsked(page);
+    await showCalendarGrid(page);
 
     const { breeding } = resolveDefaults("0.02.01", "0.04.25", cowShots);
     const shot = shotButton(page, "Bovilis BVD", startFromToday(shiftDate(breeding, -28)));
