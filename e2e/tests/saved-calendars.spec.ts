@@ -293,7 +293,7 @@ test.describe("saved calendars", () => {
     }
     // Every shot sent that falls in the 12 printed months, from the current one.
     const shotDates = listShotDates(first.sent).filter(isPrinted);
-    expect(shotDates.length).toBeGreaterThan(2);
+    expect(shotDates.length).toBeGreaterThanOrEqual(2);
     for (const date of shotDates) {
       expect(pdfText, `the PDF has the shot on ${date}`).toContain(formatPdfDate(date));
     }

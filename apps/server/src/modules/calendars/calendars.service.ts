@@ -330,8 +330,9 @@ function toEngineSetup(calendar: CalendarRow, isAdult: boolean): EngineSetup {
 
 /**
  * How far the detail lays copies out: the later of the end of the range a save used to store
- * (calendar year + 1) and the end of the 24 months the PDF prints, so a caller never gets less
- * than before and always what the PDF shows (decision 402).
+ * (calendar year + 1) and the end of the 24 months the preview shows (the PDF prints the first 12
+ * of them), so a caller never gets less than before and always what the printouts show (decision
+ * 402).
  */
 function findDetailHorizon(calendarYear: number, today: IsoDate): IsoDate {
   const savedRangeEnd = `${calendarYear + 1}-12-31`;
