@@ -355,20 +355,65 @@ describe("where a given shot shows", () => {
     expect(row).toContain("Máire");
   });
 
-  it("the feed says Given: on that shot's event", async () => {
-    const id = await saveCalendar();
-    await markGiven(id, pastShot.id, { batch: "F1" });
+  async function readFeedEvents(calendarId: number) {
     const detail = await testApp.app.inject(
-      asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}` }),
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${calendarId}` }),
     );
     const feedPath = new URL((detail.json() as { feedUrls: { https: string } }).feedUrls.https)
       .pathname;
     const feed = await testApp.app.inject({ method: "GET", url: feedPath });
-    const events = new ICAL.Component(ICAL.parse(feed.body))
+    return new ICAL.Component(ICAL.parse(feed.body))
       .getAllSubcomponents("vevent")
       .map((event) => new ICAL.Event(event));
+  }
+
+  /** The first `count` dates a feed event falls on, its recurrence and exclusions applied. */
+  function listEventDates(event: ICAL.Event, count: number): string[] {
+    const iterator = event.iterator();
+    const dates: string[] = [];
+    for (let next = iterator.next(); next && dates.length < count; next = iterator.next()) {
+      dates.push(next.toString());
+    }
+    return dates;
+  }
+
+  it("the feed takes a given copy out of its series and says Given: on an event of its own", async () => {
+    expect(pastShot.is_recurrent).toBeGreaterThan(0);
+    const id = await saveCalendar();
+    await markGiven(id, pastShot.id, { batch: "F1" });
+    const events = await readFeedEvents(id);
     const givenEvents = events.filter((event) => event.summary.startsWith("Given: "));
     expect(givenEvents.map((event) => event.startDate.toString())).toEqual([pastShot.date]);
     expect(givenEvents[0]?.description).toContain("Batch: F1");
+    const series = events.find((event) => event.uid.startsWith(`calendar-${id}-${pastShot.id}@`));
+    expect(series?.isRecurring()).toBe(true);
+    const seriesDates = listEventDates(series!, 3);
+    expect(seriesDates).not.toContain(pastShot.date);
+    expect(seriesDates[0]).toBe(
+      `${Number(pastShot.date!.slice(0, 4)) + 1}${pastShot.date!.slice(4)}`,
+    );
+  });
+
+  it("the feed marks a shot given once as Given: and drops its reminder", async () => {
+    const withAdded = editCalendar(engineCalendar, pastShot.date ?? today, "2026-05-20");
+    const added = withAdded.diseases
+      .flatMap((column) => column.shots)
+      .find((shot) => shot.userInitiated);
+    if (!added) throw new Error("no shot was added");
+    const payload = buildSubmitPayload(withAdded);
+    for (const column of payload.data.diseases) {
+      column.shots = column.shots
+        .filter((shot) => shot.sourceShotId !== added.id)
+        .map((shot) => (shot.id === added.id ? { ...shot, is_recurrent: 0 } : shot));
+    }
+    const id = await saveCalendar(payload);
+    await markGiven(id, added.id, { batch: "ONCE-1" });
+    const events = await readFeedEvents(id);
+    const event = events.find((candidate) =>
+      candidate.uid.startsWith(`calendar-${id}-${added.id}@`),
+    );
+    expect(event?.summary).toMatch(/^Given: /);
+    expect(event?.description).toContain("Batch: ONCE-1");
+    expect(event?.component.getAllSubcomponents("valarm")).toEqual([]);
   });
 });
