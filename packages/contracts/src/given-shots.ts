@@ -34,11 +34,6 @@ export const givenShotLimits = {
   daysFromPlanned: 366,
 } as const;
 
-/** The engine's shot id: `{disease}-{template}` or `{disease}-u{n}`, `~{cycle}` for a copy. */
-export const GivenShotIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,60}(~[1-9]\d{0,3})?$/, "This is not a shot id.");
-
 function countCharacters(value: string): number {
   return [...value].length;
 }
