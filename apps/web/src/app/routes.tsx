@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // Only if the layout itself fails; screens fail inside it, below.
     errorElement: <ErrorPage message={unexpectedErrorMessage} />,
-    // Shown while the first route's guard runs; the guards are synchronous, so barely at all.
+    // Shown while the first route's guard runs: barely at all, or while /calendar's downloads.
     hydrateFallbackElement: <LoadingState label="Loading…" />,
     children: [
       {
@@ -112,12 +112,10 @@ export const routes: RouteObject[] = [
             path: paths.calendarCreate.path,
             // The guard reads the draft with the schedule engine: that code downloads when the
             // route is first opened, not with the landing page.
-            lazy: {
-              loader: () =>
-                import("../features/calendar-builder/route-guards.ts").then(
-                  (module) => module.requireCalendarSetup,
-                ),
-            },
+            loader: () =>
+              import("../features/calendar-builder/route-guards.ts").then((module) =>
+                module.requireCalendarSetup(),
+              ),
             element: <CalendarCreateScreen />,
           },
           {
