@@ -144,7 +144,10 @@ async function precompressAssets(outDir: string): Promise<void> {
         }),
         gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
       ]);
-      await Promise.all([writeFile(`${file}.br`, brotliContent), writeFile(`${file}.gz`, gzipContent)]);
+      await Promise.all([
+        writeFile(`${file}.br`, brotliContent),
+        writeFile(`${file}.gz`, gzipContent),
+      ]);
     }),
   );
 }
