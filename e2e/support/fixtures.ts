@@ -20,9 +20,14 @@ function watchForPageErrors(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the screen has its heading, past the loading state. */
+/**
+ * Waits until the screen has its heading, past the loading state, and the app has started: on
+ * `/` the heading arrives pre-rendered in the HTML, where buttons do nothing until the app has
+ * rendered over it and dropped the root's `data-prerendered` mark (apps/web/src/main.tsx).
+ */
 export async function waitForScreen(page: Page): Promise<void> {
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("#root[data-prerendered]")).toHaveCount(0);
 }
 
 /**

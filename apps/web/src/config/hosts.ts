@@ -32,8 +32,12 @@ export function readHostGates(hostname: string, mode: PrelaunchFeatures): HostGa
   };
 }
 
-/** The gates of the host this page was loaded from; the host cannot change without a reload. */
+/**
+ * The gates of the host this page was loaded from; the host cannot change without a reload. The
+ * build's pre-render of the landing page has no window: it renders what a public host shows
+ * (docs/decisions/012-pre-rendered-landing-page.md).
+ */
 export const hostGates: HostGates = readHostGates(
-  window.location.hostname,
+  typeof window === "undefined" ? "" : window.location.hostname,
   env.VITE_PRELAUNCH_FEATURES,
 );
