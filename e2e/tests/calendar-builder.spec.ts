@@ -338,8 +338,8 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       diseases: [1, 4],
     });
 
-    // Finish Calendar asks a visitor to log in (saving is a later issue).
-    await page.getByRole("button", { name: "Finish Calendar" }).click();
+    // Finish calendar asks a visitor to log in (saving is a later issue).
+    await page.getByRole("button", { name: "Finish calendar" }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
   });
 

@@ -154,11 +154,11 @@ async function registerFromLogin(page: Page, farmer: ReturnType<typeof makeFarme
   await dialog.getByLabel("Eircode").fill("P12 X2Y4");
   await dialog.getByLabel("County").selectOption("Cork");
   await dialog.getByLabel(/I agree to the terms/).check();
-  await dialog.getByRole("button", { name: "Next Step" }).click();
+  await dialog.getByRole("button", { name: "Next step" }).click();
   await dialog.getByLabel("Password", { exact: true }).fill(farmer.password);
   await dialog.getByLabel("Confirm password").fill(farmer.password);
-  await dialog.getByRole("button", { name: "Next Step" }).click();
-  await dialog.getByRole("button", { name: "Finish Registration" }).click();
+  await dialog.getByRole("button", { name: "Next step" }).click();
+  await dialog.getByRole("button", { name: "Finish registration" }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -168,12 +168,12 @@ async function registerFromLogin(page: Page, farmer: ReturnType<typeof makeFarme
  */
 async function confirmAndSave(
   page: Page,
-  buttonName: "Finish Calendar" | "Update Calendar",
+  buttonName: "Finish calendar" | "Update calendar",
 ): Promise<{ sent: SubmittedCalendar; calendarId: number }> {
   const popup = page.getByRole("dialog", { name: "Confirm your details" });
   await expect(popup.getByLabel("First name")).toHaveValue("Niamh");
   const vetField = popup.getByLabel(/Your vet's email address/);
-  if (buttonName === "Finish Calendar") await vetField.fill(vetEmail);
+  if (buttonName === "Finish calendar") await vetField.fill(vetEmail);
   else await expect(vetField).toHaveValue(vetEmail);
   await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
   const isSave = (request: Request) =>
@@ -202,7 +202,7 @@ async function downloadPdf(
 ): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    scope.getByRole("button", { name: "Download Calendar" }).click(),
+    scope.getByRole("button", { name: "Download calendar" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`calendar-${calendarId}.pdf`);
   const file = testInfo.outputPath(`${name}.pdf`);
@@ -251,14 +251,14 @@ test.describe("saved calendars", () => {
 
     // Build as a visitor; Finish asks to log in first, and registering continues the finish.
     await buildDairyCalendar(page);
-    await page.getByRole("button", { name: "Finish Calendar" }).click();
+    await page.getByRole("button", { name: "Finish calendar" }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
     await registerFromLogin(page, farmer);
     await expect(page.getByRole("dialog", { name: "Confirm your details" })).toBeVisible();
     // Past the opening animation, so the picture shows the popup as it settles.
     await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`confirm-details-${layout}.png`) });
-    const first = await confirmAndSave(page, "Finish Calendar");
+    const first = await confirmAndSave(page, "Finish calendar");
     expect(first.sent).toMatchObject({
       action: "create",
       calendarId: null,
@@ -360,8 +360,8 @@ test.describe("saved calendars", () => {
         exact: true,
       }),
     ).toBeVisible();
-    await page.getByRole("button", { name: "Update Calendar" }).click();
-    const update = await confirmAndSave(page, "Update Calendar");
+    await page.getByRole("button", { name: "Update calendar" }).click();
+    const update = await confirmAndSave(page, "Update calendar");
     expect(update.sent).toMatchObject({
       action: "update",
       calendarId: first.calendarId,
@@ -386,12 +386,12 @@ test.describe("saved calendars", () => {
     await expectNoAccessibilityViolations("/", async (scanPage) => {
       await logIn(scanPage, layout, farmer.email, farmer.password);
       await scanPage.goto(`/calendar/${first.calendarId}`);
-      await expect(scanPage.getByRole("button", { name: "Update Calendar" })).toBeVisible();
+      await expect(scanPage.getByRole("button", { name: "Update calendar" })).toBeVisible();
       await keepPastShotsIfAsked(scanPage);
-      await scanPage.getByRole("button", { name: "Update Calendar" }).click();
+      await scanPage.getByRole("button", { name: "Update calendar" }).click();
       const popup = scanPage.getByRole("dialog", { name: "Confirm your details" });
       await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
-      await popup.getByRole("button", { name: "Update Calendar" }).click();
+      await popup.getByRole("button", { name: "Update calendar" }).click();
       await expect(
         scanPage.getByRole("heading", { level: 1, name: "Download your calendar" }),
       ).toBeVisible();

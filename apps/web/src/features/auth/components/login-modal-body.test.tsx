@@ -101,7 +101,7 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
 
     const reset = within(screen.getByRole("dialog", { name: "Reset your password" }));
     await user.type(await reset.findByLabelText("Email address"), "aoife@example.ie");
-    await user.click(reset.getByRole("button", { name: "Send Reset Link" }));
+    await user.click(reset.getByRole("button", { name: "Send reset link" }));
 
     expect(await reset.findByRole("status")).toHaveTextContent(accountMessages.resetLinkSent);
   });
@@ -113,7 +113,7 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     const reset = within(screen.getByRole("dialog", { name: "Reset your password" }));
 
     await user.type(await reset.findByLabelText("Email address"), "aoife@example.ie");
-    await user.click(reset.getByRole("button", { name: "Send Reset Link" }));
+    await user.click(reset.getByRole("button", { name: "Send reset link" }));
 
     expect(await reset.findByRole("alert")).toHaveTextContent("Password reset failed");
   });

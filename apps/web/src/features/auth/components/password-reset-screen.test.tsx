@@ -23,7 +23,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     await main.findByRole("heading", { level: 1, name: "Reset your password" });
 
     await user.type(main.getByLabelText("Email address"), "aoife@example.ie");
-    await user.click(main.getByRole("button", { name: "Send Password Reset Link" }));
+    await user.click(main.getByRole("button", { name: "Send password reset link" }));
 
     expect(await main.findByText(accountMessages.resetLinkSent)).toBeInTheDocument();
   });
@@ -46,7 +46,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     await user.type(main.getByLabelText("Confirm new password"), "green fields");
     expect(main.getByText(accountMessages.passwordMismatch)).toBeInTheDocument();
     await user.type(main.getByLabelText("Confirm new password"), " in May");
-    await user.click(main.getByRole("button", { name: "Confirm Reset" }));
+    await user.click(main.getByRole("button", { name: "Confirm reset" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
     expect(sent).toEqual({
@@ -59,7 +59,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     expect(await screen.findByText(accountMessages.passwordReset)).toBeInTheDocument();
   });
 
-  it("says an expired link is invalid and offers 'Request Reset Link'", async () => {
+  it("says an expired link is invalid and offers 'Request reset link'", async () => {
     server.use(
       http.post(accountPaths.passwordVerifyToken, () =>
         HttpResponse.json({ valid: false, message: accountMessages.resetTokenInvalid }),
@@ -69,9 +69,9 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
 
     expect(await main.findByText(accountMessages.resetTokenInvalid)).toBeInTheDocument();
-    await user.click(main.getByRole("button", { name: "Request Reset Link" }));
+    await user.click(main.getByRole("button", { name: "Request reset link" }));
 
-    expect(await main.findByRole("button", { name: "Send Password Reset Link" })).toBeVisible();
+    expect(await main.findByRole("button", { name: "Send password reset link" })).toBeVisible();
     expect(router.state.location.search).toBe("");
   });
 
@@ -94,7 +94,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
 
     expect(await main.findByText(accountMessages.resetTokenInvalid)).toBeInTheDocument();
-    expect(main.getByRole("button", { name: "Request Reset Link" })).toBeInTheDocument();
+    expect(main.getByRole("button", { name: "Request reset link" })).toBeInTheDocument();
   });
 
   it("says 'Error validating token. Please try again.' when the check cannot be made", async () => {
@@ -127,7 +127,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
     await user.type(await main.findByLabelText("New password"), "password123");
     await user.type(main.getByLabelText("Confirm new password"), "password123");
-    await user.click(main.getByRole("button", { name: "Confirm Reset" }));
+    await user.click(main.getByRole("button", { name: "Confirm reset" }));
 
     expect(await main.findByRole("alert")).toHaveTextContent(accountMessages.passwordTooCommon);
     expect(main.getByLabelText("New password")).toHaveAttribute("aria-invalid", "true");
@@ -144,8 +144,8 @@ describe("token verify failure (docs/product.md §8: 'Server message or Invalid 
 
     expect(await main.findByRole("alert")).toHaveTextContent(/^Invalid token$/);
     expect(main.queryByText("Error validating token. Please try again.")).not.toBeInTheDocument();
-    await user.click(main.getByRole("button", { name: "Request Reset Link" }));
-    expect(await main.findByRole("button", { name: "Send Password Reset Link" })).toBeVisible();
+    await user.click(main.getByRole("button", { name: "Request reset link" }));
+    expect(await main.findByRole("button", { name: "Send password reset link" })).toBeVisible();
     expect(router.state.location.search).toBe("");
   });
 

@@ -44,7 +44,7 @@ function RequestReset() {
     <>
       <title>Reset your password · VaxCal</title>
       <h1>Reset your password</h1>
-      <RequestResetForm submitLabel="Send Password Reset Link" />
+      <RequestResetForm submitLabel="Send password reset link" />
     </>
   );
 }
@@ -92,7 +92,7 @@ function ConfirmReset({ token, email }: { token: string; email: string }) {
             className="button button--primary"
             onClick={() => void navigate(paths.passwordReset.getHref(), { replace: true })}
           >
-            Request Reset Link
+            Request reset link
           </button>
         </div>
       </>
@@ -187,7 +187,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
             className="button button--primary"
             disabled={confirmReset.isPending}
           >
-            {confirmReset.isPending ? "Saving…" : "Confirm Reset"}
+            {confirmReset.isPending ? "Saving…" : "Confirm reset"}
           </button>
         </div>
       </form>

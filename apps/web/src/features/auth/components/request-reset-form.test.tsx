@@ -7,7 +7,7 @@ describe("the reset e-mail input (docs/product.md §5: 'The reset e-mail input i
   it("is an e-mail input on the password reset screen", async () => {
     renderApp("/password/reset");
     const main = within(await screen.findByRole("main"));
-    await main.findByRole("button", { name: "Send Password Reset Link" });
+    await main.findByRole("button", { name: "Send password reset link" });
 
     expect(main.getByLabelText("Email address")).toHaveAttribute("type", "email");
   });
@@ -18,7 +18,7 @@ describe("the reset e-mail input (docs/product.md §5: 'The reset e-mail input i
     act(() => openModal(ModalName.passwordReset));
     const dialog = within(screen.getByRole("dialog", { name: "Reset your password" }));
 
-    expect(await dialog.findByRole("button", { name: "Send Reset Link" })).toBeInTheDocument();
+    expect(await dialog.findByRole("button", { name: "Send reset link" })).toBeInTheDocument();
     expect(dialog.getByLabelText("Email address")).toHaveAttribute("type", "email");
   });
 });

@@ -9,7 +9,7 @@ import {
 } from "../api/request-password-reset.ts";
 
 /**
- * Asks for a reset link (docs/product.md §2): the modal says 'Send Reset Link', the screen 'Send
+ * Asks for a reset link (docs/product.md §2): the modal says 'Send reset link', the screen 'Send
  * Password Reset Link'. The answer shows in an alert box: success, or the server's warning.
  */
 export function RequestResetForm({ submitLabel }: { submitLabel: string }) {

@@ -53,10 +53,10 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
     expect(banner !== null).toBe(shows.banner);
     expect(screen.queryByText(emailText) !== null).toBe(shows.email);
     expect(screen.queryByText(mobileText) !== null).toBe(shows.mobile);
-    expect(screen.queryByRole("button", { name: "Resend Verification Email" }) !== null).toBe(
+    expect(screen.queryByRole("button", { name: "Resend verification email" }) !== null).toBe(
       shows.email,
     );
-    expect(screen.queryByRole("button", { name: "Resend Verification SMS" }) !== null).toBe(
+    expect(screen.queryByRole("button", { name: "Resend verification SMS" }) !== null).toBe(
       shows.mobile,
     );
   });
@@ -72,11 +72,11 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
     const { user } = await renderSignedIn();
     const banner = within(screen.getByRole("region", { name: bannerTitle }));
 
-    await user.click(banner.getByRole("button", { name: "Resend Verification Email" }));
+    await user.click(banner.getByRole("button", { name: "Resend verification email" }));
     expect(await screen.findByRole("status")).toHaveTextContent(
       accountMessages.emailVerificationSent,
     );
-    await user.click(banner.getByRole("button", { name: "Resend Verification SMS" }));
+    await user.click(banner.getByRole("button", { name: "Resend verification SMS" }));
     await waitFor(() =>
       expect(screen.getByRole("status")).toHaveTextContent(accountMessages.mobileCodeSent),
     );
@@ -87,7 +87,7 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
     storeSignedInUser();
     const { user } = await renderSignedIn();
 
-    await user.click(screen.getByRole("button", { name: "Resend Verification SMS" }));
+    await user.click(screen.getByRole("button", { name: "Resend verification SMS" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("SMS verification resend failed");
   });

@@ -59,8 +59,8 @@ export function VerificationBanner() {
           </p>
         )}
         <div className="button-row">
-          {hasEmail && <ActionButton action={resendEmail}>Resend Verification Email</ActionButton>}
-          {hasPhone && <ActionButton action={resendSms}>Resend Verification SMS</ActionButton>}
+          {hasEmail && <ActionButton action={resendEmail}>Resend verification email</ActionButton>}
+          {hasPhone && <ActionButton action={resendSms}>Resend verification SMS</ActionButton>}
         </div>
       </div>
     </section>

@@ -26,7 +26,7 @@ const resolver = zodResolver(ContactDetailsSchema) as unknown as Resolver<
 >;
 
 type ConfirmDetailsDialogProps = {
-  /** The label of the button that saves: 'Finish Calendar' or 'Update Calendar'. */
+  /** The label of the button that saves: 'Finish calendar' or 'Update calendar'. */
   submitLabel: string;
   /** In edit mode, what was confirmed at the calendar's last save; it prefills the fields. */
   savedContact?: SavedCalendarContact | null;

@@ -99,11 +99,11 @@ function submittedBodies(): SubmitCalendarRequest[] {
     .map((call) => call.body as SubmitCalendarRequest);
 }
 
-describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
+describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
   it("asks a visitor to log in first, then opens the confirm popup on the same draft", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const login = await screen.findByRole("dialog", { name: "Login" });
     expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
     await user.type(
@@ -126,7 +126,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
   it("forgets the wish to finish when the visitor closes the login modal", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     await user.click(
       within(await screen.findByRole("dialog", { name: "Login" })).getByRole("button", {
         name: "Close",
@@ -146,19 +146,19 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
     await user.type(within(login).getByLabelText("Password"), "Green fields in May");
     await user.click(within(login).getByRole("button", { name: "Login" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByRole("button", { name: "Finish Calendar" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Finish calendar" })).toBeVisible();
     expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
   });
 
   it("shows the contact warnings and sends nothing until they are put right", async () => {
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
 
     await user.clear(popup.getByLabelText("First name"));
     await user.clear(popup.getByLabelText("Email address"));
     await user.clear(popup.getByLabelText(/Mobile number/));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(await popup.findByText(contactMessages.firstNameRequired)).toBeVisible();
     expect(popup.getByText(contactMessages.emailRequired)).toBeVisible();
@@ -169,7 +169,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
     await user.type(popup.getByLabelText("First name"), "Aoife");
     await user.type(popup.getByLabelText(/Mobile number/), "087 123 4567");
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -193,20 +193,20 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
     server.events.on("request:start", recordRequest);
     onTestFinished(() => server.events.removeListener("request:start", recordRequest));
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
     const vetEmail = popup.getByLabelText(/Your vet's email address/);
 
     await user.type(vetEmail, "the vet in Macroom");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
     expect(await popup.findByText(accountMessages.emailInvalid)).toBeVisible();
     expect(vetEmail).toHaveAttribute("aria-invalid", "true");
     expect(submittedBodies()).toHaveLength(0);
 
     await user.clear(vetEmail);
     await user.type(vetEmail, " Clinic@MacroomVets.example.ie ");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -228,13 +228,13 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
 
   it("flags an e-mail another account uses, and checks only an e-mail that is not the user's own", async () => {
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
 
     await user.clear(popup.getByLabelText("Email address"));
     await user.type(popup.getByLabelText("Email address"), "taken@example.ie");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(await popup.findByText(contactMessages.emailTaken)).toBeVisible();
     expect(popup.getByLabelText("Email address")).toHaveFocus();
@@ -243,7 +243,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
 
     await user.clear(popup.getByLabelText("Email address"));
     await user.type(popup.getByLabelText("Email address"), "AOIFE@example.ie");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -263,10 +263,10 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
       }),
     );
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     const button = await screen.findByRole("button", { name: "Generating your calendar..." });
     expect(button).toBeDisabled();
@@ -302,10 +302,10 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
   it("says the save failed, offers Retry, and Retry saves the same calendar without asking again", async () => {
     server.use(http.post(calendarPaths.create, failWith500, { once: true }));
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(await screen.findByText(calendarMessages.submitFailed)).toBeVisible();
     const retry = screen.getByRole("button", { name: "Retry" });
@@ -326,17 +326,17 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
 
   it("shows the final page: the PDF, a new calendar, the feed links and the way to My Calendars", async () => {
     const { user, router } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     const main = within(screen.getByRole("main"));
     expect(
       await main.findByRole("heading", { level: 1, name: "Download your calendar" }),
     ).toHaveFocus();
     expect(main.getByText("Cows, Spring calving 2031")).toBeVisible();
-    expect(main.getByRole("button", { name: "Download Calendar" })).toBeEnabled();
+    expect(main.getByRole("button", { name: "Download calendar" })).toBeEnabled();
     expect(main.getByRole("link", { name: "Create another calendar" })).toHaveAttribute(
       "href",
       "/beta",
@@ -365,7 +365,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
         name: /Remove|Yes|OK/,
       }),
     );
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
 
     expect(screen.getAllByText("No diseases selected yet.").length).toBeGreaterThan(1);
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -25,8 +25,8 @@ import "./calendar-finish.css";
 export const submitScrollDelayMs = 1000;
 
 export const finishLabels = {
-  create: "Finish Calendar",
-  update: "Update Calendar",
+  create: "Finish calendar",
+  update: "Update calendar",
   /** docs/product.md §4, word for word. */
   submitting: "Generating your calendar...",
   /** docs/product.md §4, word for word. */

@@ -146,12 +146,12 @@ export function RegisterModalBody() {
       <div className="button-row register-form__buttons">
         {step > 1 && (
           <button type="button" className="button button--secondary" onClick={goBack}>
-            Go Back
+            Go back
           </button>
         )}
         {step < registerStepCount ? (
           <button type="submit" className="button button--primary register-form__next">
-            Next Step
+            Next step
           </button>
         ) : (
           <button
@@ -159,7 +159,7 @@ export function RegisterModalBody() {
             className="button button--primary register-form__next"
             disabled={isFinishLocked}
           >
-            {registerFarmer.isPending ? "Registering…" : "Finish Registration"}
+            {registerFarmer.isPending ? "Registering…" : "Finish registration"}
           </button>
         )}
       </div>
