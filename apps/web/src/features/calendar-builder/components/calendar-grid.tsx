@@ -282,7 +282,8 @@ function ShotLabel({
             key={`${warning.rule}-${warning.shotIds.join("-")}`}
             type="button"
             className="shot__warning"
-            aria-label={`${ruleText}: ${name} on ${formatLongDate(date)}${other ? `, with ${other}` : ""}`}
+            // The visible words first (WCAG 2.5.3), then which shot the warning is beside.
+            aria-label={`${ruleText}${other ? ` with ${other}` : ""} (${name} on ${formatLongDate(date)})`}
             onClick={() => onOpenWarning(warning)}
           >
             <span aria-hidden="true">⚠</span>

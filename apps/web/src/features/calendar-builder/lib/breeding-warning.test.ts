@@ -114,9 +114,12 @@ describe("the breeding-before-birth warning over every combination (decision 005
     { label: "Birth", text: "before the birth season." },
     { label: "Calving", text: "before the calving season." },
     { label: "Lambing", text: "before the lambing season." },
-  ] as const)("words the $label label as docs/product.md §5 does, in sentence case", ({ label, text }) => {
-    expect(describeBreedingBeforeBirth(label)).toBe(
-      `The breeding season start date is ${text} Please double check to make sure this is not an error.`,
-    );
-  });
+  ] as const)(
+    "words the $label label as docs/product.md §5 does, in sentence case",
+    ({ label, text }) => {
+      expect(describeBreedingBeforeBirth(label)).toBe(
+        `The breeding season start date is ${text} Please double check to make sure this is not an error.`,
+      );
+    },
+  );
 });
