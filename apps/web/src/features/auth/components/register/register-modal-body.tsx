@@ -10,6 +10,7 @@ import { describeRegistrationFailure, useRegisterFarmer } from "../../api/regist
 import {
   RegisterFormSchema,
   emptyRegistration,
+  fillFromCalendar,
   findStepOf,
   registerStepCount,
   stepFields,
@@ -26,6 +27,10 @@ import {
   resetRegisterWizard,
   useRegisterWizardStore,
 } from "../../stores/register-wizard-store.ts";
+import {
+  clearRegistrationPrefill,
+  readRegistrationPrefill,
+} from "../../../../stores/registration-prefill.ts";
 import "./register.css";
 
 // The form holds an unticked terms box, which the payload schema refuses by design.
@@ -46,7 +51,8 @@ export function RegisterModalBody() {
   const step = useRegisterWizardStore((state) => state.step);
   const form = useForm<RegisterFormValues, unknown, ParsedRegisterRequest>({
     resolver,
-    defaultValues: useRegisterWizardStore.getState().draft ?? emptyRegistration,
+    defaultValues:
+      useRegisterWizardStore.getState().draft ?? fillFromCalendar(readRegistrationPrefill()),
   });
   const registerFarmer = useRegisterFarmer();
   const [isLocked, setIsLocked] = useState(false);
@@ -94,6 +100,7 @@ export function RegisterModalBody() {
       onSuccess: () => {
         form.reset(emptyRegistration);
         resetRegisterWizard();
+        clearRegistrationPrefill();
         closeModal();
         showNotification(NotificationType.success, accountMessages.registered);
       },
