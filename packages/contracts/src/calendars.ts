@@ -272,7 +272,11 @@ export const CalendarContactSchema = z
     phone_number: ContactPhoneNumberSchema,
     vet_email_address: ContactEmailSchema,
     email: ContactEmailSchema,
-    agree_to_terms: z.literal(true, { error: calendarContactMessages.termsRequired }),
+    /**
+     * docs/product.md D18: asked only while the account has not agreed to the current terms; the
+     * server refuses a save without it then, with the spec's message. True records the agreement.
+     */
+    agree_to_terms: z.boolean({ error: calendarContactMessages.termsRequired }).optional(),
   })
   .superRefine(
     (value, context) => {

@@ -128,6 +128,11 @@ export const UserProfileSchema = z.object({
    */
   pending_email: z.string().nullable(),
   pending_phone: z.string().nullable(),
+  /**
+   * The version of the terms and privacy notice this account last agreed to (docs/product.md
+   * D18); the finish popup asks again only when it is not `currentTermsVersion`.
+   */
+  terms_version: z.string().nullable(),
   roles: z.array(RoleSchema),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

@@ -6,6 +6,7 @@ import {
   calendarPaths,
   type CheckUserExistsResponse,
   type SubmitCalendarRequest,
+  type UserProfile,
 } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import { http, HttpResponse } from "msw";
@@ -27,6 +28,9 @@ import {
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
+import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
+import { createAccountHandlers } from "../../../testing/mocks/account-handlers.ts";
+import { readRegistrationPrefill } from "../../../stores/registration-prefill.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { readToday } from "../lib/calendar-dates.ts";
 import { contactMessages } from "../lib/contact-details.ts";
@@ -41,6 +45,7 @@ import {
   createScopedDiseasesHandler,
 } from "../testing/calendar-builder-fixtures.ts";
 
+const notYetAgreed: UserProfile = { ...farmerFixture, terms_version: null };
 let backend: SavedCalendarsBackend;
 let emailChecks: string[];
 let scrollTo: MockInstance<typeof window.scrollTo>;
@@ -63,6 +68,9 @@ beforeEach(() => {
       });
     }),
   );
+  // Most tests here confirm as an account that has not agreed to the current terms yet, so the
+  // popup asks for the box (docs/product.md D18); the tests that say so use one that has.
+  server.use(...createAccountHandlers(notYetAgreed));
   scrollTo = vi.spyOn(window, "scrollTo");
   // Dairy cows, spring calving, far enough ahead that no shot is in the past.
   applyCalendarFormFields(
@@ -100,10 +108,45 @@ function submittedBodies(): SubmitCalendarRequest[] {
 }
 
 describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
-  it("asks a visitor to log in first, then opens the confirm popup on the same draft", async () => {
+  it("offers a visitor Register first and Login second (issue 10)", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
     await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    const choice = within(await screen.findByRole("dialog", { name: "Save your calendar" }));
+
+    const buttons = choice
+      .getAllByRole("button")
+      .filter((button) => button.getAttribute("aria-label") !== "Close")
+      .map((button) => button.textContent);
+    expect(buttons).toEqual(["Register", "Login"]);
+    expect(choice.getByRole("button", { name: "Register" })).toHaveClass("button--primary");
+  });
+
+  it("opens registration with the calendar's enterprise and animal offered to the wizard", async () => {
+    const { user } = await renderReview({ isAuthenticated: false });
+
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Save your calendar" })).getByRole(
+        "button",
+        { name: "Register" },
+      ),
+    );
+    expect(await screen.findByRole("dialog", { name: /Register with VaxCal/ })).toBeVisible();
+    // The wizard's farm step starts from these (register-modal-body.test.tsx shows it does).
+    expect(readRegistrationPrefill()).toEqual({ enterprises: ["Dairy"], animals: ["Cows"] });
+  });
+
+  it("asks a visitor to log in, then opens the confirm popup on the same draft", async () => {
+    const { user } = await renderReview({ isAuthenticated: false });
+
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Save your calendar" })).getByRole(
+        "button",
+        { name: "Login" },
+      ),
+    );
     const login = await screen.findByRole("dialog", { name: "Login" });
     expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
     await user.type(
@@ -127,6 +170,12 @@ describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')"
     const { user } = await renderReview({ isAuthenticated: false });
 
     await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Save your calendar" })).getByRole(
+        "button",
+        { name: "Login" },
+      ),
+    );
     await user.click(
       within(await screen.findByRole("dialog", { name: "Login" })).getByRole("button", {
         name: "Close",

@@ -9,12 +9,16 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse, delay } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { StorageKey } from "../../../../config/storage-keys.ts";
 import { authResponseFixture } from "../../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../../testing/mocks/server.ts";
 import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
+import {
+  clearRegistrationPrefill,
+  offerRegistrationPrefill,
+} from "../../../../stores/registration-prefill.ts";
 import { registrationLockMs } from "../../auth-messages.ts";
 import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
@@ -222,6 +226,20 @@ async function reachStep3() {
 }
 
 describe("register wizard step 3 (docs/product.md §2; D10)", () => {
+  it("starts with the farm of the calendar being saved ticked, so it is not asked again", async () => {
+    offerRegistrationPrefill({ enterprises: ["Dairy"], animals: ["Cows"] });
+    onTestFinished(clearRegistrationPrefill);
+    const { dialog } = await reachStep3();
+
+    expect(dialog.getByLabelText("Dairy")).toBeChecked();
+    expect(dialog.getByLabelText("Beef")).not.toBeChecked();
+    expect(
+      within(dialog.getByRole("group", { name: "Animals" })).getByLabelText("Cows"),
+    ).toBeChecked();
+    // The size is not in the calendar, so it is the one thing left to choose.
+    expect(dialog.getByLabelText("Herd size")).toHaveValue("");
+  });
+
   it("shows animals once an enterprise is ticked, and herd or flock size to match", async () => {
     const { user, dialog } = await reachStep3();
     expect(readCounter()).toBe("(3/3)");
