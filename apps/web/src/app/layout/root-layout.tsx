@@ -17,6 +17,12 @@ export function RootLayout() {
 
   return (
     <>
+      {/*
+       * First on the page and outside it: on a phone a notification takes its own room above the
+       * header and never covers a button or a field (issue 10); wider screens float it at the
+       * bottom. Outside the page, it stays reachable while a modal makes the page inert.
+       */}
+      <NotificationArea />
       {/* While a modal is open the page behind it cannot be reached, by mouse or keyboard. */}
       <div className="page" inert={isModalOpen}>
         <a
@@ -39,7 +45,6 @@ export function RootLayout() {
         <SiteFooter />
       </div>
       <ModalHost />
-      <NotificationArea />
       <ScrollRestoration />
     </>
   );

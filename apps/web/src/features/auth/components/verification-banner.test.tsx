@@ -1,9 +1,10 @@
 import { accountMessages, accountPaths } from "@vaxcal/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
+import { useCompactBanner } from "../../../stores/compact-banner.ts";
 import { storeSignedInUser } from "../testing/sign-in.ts";
 
 const verified = "2026-01-05T10:00:00.000Z";
@@ -108,5 +109,28 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
       await within(screen.getByRole("banner")).findByRole("button", { name: "Register" }),
     ).toBeInTheDocument();
     expect(window.localStorage.getItem("authToken")).toBeNull();
+  });
+});
+
+describe("the verification banner on a screen that asks for it to be one line (issue 10)", () => {
+  it("says so in one line with a link to settings, and grows again when the screen goes", async () => {
+    storeSignedInUser();
+    const { unmount } = await renderSignedIn();
+    const Compact = () => {
+      useCompactBanner();
+      return null;
+    };
+    const compact = render(<Compact />);
+
+    const banner = await screen.findByRole("region", { name: "No alerts yet:" });
+    expect(
+      within(banner).getByRole("link", { name: "verify your email or mobile" }),
+    ).toHaveAttribute("href", "/settings");
+    expect(within(banner).queryByRole("button")).toBeNull();
+    expect(screen.queryByText(emailText)).toBeNull();
+
+    compact.unmount();
+    expect(await screen.findByRole("region", { name: bannerTitle })).toBeVisible();
+    unmount();
   });
 });
