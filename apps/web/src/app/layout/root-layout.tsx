@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { NotificationArea } from "../../components/ui/notification-area.tsx";
 import { AccountStatus } from "../../features/auth/components/account-status.tsx";
-import { readErrorRouteMessage } from "../../lib/error-route.ts";
+import { readErrorRouteMessage, readIsNotFound } from "../../lib/error-route.ts";
 import { useModalStore } from "../../stores/modals.ts";
 import { ErrorPage } from "../routes/error-page.tsx";
 import { ModalHost } from "../modal-host.tsx";
@@ -40,7 +40,11 @@ export function RootLayout() {
         {/* Loads the signed-in user and shows the verification banner (docs/product.md §2). */}
         <AccountStatus />
         <main id="main" className="page__main container" tabIndex={-1}>
-          {errorMessage === null ? <Outlet /> : <ErrorPage message={errorMessage} />}
+          {errorMessage === null ? (
+            <Outlet />
+          ) : (
+            <ErrorPage message={errorMessage} isNotFound={readIsNotFound(location.state)} />
+          )}
         </main>
         <SiteFooter />
       </div>

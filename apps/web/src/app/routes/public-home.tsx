@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorState, LoadingState } from "../../components/ui/status-panels.tsx";
 import { usePendingMobileVerification } from "../../features/mobile-verification/hooks/use-pending-mobile-verification.ts";
 import { useReferenceData } from "../../features/reference-data/api/get-reference-data.ts";
+import { useAuthStore } from "../../stores/auth.ts";
 import { ModalName, openModal } from "../../stores/modals.ts";
 import "./public-home.css";
 
@@ -13,6 +14,7 @@ export const initialDataErrorMessage = "Failed to load initial data";
  */
 export function PublicHome() {
   const referenceData = useReferenceData();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   usePendingMobileVerification();
 
   if (referenceData.isPending) return <LoadingState label="Loading calendar data…" />;
@@ -41,13 +43,16 @@ export function PublicHome() {
             >
               Create your calendar
             </button>
-            <button
-              type="button"
-              className="button button--secondary button--large"
-              onClick={() => openModal(ModalName.register)}
-            >
-              Register
-            </button>
+            {/* Issue 10: a signed-in farmer is not offered Register. */}
+            {!isAuthenticated && (
+              <button
+                type="button"
+                className="button button--secondary button--large"
+                onClick={() => openModal(ModalName.register)}
+              >
+                Register
+              </button>
+            )}
           </div>
         </div>
         <CalendarIllustration />

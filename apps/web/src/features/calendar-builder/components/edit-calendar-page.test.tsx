@@ -265,12 +265,17 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     ).toBeVisible();
   });
 
-  it("goes to the error route for a calendar that is not there", async () => {
+  it("says a calendar that is not there (or not this account's) was not found, not the signal", async () => {
     const { router } = renderApp("/calendar/99", { isAuthenticated: true });
 
     expect(
-      await screen.findByRole("heading", { level: 1, name: calendarMessages.detailFailed }),
+      await screen.findByRole("heading", { level: 1, name: calendarMessages.notFound }),
     ).toBeVisible();
+    expect(screen.queryByText(/signal/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Go to My calendars" })).toHaveAttribute(
+      "href",
+      "/calendars",
+    );
     expect(router.state.location.pathname).toBe("/calendar/99");
   });
 
