@@ -193,7 +193,7 @@ test.describe("accounts", () => {
       .getByRole("button", { name: "Forgot password?" })
       .click();
     const reset = page.getByRole("dialog", { name: "Reset your password" });
-    await reset.getByLabel("Email address").fill(farmer.email);
+    await reset.getByLabel("Email address or mobile number").fill(farmer.email);
     await reset.getByRole("button", { name: "Send reset link" }).click();
     await expect(reset.getByRole("status")).toContainText("we have sent it a link");
     await page.goto(await readOutboxLink(page, farmer.email, "/password/reset?"));

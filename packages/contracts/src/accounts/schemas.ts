@@ -9,6 +9,7 @@ import {
   OptionalEmailSchema,
   OptionalPhoneNumberSchema,
   PasswordSchema,
+  ResetContactSchema,
   ResetEmailSchema,
   ResetTokenSchema,
   VetIdSchema,
@@ -189,12 +190,17 @@ export const MobileVerificationRequestSchema = z.object({
 export type MobileVerificationRequest = z.input<typeof MobileVerificationRequestSchema>;
 
 /** POST /password/reset (docs/product.md §7); also served as /api/password/reset. */
-export const PasswordResetRequestSchema = z.object({ email: ResetEmailSchema });
+/**
+ * POST /password/reset. The spec's field is `email`; it takes the e-mail or the mobile the account
+ * was registered with (issue 10), and the link goes there.
+ */
+export const PasswordResetRequestSchema = z.object({ email: ResetContactSchema });
 export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
 
 /** POST /api/password/verify-token */
 export const VerifyResetTokenRequestSchema = z.object({
-  email: ResetEmailSchema,
+  /** The e-mail, or the mobile (E.164), the link was sent to. */
+  email: ResetContactSchema,
   token: ResetTokenSchema,
 });
 export type VerifyResetTokenRequest = z.input<typeof VerifyResetTokenRequestSchema>;
@@ -217,7 +223,8 @@ export type UndoContactChangeRequest = z.input<typeof UndoContactChangeRequestSc
 /** POST /api/password/reset/confirm: answers like login, and ends every other session. */
 export const ConfirmPasswordResetRequestSchema = z
   .object({
-    email: ResetEmailSchema,
+    /** The e-mail, or the mobile (E.164), the link was sent to. */
+    email: ResetContactSchema,
     token: ResetTokenSchema,
     password: PasswordSchema,
     password_confirmation: z

@@ -22,10 +22,48 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
     await main.findByRole("heading", { level: 1, name: "Reset your password" });
 
-    await user.type(main.getByLabelText("Email address"), "aoife@example.ie");
+    await user.type(main.getByLabelText("Email address or mobile number"), "aoife@example.ie");
     await user.click(main.getByRole("button", { name: "Send password reset link" }));
 
     expect(await main.findByText(accountMessages.resetLinkSent)).toBeInTheDocument();
+  });
+
+  it("takes the mobile the farmer registered with (issue 10)", async () => {
+    let sent: unknown;
+    server.use(
+      http.post(accountPaths.passwordResetApi, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: accountMessages.resetLinkSent });
+      }),
+    );
+    const { user } = renderApp("/password/reset");
+    const main = within(await screen.findByRole("main"));
+
+    await user.type(main.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.click(main.getByRole("button", { name: "Send password reset link" }));
+
+    expect(await main.findByText(accountMessages.resetLinkSent)).toBeInTheDocument();
+    expect(sent).toEqual({ email: "0871234567" });
+  });
+
+  it("sets a new password from a texted link, showing the mobile it went to", async () => {
+    let sent: ConfirmPasswordResetRequest | undefined;
+    server.use(
+      http.post(accountPaths.passwordResetConfirm, async ({ request }) => {
+        sent = (await request.json()) as ConfirmPasswordResetRequest;
+        return HttpResponse.json(authResponseFixture);
+      }),
+    );
+    const { user, router } = renderApp(`/password/reset?token=${token}&mobile=%2B353871234567`);
+    const main = within(await screen.findByRole("main"));
+
+    expect(await main.findByLabelText("Mobile number")).toHaveValue("+353871234567");
+    await user.type(main.getByLabelText("New password"), "green fields in May");
+    await user.type(main.getByLabelText("Confirm new password"), "green fields in May");
+    await user.click(main.getByRole("button", { name: "Confirm reset" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+    expect(sent?.email).toBe("+353871234567");
   });
 
   it("checks the token from the link, then sets the new password, logs in and opens settings", async () => {

@@ -29,7 +29,8 @@ import "./password-reset-screen.css";
 export function PasswordResetScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
-  const email = searchParams.get("email");
+  // The link carries the contact it was sent to: an e-mail, or a mobile for a texted link.
+  const email = searchParams.get("email") ?? searchParams.get("mobile");
   const hasLink = Boolean(token && email);
 
   return (
@@ -155,8 +156,8 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           <AlertBox messages={[describeApiError(confirmReset.error, authMessages.resetFailed)]} />
         )}
         <TextField
-          label="Email address"
-          type="email"
+          label={email.includes("@") ? "Email address" : "Mobile number"}
+          type={email.includes("@") ? "email" : "tel"}
           readOnly
           autoComplete="username"
           {...register("email")}
