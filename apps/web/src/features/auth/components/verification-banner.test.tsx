@@ -123,9 +123,10 @@ describe("the verification banner on a screen that asks for it to be one line (i
     const compact = render(<Compact />);
 
     const banner = await screen.findByRole("region", { name: "No alerts yet:" });
-    expect(
-      within(banner).getByRole("link", { name: "verify your email or mobile" }),
-    ).toHaveAttribute("href", "/settings");
+    expect(within(banner).getByRole("link", { name: "verify email or mobile" })).toHaveAttribute(
+      "href",
+      "/settings",
+    );
     expect(within(banner).queryByRole("button")).toBeNull();
     expect(screen.queryByText(emailText)).toBeNull();
 

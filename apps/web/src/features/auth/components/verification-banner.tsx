@@ -60,9 +60,7 @@ export function VerificationBanner() {
         <p className="verification-banner__inner container">
           <span aria-hidden="true">! </span>
           <strong id="verification-banner-title">No alerts yet:</strong>{" "}
-          <Link to={paths.settings.getHref()}>
-            verify your {describeContacts(hasEmail, hasPhone)}
-          </Link>
+          <Link to={paths.settings.getHref()}>verify {describeContacts(hasEmail, hasPhone)}</Link>
         </p>
       </section>
     );

@@ -69,10 +69,10 @@ describe("describeWarningAction (docs/product.md D20: say what to do)", () => {
   it("uses the engine's sentence for rules that already say what to do", () => {
     const timing: ProtocolWarning = {
       ...warning(ProtocolRule.tooCloseToBirth),
-      message: "Too close to lambing: give Scabivax Forte at least 7 weeks before lambing.",
+      message: "Too close to lambing: give Bovilis BVD at least 7 weeks before lambing.",
     };
     expect(describeWarningAction(timing, "7-1", calendarWith({}, true))).toBe(
-      "Too close to lambing: give Scabivax Forte at least 7 weeks before lambing",
+      "Too close to lambing: give it at least 7 weeks before lambing",
     );
   });
 });

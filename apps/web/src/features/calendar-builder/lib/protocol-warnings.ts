@@ -186,9 +186,17 @@ export function describeWarningAction(
       return rules?.max_shots
         ? `Too many shots this year: the most is ${rules.max_shots}, so remove one`
         : "Too many shots this year: remove one";
-    default:
+    default: {
       // The course and timing rules already speak this way: "Too close to lambing: give … before".
-      return warning.message.replace(/\.$/, "");
+      // Beside its own shot the vaccine is "it", which keeps the label short on a phone.
+      const name = findVaccine(calendar, shotId)?.name;
+      const text = warning.message.replace(/\.$/, "");
+      if (!name) return text;
+      return text
+        .replace(`give ${name} `, "give it ")
+        .replace(`give the ${name} `, "give the ")
+        .replace(` of ${name} `, " ");
+    }
   }
 }
 
