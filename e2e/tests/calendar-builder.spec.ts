@@ -338,8 +338,10 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       diseases: [1, 4],
     });
 
-    // Finish calendar asks a visitor to log in (saving is a later issue).
+    // Finish calendar asks a visitor to register, or to log in (issue 10: Register first).
     await page.getByRole("button", { name: "Finish calendar" }).click();
+    const choice = page.getByRole("dialog", { name: "Save your calendar" });
+    await choice.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
   });
 

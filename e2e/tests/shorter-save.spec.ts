@@ -120,4 +120,14 @@ test.describe("a shorter save (issue 10)", () => {
     await expect(page.getByText(/We will take you/)).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath("download-page-after-30s-375.png") });
   });
+
+  test("the Finish choice has no accessibility violations", async ({
+    expectNoAccessibilityViolations,
+  }) => {
+    await expectNoAccessibilityViolations("/", async (page) => {
+      await buildBeefCalendar(page);
+      await page.getByRole("button", { name: "Finish calendar" }).click();
+      await expect(page.getByRole("dialog", { name: "Save your calendar" })).toBeVisible();
+    });
+  });
 });
