@@ -190,7 +190,6 @@ type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & 
 export function CheckboxField({ label, error, className, ...inputProps }: CheckboxFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const echoId = `${id}-echo`;
   return (
     <div className={`checkbox-field${className ? ` ${className}` : ""}`}>
       <input
