@@ -216,7 +216,7 @@ export async function createCalendar(
   // together, and the database refuses a calendar over the cap.
   const calendarId = await context.db.transaction(async (transaction) => {
     const termsAgreedAt = await settleTermsAgreement(transaction, userId, request.contact, now);
-    return createCalendarsRepository(transaction).insertCalendar(
+    const insertedId = await createCalendarsRepository(transaction).insertCalendar(
       {
         userId,
         ...checked.setupColumns,
@@ -228,10 +228,12 @@ export async function createCalendar(
       },
       checked.columns,
     );
+    // Thrown inside, so a refused calendar takes the terms agreement back with it.
+    if (insertedId === null) {
+      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+    }
+    return insertedId;
   });
-  if (calendarId === null) {
-    throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
-  }
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,
