@@ -35,8 +35,11 @@ export function CalendarFinalPage({
 
   useEffect(() => {
     // The review page was scrolled to its bottom; this page starts at its top, read from there.
+    // Once more after the next frame: the banner above shrinks to one line as this page mounts.
+    heading.current?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
-    heading.current?.focus();
+    const frame = requestAnimationFrame(() => window.scrollTo(0, 0));
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   return (
