@@ -131,7 +131,9 @@ test.describe("smoke", () => {
     await page.goto("/");
     await waitForScreen(page);
     const menuButton = page.getByRole("button", { name: "Menu" });
-    const register = page.getByRole("banner").getByRole("button", { name: "Register" });
+    const register = page
+      .getByRole("banner")
+      .getByRole("button", { name: "Register", exact: true });
 
     if (layout === "phone") {
       await expect(register).toBeHidden();

@@ -207,6 +207,25 @@ export function createCalendarsRepository(db: Executor) {
     },
 
     /** Holds a calendar's row until the transaction ends; null when it is gone. */
+    /** Which terms the account last agreed to, and when (docs/product.md D18). */
+    async findTermsAgreement(
+      userId: number,
+    ): Promise<{ version: string | null; agreedAt: Date } | null> {
+      const [row] = await db
+        .select({ version: users.termsVersion, agreedAt: users.termsAcceptedAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** The account agrees to a version of the terms now: the record GDPR asks for. */
+    async recordTermsAgreement(userId: number, version: string, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ termsVersion: version, termsAcceptedAt: now })
+        .where(eq(users.id, userId));
+    },
+
     async lockCalendar(calendarId: number): Promise<{ feedNonce: string } | null> {
       const [row] = await db
         .select({ feedNonce: calendars.feedNonce })

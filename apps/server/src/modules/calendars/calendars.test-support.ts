@@ -117,7 +117,7 @@ export function buildContact(overrides: Partial<SubmitCalendarRequest["contact"]
   } satisfies SubmitCalendarRequest["contact"];
 }
 
-/** What "Finish Calendar" sends for a calendar the engine laid out (docs/product.md §3 payload). */
+/** What "Finish calendar" sends for a calendar the engine laid out (docs/product.md §3 payload). */
 export function buildSubmitPayload(
   calendar: Calendar,
   choice: SetupChoice = dairySpringCows,

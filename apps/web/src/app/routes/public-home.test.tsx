@@ -24,6 +24,14 @@ describe("PublicHome (docs/product.md §2)", () => {
     expect(screen.getByRole("dialog", { name: "Register with VaxCal" })).toBeInTheDocument();
   });
 
+  it("does not invite a signed-in farmer to register (issue 10)", async () => {
+    renderApp("/", { isAuthenticated: true });
+    const main = within(screen.getByRole("main"));
+
+    expect(await main.findByRole("button", { name: "Create your calendar" })).toBeVisible();
+    expect(main.queryByRole("button", { name: "Register" })).toBeNull();
+  });
+
   it("starts a calendar from 'Create your calendar'", async () => {
     const { user } = renderApp("/");
     const main = within(screen.getByRole("main"));

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorState } from "../../components/ui/status-panels.tsx";
 import { usePendingMobileVerification } from "../../features/mobile-verification/hooks/use-pending-mobile-verification.ts";
 import { useReferenceData } from "../../features/reference-data/api/get-reference-data.ts";
+import { useAuthStore } from "../../stores/auth.ts";
 import { ModalName, openModal } from "../../stores/modals.ts";
 import "./public-home.css";
 
@@ -16,6 +17,7 @@ export const initialDataErrorMessage = "Failed to load initial data";
  */
 export function PublicHome() {
   const referenceData = useReferenceData();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   usePendingMobileVerification();
 
   return (
@@ -37,13 +39,16 @@ export function PublicHome() {
             >
               Create your calendar
             </button>
-            <button
-              type="button"
-              className="button button--secondary button--large"
-              onClick={() => openModal(ModalName.register)}
-            >
-              Register
-            </button>
+            {/* Issue 10: a signed-in farmer is not offered Register. */}
+            {!isAuthenticated && (
+              <button
+                type="button"
+                className="button button--secondary button--large"
+                onClick={() => openModal(ModalName.register)}
+              >
+                Register
+              </button>
+            )}
           </div>
           {referenceData.isError && (
             <div className="hero__error">

@@ -1,7 +1,6 @@
 import type { GivenShot, ScopedDisease } from "@vaxcal/contracts";
 import {
   NO_FIXED_SCHEDULE_NOTE,
-  formatFootnoteMark,
   formatLongDate,
   readMonthName,
   type Calendar,
@@ -12,7 +11,7 @@ import {
 import type { CSSProperties } from "react";
 import { formatDayDate, formatYearMonth, readYearMonth } from "../lib/calendar-dates.ts";
 import { describeShotName } from "../lib/past-shots.ts";
-import { protocolRuleNames } from "../lib/protocol-warnings.ts";
+import { describeWarningAction } from "../lib/protocol-warnings.ts";
 
 type CalendarGridProps = {
   calendar: Calendar;
@@ -146,16 +145,11 @@ export function CalendarGrid({
                 >
                   <span className="calendar-grid__disease-name">
                     {disease?.name ?? `Disease ${column.diseaseId}`}
-                    {disease?.footnoteNumber ? (
-                      <span className="calendar-grid__footnote-mark">
-                        <span aria-hidden="true">{formatFootnoteMark(disease.footnoteNumber)}</span>
-                        <span className="visually-hidden">
-                          {" "}
-                          (see note {disease.footnoteNumber})
-                        </span>
-                      </span>
-                    ) : null}
                   </span>
+                  {disease?.footnote ? (
+                    // docs/product.md D20: the note itself, not a mark that points to it.
+                    <span className="calendar-grid__footnote">{disease.footnote}</span>
+                  ) : null}
                   {disease?.vaccine && (
                     <span className="calendar-grid__vaccine-name">{disease.vaccine.name}</span>
                   )}
@@ -191,7 +185,9 @@ export function CalendarGrid({
                         data-max-reached={isReached}
                         onClick={() => onAddShot(column.diseaseId, year)}
                       >
-                        <span className="calendar-grid__add-mark">{isReached ? "[!]" : "[+]"}</span>{" "}
+                        <span className="calendar-grid__add-mark" aria-hidden="true">
+                          {isReached ? "⚠" : "+"}
+                        </span>{" "}
                         Add shot
                       </button>
                     </td>
@@ -219,6 +215,7 @@ export function CalendarGrid({
                             name={describeShotName(shot, disease)}
                             accent={readAccent(disease)}
                             warnings={warningsByShot.get(shot.id) ?? []}
+                            calendar={calendar}
                             shotNames={shotNames}
                             onOpen={() => onOpenShot(shot)}
                             onOpenWarning={(warning) => onOpenWarning(warning, shot)}
@@ -244,6 +241,7 @@ function ShotLabel({
   name,
   accent,
   warnings,
+  calendar,
   shotNames,
   onOpen,
   onOpenWarning,
@@ -254,6 +252,7 @@ function ShotLabel({
   name: string;
   accent: CSSProperties;
   warnings: readonly ProtocolWarning[];
+  calendar: Calendar;
   shotNames: ReadonlyMap<string, string>;
   onOpen: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
@@ -296,13 +295,14 @@ function ShotLabel({
         // A pair rule names the other shot, so two warnings beside one shot are told apart.
         const otherId = warning.shotIds.find((shotId) => shotId !== shot.id);
         const other = otherId === undefined ? undefined : shotNames.get(otherId);
-        const ruleText = `${protocolRuleNames[warning.rule]} rule · ${warning.source}`;
+        const ruleText = describeWarningAction(warning, shot.id, calendar);
         return (
           <button
             key={`${warning.rule}-${warning.shotIds.join("-")}`}
             type="button"
             className="shot__warning"
-            aria-label={`${ruleText}: ${name} on ${formatLongDate(date)}${other ? `, with ${other}` : ""}`}
+            // The visible words first (WCAG 2.5.3), then which shot the warning is beside.
+            aria-label={`${ruleText}${other ? ` with ${other}` : ""} (${name} on ${formatLongDate(date)})`}
             onClick={() => onOpenWarning(warning)}
           >
             <span aria-hidden="true">⚠</span>
