@@ -27,7 +27,7 @@ describe("printed words", () => {
     expect(parseAccentColor(undefined)).toEqual([120, 120, 120]);
   });
 
-  it("list each footnote once, in number order, with its asterisks", () => {
+  it("list each footnote once, in number order, with its numbered mark", () => {
     const column = (footnoteNumber: number | null, footnote: string | null): DescribedColumn => ({
       diseaseId: 1,
       vaccineId: null,
@@ -45,8 +45,8 @@ describe("printed words", () => {
         column(3, "Where infection is confirmed"),
       ]),
     ).toEqual([
-      { mark: "*", text: "Dairy replacements only" },
-      { mark: "***", text: "Where infection is confirmed" },
+      { mark: "(1)", text: "Dairy replacements only" },
+      { mark: "(3)", text: "Where infection is confirmed" },
     ]);
   });
 

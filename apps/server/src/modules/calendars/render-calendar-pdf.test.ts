@@ -170,7 +170,8 @@ describe("the calendar PDF", () => {
       expect(flat).toContain("Generated on 2 March 2026");
       // pdftotext closes up the thin spaces around the slash.
       expect(flat).toMatch(new RegExp(`${index + 1} ?/ ?${pages.length}\\s*$`));
-      expect(flat).toContain("*** Where infection is confirmed");
+      expect(flat).toContain("(3) Where infection is confirmed");
+      expect(flat).not.toMatch(/\*{2,}/);
     });
   });
 

@@ -48,7 +48,7 @@ export type PrintoutShot = {
 
 export type PrintoutColumn = {
   title: string;
-  /** Asterisks that point to a footnote, or "". */
+  /** The numbered mark that points to a footnote, "(1)", or "". */
   footnoteMark: string;
   vaccineName: string | null;
   /** The route spelled out, e.g. `Intramuscular`; null when the column has no vaccine. */
@@ -261,7 +261,7 @@ function describeVaccineLine(column: PrintoutColumn): string {
 function measureColumnTitle(layout: Layout, column: PrintoutColumn): number {
   const width = layout.columnWidth - cellPadding * 2;
   layout.doc.font(bold).fontSize(11);
-  return layout.doc.heightOfString(`${column.title}${column.footnoteMark}`, { width });
+  return layout.doc.heightOfString(`${column.title} ${column.footnoteMark}`, { width });
 }
 
 function drawColumnHeader(layout: Layout, top: number): number {
@@ -287,7 +287,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
       doc
         .text(column.title, x + cellPadding, top + 6, { width, continued: true })
         .fillColor(colors.muted)
-        .text(column.footnoteMark);
+        .text(` ${column.footnoteMark}`);
     } else {
       doc.text(column.title, x + cellPadding, top + 6, { width });
     }
