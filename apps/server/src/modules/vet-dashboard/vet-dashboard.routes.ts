@@ -1,0 +1,85 @@
+import {
+  DosesDueSchema,
+  ErrorBodySchema,
+  VetDashboardSchema,
+  vetPracticePaths,
+} from "@vaxcal/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createRequireUser, readSession } from "../../auth/authentication.ts";
+import { requireVetMembership } from "../../auth/vet-membership.ts";
+import type { Db } from "../../db/database.ts";
+import { readIrishToday, type Clock } from "../../lib/clock.ts";
+import {
+  createDosesDueReader,
+  readVetDashboard,
+  renderDosesDueCsv,
+  type VetDashboardContext,
+} from "./vet-dashboard.service.ts";
+
+export type VetDashboardRoutesOptions = { db: Db; clock: Clock };
+
+const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 500: ErrorBodySchema };
+
+/**
+ * The vet dashboard (docs/product.md D3, decision 501): a practice's linked farmers with their
+ * calendars, and the doses due across them. Every call reads the caller's membership again, so a
+ * removed vet or an unlinked farmer is gone from the next answer. The calendars themselves are
+ * opened, edited and downloaded through the calendars module, under its owner-or-linked-vet rule.
+ */
+export const vetDashboardRoutes: FastifyPluginAsyncZod<VetDashboardRoutesOptions> = async (
+  app,
+  { db, clock },
+) => {
+  const context: VetDashboardContext = { db, clock, readToday: () => readIrishToday(clock()) };
+  const requireUser = createRequireUser({ db, clock });
+  const readDosesDue = createDosesDueReader(context);
+  const tags = ["vet practices"];
+
+  app.get(
+    vetPracticePaths.dashboard,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The caller's practice and its linked farmers, each with their calendars",
+        response: { 200: VetDashboardSchema, ...errors },
+      },
+    },
+    async (request) =>
+      readVetDashboard(context, await requireVetMembership(db, readSession(request).userId)),
+  );
+
+  app.get(
+    vetPracticePaths.dosesDue,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Every client's shots in the next 8 weeks, by week then vaccine, with doses",
+        response: { 200: DosesDueSchema, ...errors },
+      },
+    },
+    async (request) => readDosesDue(await requireVetMembership(db, readSession(request).userId)),
+  );
+
+  app.get(
+    vetPracticePaths.dosesDueCsv,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The doses due as CSV, one row per shot, for ordering stock",
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await requireVetMembership(db, readSession(request).userId);
+      const dosesDue = await readDosesDue(membership);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="doses-due-${dosesDue.from}.csv"`)
+        .send(renderDosesDueCsv(dosesDue));
+    },
+  );
+};
