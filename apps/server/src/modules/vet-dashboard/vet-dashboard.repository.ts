@@ -55,7 +55,8 @@ export function createVetDashboardRepository(db: Executor) {
 
     /**
      * What the doses due of a practice depend on, in one cheap row: which farmers and calendars,
-     * and when any of them last changed. Equal fingerprints mean equal doses due for one day.
+     * and the row versions (PostgreSQL's `xmin`, new with every update of a row, however close
+     * in time). Equal fingerprints on one day mean equal doses due.
      */
     async readFingerprint(vetPracticeId: number): Promise<string> {
       const [row] = await db
@@ -63,8 +64,8 @@ export function createVetDashboardRepository(db: Executor) {
           fingerprint: sql<string>`concat_ws(':',
             count(DISTINCT ${users.id}), coalesce(sum(${users.id}), 0),
             count(${calendars.id}), coalesce(sum(${calendars.id}), 0),
-            extract(epoch FROM max(${users.updatedAt})),
-            extract(epoch FROM max(${calendars.updatedAt})))`,
+            coalesce(sum(${users}.xmin::text::bigint), 0),
+            coalesce(sum(${calendars}.xmin::text::bigint), 0))`,
         })
         .from(users)
         .leftJoin(calendars, eq(calendars.userId, users.id))
