@@ -233,16 +233,22 @@ export const VetInviteDetailsSchema = z.object({
 });
 export type VetInviteDetails = z.infer<typeof VetInviteDetailsSchema>;
 
+const acceptVetInviteFields = {
+  name: requiredVetText(vetPracticeMessages.veterinarianNameRequired, fieldLimits.name),
+  surname: requiredVetText(vetPracticeMessages.veterinarianSurnameRequired, fieldLimits.name),
+  password: passwordField(vetPracticeMessages.passwordRequired),
+  password_confirmation: passwordConfirmation,
+  agree_to_terms: z.literal(true, { error: vetPracticeMessages.termsRequired }),
+};
+
+/** The join page's form: the invited vet's name and password (the token travels apart). */
+export const AcceptVetInviteFormSchema = z
+  .object(acceptVetInviteFields)
+  .superRefine(checkConfirmation, evenWithFieldErrors);
+
 /** POST /api/vet/invites/accept: the invited vet sets a password and joins; answers like login. */
 export const AcceptVetInviteRequestSchema = z
-  .object({
-    token: InviteTokenSchema,
-    name: requiredVetText(vetPracticeMessages.veterinarianNameRequired, fieldLimits.name),
-    surname: requiredVetText(vetPracticeMessages.veterinarianSurnameRequired, fieldLimits.name),
-    password: passwordField(vetPracticeMessages.passwordRequired),
-    password_confirmation: passwordConfirmation,
-    agree_to_terms: z.literal(true, { error: vetPracticeMessages.termsRequired }),
-  })
+  .object({ token: InviteTokenSchema, ...acceptVetInviteFields })
   .superRefine(checkConfirmation, evenWithFieldErrors);
 export type AcceptVetInviteRequest = z.input<typeof AcceptVetInviteRequestSchema>;
 export const AcceptVetInviteResponseSchema = z.object({

@@ -46,6 +46,21 @@ const RegisterStepCounter = lazyComponent(
   null,
 );
 
+const VetRegisterModalBody = lazyComponent(
+  () =>
+    import("../features/vet-practices/components/vet-register-modal-body.tsx").then(
+      (module) => module.VetRegisterModalBody,
+    ),
+  loadingBody,
+);
+const VetRegisterStepCounter = lazyComponent(
+  () =>
+    import("../features/vet-practices/components/vet-register-modal-body.tsx").then(
+      (module) => module.VetRegisterStepCounter,
+    ),
+  null,
+);
+
 function comingSoon(name: string): ComponentType {
   return function ComingSoonBody() {
     return <ComingSoonModalBody name={name} />;
@@ -67,7 +82,8 @@ const modalRegistry: Record<ModalName, ModalEntry> = {
   [ModalName.passwordReset]: { title: "Reset your password", Body: PasswordResetModalBody },
   [ModalName.vetRegister]: {
     title: "Register your Vet Practice",
-    Body: comingSoon("Vet practice registration"),
+    Body: VetRegisterModalBody,
+    TitleAddon: VetRegisterStepCounter,
   },
   [ModalName.generateCalendar]: {
     title: "Generate a calendar",

@@ -11,9 +11,19 @@ import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 // jsdom's host is localhost, a pre-launch host (docs/product.md §2, §9): the vet picker shows.
 
 const practices: Vet[] = [
-  { id: 1, vet_practice_name: "Riverside Veterinary", vet_practice_address_id: null, town: "Macroom" },
+  {
+    id: 1,
+    vet_practice_name: "Riverside Veterinary",
+    vet_practice_address_id: null,
+    town: "Macroom",
+  },
   { id: 2, vet_practice_name: "Hillview Vets", vet_practice_address_id: null, town: "Ballinasloe" },
-  { id: 3, vet_practice_name: "Shannon River Clinic", vet_practice_address_id: null, town: "Ennis" },
+  {
+    id: 3,
+    vet_practice_name: "Shannon River Clinic",
+    vet_practice_address_id: null,
+    town: "Ennis",
+  },
 ];
 const label = "Do you want to share your calendars with your vet?";
 const disclaimer =
