@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 let sequence = 0;
-function buildVetRegistration(overrides: Partial<VetRegisterRequest> = {}): VetRegisterRequest {
+/** A valid registration; overrides may be invalid on purpose, to test the messages. */
+function buildVetRegistration(overrides: Record<string, unknown> = {}): VetRegisterRequest {
   sequence += 1;
   return {
     vet_practice_name: `Glen Vets ${sequence}`,
@@ -54,7 +55,7 @@ function buildVetRegistration(overrides: Partial<VetRegisterRequest> = {}): VetR
     vets: [],
     skip_inviting: false,
     ...overrides,
-  };
+  } as VetRegisterRequest;
 }
 
 function registerPractice(payload: unknown) {

@@ -7,7 +7,7 @@ import {
 } from "@vaxcal/contracts";
 import { listOccurrences } from "@vaxcal/schedule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCalendarPlansRepository } from "../../lib/calendar-plans.repository.ts";
+import { createCalendarPlansRepository } from "./lib/calendar-plans.repository.ts";
 import {
   asUser,
   createAccountsTestApp,
@@ -16,14 +16,14 @@ import {
   saveSettings,
   type AccountsTestApp,
   type RegisteredUser,
-} from "../../test/accounts.ts";
+} from "./test/accounts.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,
   dairySpringCows,
   editCalendar,
-} from "../calendars/calendars.test-support.ts";
-import { findWeekStart } from "./vet-dashboard.service.ts";
+} from "./modules/calendars/calendars.test-support.ts";
+import { findWeekStart } from "./modules/vet-dashboard/vet-dashboard.service.ts";
 
 /*
  * The vet dashboard (docs/product.md D3): a practice sees only its own clients, their calendars,
