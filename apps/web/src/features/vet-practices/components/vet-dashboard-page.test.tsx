@@ -1,0 +1,68 @@
+import { vetPracticePaths } from "@vaxcal/contracts";
+import { screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { server } from "../../../testing/mocks/server.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
+import { describeDoses } from "./vet-dashboard-page.tsx";
+
+describe("the vet dashboard (docs/product.md D3)", () => {
+  it("shows the banner, the farmers with their calendars, the doses due and the vets", async () => {
+    renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Glenbeg Veterinary Clinic" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Thank you for registering your vet practice/)).toBeInTheDocument();
+    const farmers = screen.getByRole("list", { name: "Your farmers" });
+    expect(
+      within(farmers).getByRole("link", { name: /Open and edit the Cows calendar of Nora Murphy/ }),
+    ).toHaveAttribute("href", "/calendar/12");
+    expect(
+      await screen.findByRole("heading", {
+        name: /Bovilis BVD: 51–100 doses, and 1 farm of unknown size/,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Nora Murphy, Hill Farm" })).toHaveAttribute(
+      "href",
+      "/calendar/12",
+    );
+    expect(await screen.findByRole("list", { name: "Your practice's vets" })).toHaveTextContent(
+      "Aoife Byrne",
+    );
+  });
+
+  it("searches the farmers by name, farm or town, case-insensitively", async () => {
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    const search = await screen.findByLabelText("Search your farmers");
+    await user.type(search, "BANDON");
+    const farmers = screen.getByRole("list", { name: "Your farmers" });
+    expect(
+      within(farmers)
+        .getAllByRole("heading")
+        .map((heading) => heading.textContent),
+    ).toEqual(["Seán Walsh"]);
+    await user.clear(search);
+    await user.type(search, "nobody");
+    expect(screen.getByText("No farmer matches your search.")).toBeInTheDocument();
+  });
+
+  it("shows a failure with Try again", async () => {
+    server.use(
+      http.get(vetPracticePaths.dosesDue, () =>
+        HttpResponse.json(
+          { error: { code: "INTERNAL", message: "Internal server error" } },
+          { status: 500 },
+        ),
+      ),
+    );
+    renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(await screen.findByText("Internal server error")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("words dose estimates plainly", () => {
+    expect(describeDoses({ min: 1, max: 1 })).toBe("1 dose");
+    expect(describeDoses({ min: 52, max: 150 })).toBe("52–150 doses");
+    expect(describeDoses({ min: 201, max: null })).toBe("at least 201 doses");
+  });
+});
