@@ -314,6 +314,13 @@ test.describe("vet practices", () => {
       await panel.getByLabel("Date of this shot").fill(newDate);
       await panel.getByRole("button", { name: "Confirm" }).click();
       await expect(panel).toBeHidden();
+      // Moving a shot may bring up a protocol rule's warning (e.g. pregnancy); the vet reads it.
+      const rule = page.getByRole("dialog", { name: / rule$/ });
+      await rule
+        .waitFor({ state: "visible", timeout: 2_000 })
+        .then(() => rule.getByRole("button", { name: "OK" }).click())
+        .catch(() => undefined);
+      await expect(rule).toBeHidden();
       await page.getByRole("button", { name: "Update Calendar" }).click();
       const popup = page.getByRole("dialog", { name: "Confirm your details" });
       await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();

@@ -227,10 +227,11 @@ export const InviteTokenSchema = z
 
 /** POST /api/vet/invites/check: what the join page shows before the vet chooses a password. */
 export const CheckVetInviteRequestSchema = z.object({ token: InviteTokenSchema });
-export const VetInviteDetailsSchema = z.object({
-  vet_practice_name: z.string(),
-  email: z.string(),
-});
+export const VetInviteDetailsSchema = z.discriminatedUnion("valid", [
+  z.object({ valid: z.literal(true), vet_practice_name: z.string(), email: z.string() }),
+  // Like the reset token check: an unusable link is an answer, not a failed call.
+  z.object({ valid: z.literal(false), message: z.string() }),
+]);
 export type VetInviteDetails = z.infer<typeof VetInviteDetailsSchema>;
 
 const acceptVetInviteFields = {

@@ -158,8 +158,8 @@ export async function checkVetInvite(
     context.clock(),
     { forUpdate: false },
   );
-  if (!found) throw invalidInvite();
-  return { vet_practice_name: found.practiceName, email: found.invite.email };
+  if (!found) return { valid: false, message: vetPracticeMessages.inviteInvalid };
+  return { valid: true, vet_practice_name: found.practiceName, email: found.invite.email };
 }
 
 type AcceptInput = {

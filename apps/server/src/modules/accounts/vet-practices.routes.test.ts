@@ -255,6 +255,7 @@ describe("invites", () => {
       remoteAddress: nextClientAddress(),
     });
     expect(check.json()).toEqual({
+      valid: true,
       vet_practice_name: manager.payload.vet_practice_name,
       email: inviteEmail,
     });
@@ -268,6 +269,16 @@ describe("invites", () => {
     expect(vet.roles).toEqual([{ name: RoleName.vet }]);
     expect(vet.email_verified_at).not.toBeNull();
 
+    const checkAgain = await testApp.app.inject({
+      method: "POST",
+      url: "/api/vet/invites/check",
+      payload: { token },
+      remoteAddress: nextClientAddress(),
+    });
+    expect(checkAgain.json()).toEqual({
+      valid: false,
+      message: vetPracticeMessages.inviteInvalid,
+    });
     const again = await acceptInvite(token, { name: "Someone" });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: { message: vetPracticeMessages.inviteInvalid } });

@@ -85,8 +85,9 @@ export const cancelInvite = (id: number) =>
 export const removeMember = (id: number) =>
   fetchJson(withId(vetPracticePaths.member, id), MessageResponseSchema, { method: "DELETE" });
 
-export function useVetInvite(token: string) {
+export function useVetInvite(token: string, { isEnabled }: { isEnabled: boolean }) {
   return useQuery({
+    enabled: isEnabled,
     queryKey: [...vetQueryKey, "invite", token],
     queryFn: ({ signal }) =>
       sendJson(vetPracticePaths.inviteCheck, VetInviteDetailsSchema, { token }, { signal }),

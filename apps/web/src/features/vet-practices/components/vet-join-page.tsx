@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   AcceptVetInviteFormSchema,
+  InviteTokenSchema,
   passwordPolicy,
   vetPracticeMessages,
   type AcceptVetInviteRequest,
@@ -30,9 +31,10 @@ const resolver = zodResolver(AcceptVetInviteFormSchema) as unknown as Resolver<J
 export function VetJoinPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const invite = useVetInvite(token);
-  if (invite.isPending) return <LoadingState label="Checking your invitation…" />;
-  if (invite.isError) {
+  const isWellFormed = InviteTokenSchema.safeParse(token).success;
+  const invite = useVetInvite(token, { isEnabled: isWellFormed });
+  if (isWellFormed && invite.isPending) return <LoadingState label="Checking your invitation…" />;
+  if (!invite.isSuccess || !invite.data.valid) {
     return (
       <div className="page-panel">
         <h1>Join your vet practice</h1>
