@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
   CalendarDetailSchema,
   DosesDueSchema,
@@ -140,6 +141,24 @@ describe("doses due", () => {
     }
     const weekStarts = dosesDue.weeks.map((week) => week.week_start);
     expect(weekStarts).toEqual([...weekStarts].sort());
+  });
+
+  it("answers the same doses compressed, for a phone on a weak signal", async () => {
+    const plain = await get(managerToken, "/api/vet/doses-due");
+    for (const encoding of ["br", "gzip"] as const) {
+      const compressed = await testApp.app.inject(
+        asUser(managerToken, {
+          method: "GET",
+          url: "/api/vet/doses-due",
+          headers: { "accept-encoding": encoding },
+        }),
+      );
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      const decoded = (encoding === "br" ? brotliDecompressSync : gunzipSync)(
+        compressed.rawPayload,
+      ).toString("utf8");
+      expect(JSON.parse(decoded)).toEqual(plain.json());
+    }
   });
 
   it("exports the same shots as CSV", async () => {

@@ -59,18 +59,16 @@ export function createVetDashboardRepository(db: Executor) {
      * in time). Equal fingerprints on one day mean equal doses due.
      */
     async readFingerprint(vetPracticeId: number): Promise<string> {
-      const [row] = await db
-        .select({
-          fingerprint: sql<string>`concat_ws(':',
-            count(DISTINCT ${users.id}), coalesce(sum(${users.id}), 0),
-            count(${calendars.id}), coalesce(sum(${calendars.id}), 0),
-            coalesce(sum(${users}.xmin::text::bigint), 0),
-            coalesce(sum(${calendars}.xmin::text::bigint), 0))`,
-        })
-        .from(users)
-        .leftJoin(calendars, eq(calendars.userId, users.id))
-        .where(eq(users.vetPracticeId, vetPracticeId));
-      return row?.fingerprint ?? "";
+      const result = await db.execute<{ farmers: string; calendars: string }>(sql`
+        SELECT
+          (SELECT concat_ws(':', count(*), sum(${users.id}), sum(${users}.xmin::text::bigint))
+           FROM ${users} WHERE ${users.vetPracticeId} = ${vetPracticeId}) AS farmers,
+          (SELECT concat_ws(':', count(*), sum(${calendars.id}),
+             sum(${calendars}.xmin::text::bigint))
+           FROM ${calendars} JOIN ${users} ON ${users.id} = ${calendars.userId}
+           WHERE ${users.vetPracticeId} = ${vetPracticeId}) AS calendars`);
+      const [row] = result.rows;
+      return row ? `${row.farmers}|${row.calendars}` : "";
     },
 
     async readDiseaseNames(): Promise<Map<number, string>> {

@@ -1,6 +1,7 @@
 import {
   DosesDueSchema,
   ErrorBodySchema,
+  type DosesDue,
   VetDashboardSchema,
   vetPracticePaths,
 } from "@vaxcal/contracts";
@@ -12,6 +13,7 @@ import type { Db } from "../../db/database.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
   createDosesDueReader,
+  encodeDosesDue,
   readVetDashboard,
   renderDosesDueCsv,
   type VetDashboardContext,
@@ -60,7 +62,18 @@ export const vetDashboardRoutes: FastifyPluginAsyncZod<VetDashboardRoutesOptions
         response: { 200: DosesDueSchema, ...errors },
       },
     },
-    async (request) => readDosesDue(await requireVetMembership(db, readSession(request).userId)),
+    async (request, reply) => {
+      const answer = await readDosesDue(
+        await requireVetMembership(db, readSession(request).userId),
+      );
+      // The cached answer goes out as it was made: already checked, serialised and compressed.
+      const { body, encoding } = encodeDosesDue(answer, request.headers["accept-encoding"]);
+      reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("vary", "accept-encoding");
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(body as unknown as DosesDue);
+    },
   );
 
   app.get(
@@ -75,7 +88,7 @@ export const vetDashboardRoutes: FastifyPluginAsyncZod<VetDashboardRoutesOptions
     },
     async (request, reply) => {
       const membership = await requireVetMembership(db, readSession(request).userId);
-      const dosesDue = await readDosesDue(membership);
+      const dosesDue = (await readDosesDue(membership)).value;
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="doses-due-${dosesDue.from}.csv"`)

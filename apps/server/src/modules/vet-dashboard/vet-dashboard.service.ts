@@ -1,4 +1,6 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import {
+  DosesDueSchema,
   RoleName,
   vetPracticeLimits,
   type DoseRange,
@@ -186,31 +188,63 @@ async function computeDosesDue(
   };
 }
 
-type CachedDosesDue = { key: string; value: DosesDue };
+/**
+ * The doses due of one practice as answered: the value, its JSON, and the JSON compressed, each
+ * made once per cache entry. Thousands of shots make a large answer: validating, serialising and
+ * compressing it on every request would cost far more than reading the fingerprint.
+ */
+export type DosesDueAnswer = {
+  value: DosesDue;
+  json: string;
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+};
+
+type CachedDosesDue = { key: string; answer: DosesDueAnswer };
 const cacheSize = 200;
+
+/** The answer's JSON in an encoding the client accepts (brotli, then gzip), made once. */
+export function encodeDosesDue(
+  answer: DosesDueAnswer,
+  acceptEncoding: string | undefined,
+): { body: string | Buffer; encoding: "br" | "gzip" | null } {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+  if (encoding === null) return { body: answer.json, encoding };
+  answer.encoded[encoding] ??=
+    encoding === "br"
+      ? brotliCompressSync(answer.json, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+        })
+      : gzipSync(answer.json);
+  return { body: answer.encoded[encoding], encoding };
+}
 
 /**
  * The doses due, kept per practice for as long as nothing they depend on changes: a cheap
- * fingerprint query (which farmers and calendars, and their latest change) and today make the
+ * fingerprint query (which farmers and calendars, and their row versions) and today make the
  * key, so an edit, a link or a new day is seen on the next request. Like the rendered PDFs and
  * feeds, each node keeps its own cache.
  */
 export function createDosesDueReader(context: VetDashboardContext) {
   const cache = new Map<number, CachedDosesDue>();
-  return async function readDosesDue(membership: VetMembership): Promise<DosesDue> {
+  return async function readDosesDue(membership: VetMembership): Promise<DosesDueAnswer> {
     const today = context.readToday();
     const fingerprint = await createVetDashboardRepository(context.db).readFingerprint(
       membership.practiceId,
     );
     const key = `${today}|${fingerprint}`;
     const cached = cache.get(membership.practiceId);
-    if (cached?.key === key) return cached.value;
-    const value = await computeDosesDue(context, membership.practiceId, today);
+    if (cached?.key === key) return cached.answer;
+    // Checked against the contract once, here, as the route's serialiser would on every answer.
+    const value = DosesDueSchema.parse(
+      await computeDosesDue(context, membership.practiceId, today),
+    );
+    const answer: DosesDueAnswer = { value, json: JSON.stringify(value), encoded: {} };
     cache.delete(membership.practiceId);
-    cache.set(membership.practiceId, { key, value });
+    cache.set(membership.practiceId, { key, answer });
     // The least recently computed practice goes first.
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value ?? membership.practiceId);
-    return value;
+    return answer;
   };
 }
 
