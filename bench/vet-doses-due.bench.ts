@@ -171,7 +171,7 @@ try {
 
     console.log(describeMachine());
     console.log(
-      `${formatNumber(farmerCount)} linked farmers, ${formatNumber(calendarCount)} calendars, ${formatNumber(shots)} shots due in 8 weeks; filled in ${fillSeconds.toFixed(1)} s; first (uncached) answer ${coldMs.toFixed(0)} ms; ${formatNumber(compressedBytes / 1024)} KiB brotli; ${loadConnections} connections, ${runSeconds} s, ${vetCount} vets in turn\n`,
+      `${formatNumber(farmerCount)} linked farmers, ${formatNumber(calendarCount)} calendars, ${formatNumber(shots)} shots due in 8 weeks; filled in ${fillSeconds.toFixed(1)} s; first (uncached) answer ${coldMs.toFixed(0)} ms; ${formatNumber(compressedBytes / 1024)} KiB of JSON; ${loadConnections} connections, ${runSeconds} s, ${vetCount} vets in turn\n`,
     );
     printLoadTable(hello, [["GET /api/vet/doses-due", dosesDue]]);
     isOverTarget = dosesDue.latency.p99 > p99TargetMs;
