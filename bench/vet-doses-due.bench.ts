@@ -136,19 +136,7 @@ try {
       ).arrayBuffer();
     }
     const sequentialMs = (performance.now() - sequentialStarted) / 50;
-    const fingerprintStarted = performance.now();
-    for (let index = 0; index < 50; index += 1) {
-      await pool.query(
-        `SELECT (SELECT count(*) FROM users WHERE vet_practice_id = $1),
-           (SELECT sum(c.xmin::text::bigint) FROM calendars c JOIN users u ON u.id = c.user_id
-            WHERE u.vet_practice_id = $1)`,
-        [practice.id],
-      );
-    }
-    const fingerprintMs = (performance.now() - fingerprintStarted) / 50;
-    console.log(
-      `one at a time: ${sequentialMs.toFixed(1)} ms per answer, fingerprint query ${fingerprintMs.toFixed(1)} ms`,
-    );
+    console.log(`one at a time: ${sequentialMs.toFixed(1)} ms per answer`);
     const dosesDue = await runLoad(
       {
         url: server.url,

@@ -13,6 +13,8 @@ export type VetMembership = {
   practiceId: number;
   role: VetRole;
   practice: { id: number; name: string; town: string; email: string | null };
+  /** Bumped whenever the practice's clients or their calendars change (migration 0009). */
+  clientsVersion: number;
 };
 
 /**
@@ -30,6 +32,7 @@ export async function findVetMembership(
       name: vetPractices.vetPracticeName,
       town: vetPractices.town,
       email: vetPractices.email,
+      clientsVersion: vetPractices.clientsVersion,
     })
     .from(vetPracticeMembers)
     .innerJoin(vetPractices, eq(vetPractices.id, vetPracticeMembers.vetPracticeId))
@@ -50,6 +53,7 @@ export async function findVetMembership(
     practiceId: row.practiceId,
     role: row.role as VetRole,
     practice: { id: row.practiceId, name: row.name, town: row.town, email: row.email },
+    clientsVersion: row.clientsVersion,
   };
 }
 

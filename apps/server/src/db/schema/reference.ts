@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   integer,
@@ -264,6 +265,11 @@ export const vetPractices = pgTable(
     territoryManagerId: integer("territory_manager_id").references(() => territoryManagers.id, {
       onDelete: "set null",
     }),
+    /**
+     * Bumped by triggers (migration 0009) whenever a linked farmer or one of their calendars
+     * changes, or a farmer links or unlinks: the doses due cache's key, read with the membership.
+     */
+    clientsVersion: bigint("clients_version", { mode: "number" }).notNull().default(0),
     ...auditColumns(),
   },
   (table) => [uniqueIndex("vet_practices_email_unique").on(table.email)],

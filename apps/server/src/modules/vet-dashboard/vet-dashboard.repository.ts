@@ -53,24 +53,6 @@ export function createVetDashboardRepository(db: Executor) {
         .orderBy(asc(users.surname), asc(users.name), asc(users.id), desc(calendars.updatedAt));
     },
 
-    /**
-     * What the doses due of a practice depend on, in one cheap row: which farmers and calendars,
-     * and the row versions (PostgreSQL's `xmin`, new with every update of a row, however close
-     * in time). Equal fingerprints on one day mean equal doses due.
-     */
-    async readFingerprint(vetPracticeId: number): Promise<string> {
-      const result = await db.execute<{ farmers: string; calendars: string }>(sql`
-        SELECT
-          (SELECT concat_ws(':', count(*), sum(${users.id}), sum(${users}.xmin::text::bigint))
-           FROM ${users} WHERE ${users.vetPracticeId} = ${vetPracticeId}) AS farmers,
-          (SELECT concat_ws(':', count(*), sum(${calendars.id}),
-             sum(${calendars}.xmin::text::bigint))
-           FROM ${calendars} JOIN ${users} ON ${users.id} = ${calendars.userId}
-           WHERE ${users.vetPracticeId} = ${vetPracticeId}) AS calendars`);
-      const [row] = result.rows;
-      return row ? `${row.farmers}|${row.calendars}` : "";
-    },
-
     async readDiseaseNames(): Promise<Map<number, string>> {
       const rows = await db.select({ id: diseases.id, name: diseases.name }).from(diseases);
       return new Map(rows.map((row) => [row.id, row.name]));

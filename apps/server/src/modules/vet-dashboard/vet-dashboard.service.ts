@@ -220,19 +220,18 @@ export function encodeDosesDue(
 }
 
 /**
- * The doses due, kept per practice for as long as nothing they depend on changes: a cheap
- * fingerprint query (which farmers and calendars, and their row versions) and today make the
- * key, so an edit, a link or a new day is seen on the next request. Like the rendered PDFs and
- * feeds, each node keeps its own cache.
+ * The doses due, kept per practice for as long as nothing they depend on changes: the key is
+ * today and the practice's clients version, which triggers bump in the transaction of every
+ * change to a linked farmer or their calendars (migration 0009) and which the caller's
+ * membership already carries. So an edit, a link or a new day is seen on the next request, and
+ * an unchanged practice costs no query of its own. Like the rendered PDFs and feeds, each node
+ * keeps its own cache.
  */
 export function createDosesDueReader(context: VetDashboardContext) {
   const cache = new Map<number, CachedDosesDue>();
   return async function readDosesDue(membership: VetMembership): Promise<DosesDueAnswer> {
     const today = context.readToday();
-    const fingerprint = await createVetDashboardRepository(context.db).readFingerprint(
-      membership.practiceId,
-    );
-    const key = `${today}|${fingerprint}`;
+    const key = `${today}|${membership.clientsVersion}`;
     const cached = cache.get(membership.practiceId);
     if (cached?.key === key) return cached.answer;
     // Checked against the contract once, here, as the route's serialiser would on every answer.
