@@ -335,6 +335,8 @@ test.describe("vet practices", () => {
       await expect(
         doses.getByRole("heading", { name: /^Bovilis BVD: 51–100 doses/ }),
       ).toBeVisible();
+      await expect(doses.getByText("1 shot on 1 farm")).toBeVisible();
+      await doses.getByRole("button", { name: /^Show the farms/ }).click();
       await expect(doses.getByRole("link", { name: "Nora Murphy, Hill Farm" })).toHaveAttribute(
         "href",
         `/calendar/${calendarId}`,

@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
   CalendarDetailSchema,
-  DosesDueSchema,
+  DoseDueWeekSchema,
+  DosesDueSummarySchema,
+  type DosesDue,
   ListCalendarsResponseSchema,
   SubmitCalendarResponseSchema,
   VetDashboardSchema,
@@ -96,6 +98,26 @@ function get(token: string, url: string) {
   return testApp.app.inject(asUser(token, { method: "GET", url }));
 }
 
+/** The summary, then each week's shots, as a vet's dashboard asks for them; checked. */
+async function readDosesDue(token: string): Promise<DosesDue> {
+  const summary = DosesDueSummarySchema.parse((await get(token, "/api/vet/doses-due")).json());
+  const weeks = [];
+  for (const week of summary.weeks) {
+    const detail = DoseDueWeekSchema.parse(
+      (await get(token, `/api/vet/doses-due/weeks/${week.week_start}`)).json(),
+    );
+    // The summary's totals are the week's.
+    expect(detail.vaccines.map((vaccine) => vaccine.shots.length)).toEqual(
+      week.vaccines.map((vaccine) => vaccine.shot_count),
+    );
+    expect(detail.vaccines.map((vaccine) => vaccine.doses)).toEqual(
+      week.vaccines.map((vaccine) => vaccine.doses),
+    );
+    weeks.push(detail);
+  }
+  return { from: summary.from, to: summary.to, weeks };
+}
+
 describe("the dashboard", () => {
   it("lists the practice's linked farmers with their calendars, and no one else's", async () => {
     await registerUser(testApp.app, { name: "Unlinked" });
@@ -116,7 +138,7 @@ describe("the dashboard", () => {
 
 describe("doses due", () => {
   it("groups the next 8 weeks' shots by week then vaccine, on the dates the plan gives", async () => {
-    const dosesDue = DosesDueSchema.parse((await get(managerToken, "/api/vet/doses-due")).json());
+    const dosesDue = await readDosesDue(managerToken);
     expect(dosesDue).toMatchObject({ from: "2026-03-02", to: "2026-04-26" });
 
     // The expected dates: the engine's occurrences of the stored plan, in the window.
@@ -161,8 +183,13 @@ describe("doses due", () => {
     }
   });
 
+  it("answers 404 for a week outside the 8 weeks", async () => {
+    const response = await get(managerToken, "/api/vet/doses-due/weeks/2031-01-06");
+    expect(response.statusCode).toBe(404);
+  });
+
   it("exports the same shots as CSV", async () => {
-    const dosesDue = DosesDueSchema.parse((await get(managerToken, "/api/vet/doses-due")).json());
+    const dosesDue = await readDosesDue(managerToken);
     const csv = await get(managerToken, "/api/vet/doses-due.csv");
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.headers["content-disposition"]).toBe(
@@ -178,11 +205,11 @@ describe("doses due", () => {
 
   it("follows a farm size change and shows nothing to another practice", async () => {
     expect((await saveSettings(testApp.app, farmer, { herd_size: "200+" })).statusCode).toBe(200);
-    const dosesDue = DosesDueSchema.parse((await get(managerToken, "/api/vet/doses-due")).json());
+    const dosesDue = await readDosesDue(managerToken);
     const first = dosesDue.weeks[0]?.vaccines[0];
     expect(first?.shots[0]?.doses).toEqual({ min: 201, max: null });
     expect(first?.doses.max).toBeNull();
-    const other = DosesDueSchema.parse((await get(otherManagerToken, "/api/vet/doses-due")).json());
+    const other = await readDosesDue(otherManagerToken);
     expect(other.weeks).toEqual([]);
   });
 });
@@ -215,7 +242,7 @@ describe("a vet editing a client's calendar", () => {
     expect(list.calendars[0]?.vet_edit?.by).toBe("Aoife Byrne");
 
     // The edit reaches the doses due at once: the added shot on 9 April is there.
-    const dosesDue = DosesDueSchema.parse((await get(managerToken, "/api/vet/doses-due")).json());
+    const dosesDue = await readDosesDue(managerToken);
     const dates = dosesDue.weeks.flatMap((week) =>
       week.vaccines.flatMap((v) => v.shots.map((s) => s.date)),
     );
@@ -253,7 +280,7 @@ describe("access", () => {
       (await get(managerToken, "/api/vet/dashboard")).json(),
     );
     expect(dashboard.clients).toEqual([]);
-    const dosesDue = DosesDueSchema.parse((await get(managerToken, "/api/vet/doses-due")).json());
+    const dosesDue = await readDosesDue(managerToken);
     expect(dosesDue.weeks).toEqual([]);
   });
 });

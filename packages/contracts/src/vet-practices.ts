@@ -68,6 +68,7 @@ export const vetPracticeMessages = {
   joined: "Welcome to your practice on VaxCal.",
   notAVet: "This page is for vet practices. Please log in with your practice's account.",
   managerOnly: "Only the practice manager can manage the members.",
+  weekNotFound: "There are no doses due that week.",
 } as const;
 
 /** docs/product.md §9: vet registration offers Ireland and Northern Ireland. */
@@ -376,13 +377,38 @@ export const DoseDueWeekSchema = z.object({
 });
 export type DoseDueWeek = z.infer<typeof DoseDueWeekSchema>;
 
-/** GET /api/vet/doses-due: every client's shots from today for 8 weeks, by week then vaccine. */
+/** Every client's shots from today for 8 weeks, by week then vaccine (the CSV's rows). */
 export const DosesDueSchema = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
   weeks: z.array(DoseDueWeekSchema),
 });
 export type DosesDue = z.infer<typeof DosesDueSchema>;
+
+/**
+ * GET /api/vet/doses-due: the 8 weeks by week then vaccine, with dose totals and how many shots
+ * and farms each holds. A practice with thousands of farms has thousands of shots in 8 weeks, so
+ * each week's shots come with GET /api/vet/doses-due/weeks/{week_start} when it is opened.
+ */
+export const DosesDueSummarySchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  weeks: z.array(
+    z.object({
+      week_start: z.iso.date(),
+      shot_count: z.number().int(),
+      vaccines: z.array(
+        DoseDueVaccineSchema.omit({ shots: true }).extend({
+          shot_count: z.number().int(),
+          farm_count: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type DosesDueSummary = z.infer<typeof DosesDueSummarySchema>;
+
+export const DoseDueWeekParamsSchema = z.object({ weekStart: z.string().max(10) });
 
 export const VetMemberParamsSchema = z.object({ id: z.string().max(12) });
 
@@ -391,6 +417,7 @@ export const vetPracticePaths = {
   dashboard: "/api/vet/dashboard",
   dosesDue: "/api/vet/doses-due",
   dosesDueCsv: "/api/vet/doses-due.csv",
+  dosesDueWeek: "/api/vet/doses-due/weeks/:weekStart",
   members: "/api/vet/members",
   member: "/api/vet/members/:id",
   invites: "/api/vet/invites",

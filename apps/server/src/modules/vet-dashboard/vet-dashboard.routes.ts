@@ -1,11 +1,18 @@
 import {
-  DosesDueSchema,
+  DoseDueWeekParamsSchema,
+  DoseDueWeekSchema,
+  DosesDueSummarySchema,
   ErrorBodySchema,
-  type DosesDue,
+  ErrorCode,
+  vetPracticeMessages,
+  type DoseDueWeek,
+  type DosesDueSummary,
   VetDashboardSchema,
   vetPracticePaths,
 } from "@vaxcal/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../errors/app-error.ts";
 import { z } from "zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "../../auth/vet-membership.ts";
@@ -13,7 +20,9 @@ import type { Db } from "../../db/database.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
   createDosesDueReader,
-  encodeDosesDue,
+  encodeJson,
+  readDosesDueWeek,
+  type EncodedJson,
   readVetDashboard,
   renderDosesDueCsv,
   type VetDashboardContext,
@@ -52,27 +61,52 @@ export const vetDashboardRoutes: FastifyPluginAsyncZod<VetDashboardRoutesOptions
       readVetDashboard(context, await requireVetMembership(db, readSession(request).userId)),
   );
 
+  function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedJson) {
+    // The cached answer goes out as it was made: already checked, serialised and compressed.
+    const { body, encoding } = encodeJson(answer, request.headers["accept-encoding"]);
+    reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("vary", "accept-encoding");
+    if (encoding) reply.header("content-encoding", encoding);
+    return reply.send(body);
+  }
+
   app.get(
     vetPracticePaths.dosesDue,
     {
       onRequest: requireUser,
       schema: {
         tags,
-        summary: "Every client's shots in the next 8 weeks, by week then vaccine, with doses",
-        response: { 200: DosesDueSchema, ...errors },
+        summary: "The next 8 weeks by week then vaccine, with dose totals (no shots)",
+        response: { 200: DosesDueSummarySchema, ...errors },
       },
     },
     async (request, reply) => {
       const answer = await readDosesDue(
         await requireVetMembership(db, readSession(request).userId),
       );
-      // The cached answer goes out as it was made: already checked, serialised and compressed.
-      const { body, encoding } = encodeDosesDue(answer, request.headers["accept-encoding"]);
-      reply
-        .header("content-type", "application/json; charset=utf-8")
-        .header("vary", "accept-encoding");
-      if (encoding) reply.header("content-encoding", encoding);
-      return reply.send(body as unknown as DosesDue);
+      return sendEncoded(request, reply, answer.summary) as unknown as DosesDueSummary;
+    },
+  );
+
+  app.get(
+    vetPracticePaths.dosesDueWeek,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "One week of the doses due with every shot, its farm and a link to its calendar",
+        params: DoseDueWeekParamsSchema,
+        response: { 200: DoseDueWeekSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await readDosesDue(
+        await requireVetMembership(db, readSession(request).userId),
+      );
+      const week = readDosesDueWeek(answer, request.params.weekStart);
+      if (!week) throw new AppError(ErrorCode.notFound, vetPracticeMessages.weekNotFound);
+      return sendEncoded(request, reply, week) as unknown as DoseDueWeek;
     },
   );
 

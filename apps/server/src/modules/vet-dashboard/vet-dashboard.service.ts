@@ -1,12 +1,14 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import {
   DosesDueSchema,
+  DosesDueSummarySchema,
   RoleName,
   vetPracticeLimits,
   type DoseRange,
   type DoseDueShot,
   type DoseDueVaccine,
   type DosesDue,
+  type DosesDueSummary,
   type VetClient,
   type VetDashboard,
 } from "@vaxcal/contracts";
@@ -193,18 +195,49 @@ async function computeDosesDue(
  * made once per cache entry. Thousands of shots make a large answer: validating, serialising and
  * compressing it on every request would cost far more than reading the fingerprint.
  */
+export type EncodedJson = { json: string; encoded: Partial<Record<"br" | "gzip", Buffer>> };
+
 export type DosesDueAnswer = {
   value: DosesDue;
-  json: string;
-  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+  /** The summary's JSON, and each week's, made when first asked for. */
+  summary: EncodedJson;
+  weeks: Map<IsoDate, EncodedJson>;
 };
+
+/** The weeks and vaccines with their totals, without the shots. */
+export function summariseDosesDue(dosesDue: DosesDue): DosesDueSummary {
+  return {
+    from: dosesDue.from,
+    to: dosesDue.to,
+    weeks: dosesDue.weeks.map((week) => ({
+      week_start: week.week_start,
+      shot_count: week.vaccines.reduce((count, vaccine) => count + vaccine.shots.length, 0),
+      vaccines: week.vaccines.map(({ shots, ...vaccine }) => ({
+        ...vaccine,
+        shot_count: shots.length,
+        farm_count: new Set(shots.map((shot) => shot.client_id)).size,
+      })),
+    })),
+  };
+}
+
+/** One week's shots as JSON, or null for a week the answer does not hold. */
+export function readDosesDueWeek(answer: DosesDueAnswer, weekStart: string): EncodedJson | null {
+  const cached = answer.weeks.get(weekStart);
+  if (cached) return cached;
+  const week = answer.value.weeks.find((candidate) => candidate.week_start === weekStart);
+  if (!week) return null;
+  const encoded: EncodedJson = { json: JSON.stringify(week), encoded: {} };
+  answer.weeks.set(weekStart, encoded);
+  return encoded;
+}
 
 type CachedDosesDue = { key: string; answer: DosesDueAnswer };
 const cacheSize = 200;
 
-/** The answer's JSON in an encoding the client accepts (brotli, then gzip), made once. */
-export function encodeDosesDue(
-  answer: DosesDueAnswer,
+/** JSON in an encoding the client accepts (brotli, then gzip), made once per answer. */
+export function encodeJson(
+  answer: EncodedJson,
   acceptEncoding: string | undefined,
 ): { body: string | Buffer; encoding: "br" | "gzip" | null } {
   const accepted = (acceptEncoding ?? "").toLowerCase();
@@ -238,7 +271,12 @@ export function createDosesDueReader(context: VetDashboardContext) {
     const value = DosesDueSchema.parse(
       await computeDosesDue(context, membership.practiceId, today),
     );
-    const answer: DosesDueAnswer = { value, json: JSON.stringify(value), encoded: {} };
+    const summary = DosesDueSummarySchema.parse(summariseDosesDue(value));
+    const answer: DosesDueAnswer = {
+      value,
+      summary: { json: JSON.stringify(summary), encoded: {} },
+      weeks: new Map(),
+    };
     cache.delete(membership.practiceId);
     cache.set(membership.practiceId, { key, answer });
     // The least recently computed practice goes first.

@@ -1,6 +1,7 @@
 import {
   vetPracticePaths,
-  type DosesDue,
+  type DoseDueWeek,
+  type DosesDueSummary,
   type VetDashboard,
   type VetPracticeMembers,
 } from "@vaxcal/contracts";
@@ -46,30 +47,55 @@ export const vetDashboardFixture: VetDashboard = {
   ],
 };
 
-export const dosesDueFixture: DosesDue = {
+export const dosesDueWeekFixture: DoseDueWeek = {
+  week_start: "2026-11-23",
+  vaccines: [
+    {
+      vaccine_id: 3,
+      vaccine: "Bovilis BVD",
+      doses: { min: 51, max: 100 },
+      unknown_farms: 1,
+      shots: [
+        {
+          calendar_id: 12,
+          client_id: 21,
+          client_name: "Nora Murphy",
+          farm_name: "Hill Farm",
+          date: "2026-11-25",
+          disease: "BVD",
+          animal: "Cows",
+          doses: { min: 51, max: 100 },
+        },
+        {
+          calendar_id: 14,
+          client_id: 22,
+          client_name: "Seán Walsh",
+          farm_name: null,
+          date: "2026-11-26",
+          disease: "BVD",
+          animal: "Cows",
+          doses: null,
+        },
+      ],
+    },
+  ],
+};
+
+export const dosesDueFixture: DosesDueSummary = {
   from: "2026-11-23",
   to: "2027-01-17",
   weeks: [
     {
       week_start: "2026-11-23",
+      shot_count: 2,
       vaccines: [
         {
           vaccine_id: 3,
           vaccine: "Bovilis BVD",
           doses: { min: 51, max: 100 },
           unknown_farms: 1,
-          shots: [
-            {
-              calendar_id: 12,
-              client_id: 21,
-              client_name: "Nora Murphy",
-              farm_name: "Hill Farm",
-              date: "2026-11-25",
-              disease: "BVD",
-              animal: "Cows",
-              doses: { min: 51, max: 100 },
-            },
-          ],
+          shot_count: 2,
+          farm_count: 2,
         },
       ],
     },
@@ -94,6 +120,7 @@ export function createVetHandlers() {
   return [
     http.get(vetPracticePaths.dashboard, () => HttpResponse.json(vetDashboardFixture)),
     http.get(vetPracticePaths.dosesDue, () => HttpResponse.json(dosesDueFixture)),
+    http.get(vetPracticePaths.dosesDueWeek, () => HttpResponse.json(dosesDueWeekFixture)),
     http.get(vetPracticePaths.members, () => HttpResponse.json(vetMembersFixture)),
   ];
 }

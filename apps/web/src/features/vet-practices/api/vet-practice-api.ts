@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AcceptVetInviteResponseSchema,
-  DosesDueSchema,
+  DoseDueWeekSchema,
+  DosesDueSummarySchema,
   MessageResponseSchema,
   VetDashboardSchema,
   VetInviteDetailsSchema,
@@ -9,7 +10,7 @@ import {
   referenceLists,
   vetPracticePaths,
   type AcceptVetInviteRequest,
-  type DosesDue,
+  type DosesDueSummary,
 } from "@vaxcal/contracts";
 import { fetchJson, sendJson } from "../../../lib/api-client.ts";
 import { startSessionWithUser } from "../../../lib/current-user.ts";
@@ -32,7 +33,21 @@ export function useDosesDue() {
   const token = useAuthStore((state) => state.token);
   return useQuery({
     queryKey: [...vetQueryKey, "doses-due", token],
-    queryFn: ({ signal }) => fetchJson(vetPracticePaths.dosesDue, DosesDueSchema, { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson(vetPracticePaths.dosesDue, DosesDueSummarySchema, { signal }),
+  });
+}
+
+/** One week's shots, loaded when the vet opens the week. */
+export function useDosesDueWeek(weekStart: string, { isEnabled }: { isEnabled: boolean }) {
+  const token = useAuthStore((state) => state.token);
+  return useQuery({
+    queryKey: [...vetQueryKey, "doses-due", token, weekStart],
+    queryFn: ({ signal }) =>
+      fetchJson(vetPracticePaths.dosesDueWeek.replace(":weekStart", weekStart), DoseDueWeekSchema, {
+        signal,
+      }),
+    enabled: isEnabled,
   });
 }
 
@@ -57,7 +72,7 @@ export const territoryManagersQueryOptions = queryOptions({
 });
 
 /** GET /api/vet/doses-due.csv, saved as doses-due-{from}.csv. */
-export async function downloadDosesDueCsv(dosesDue: Pick<DosesDue, "from">): Promise<void> {
+export async function downloadDosesDueCsv(dosesDue: Pick<DosesDueSummary, "from">): Promise<void> {
   const csv = await fetchFileWithSession(vetPracticePaths.dosesDueCsv);
   saveFile(csv, `doses-due-${dosesDue.from}.csv`);
 }

@@ -8,7 +8,7 @@ import { describeDoses } from "./vet-dashboard-page.tsx";
 
 describe("the vet dashboard (docs/product.md D3)", () => {
   it("shows the banner, the farmers with their calendars, the doses due and the vets", async () => {
-    renderApp("/vet/dashboard", { isAuthenticated: true });
+    const view = renderApp("/vet/dashboard", { isAuthenticated: true });
     expect(
       await screen.findByRole("heading", { level: 1, name: "Glenbeg Veterinary Clinic" }),
     ).toBeInTheDocument();
@@ -22,10 +22,16 @@ describe("the vet dashboard (docs/product.md D3)", () => {
         name: /Bovilis BVD: 51–100 doses, and 1 farm of unknown size/,
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Nora Murphy, Hill Farm" })).toHaveAttribute(
+    expect(screen.getByText("2 shots on 2 farms")).toBeInTheDocument();
+    await view.user.click(screen.getByRole("button", { name: "Show the farms (2 shots)" }));
+    const table = await screen.findByRole("table", {
+      name: "Bovilis BVD, week of 23 November 2026",
+    });
+    expect(within(table).getByRole("link", { name: "Nora Murphy, Hill Farm" })).toHaveAttribute(
       "href",
       "/calendar/12",
     );
+    expect(within(table).getByText("Size not known")).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Your practice's vets" })).toHaveTextContent(
       "Aoife Byrne",
     );

@@ -2,7 +2,7 @@ import {
   RoleName,
   vetPracticeLimits,
   type DoseRange,
-  type DosesDue,
+  type DosesDueSummary,
   type VetClient,
 } from "@vaxcal/contracts";
 import { formatLongDate, formatShortDate } from "@vaxcal/schedule";
@@ -14,7 +14,12 @@ import { paths } from "../../../config/paths.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { fetchFileWithSession, saveFile } from "../../../lib/file-download.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { downloadDosesDueCsv, useDosesDue, useVetDashboard } from "../api/vet-practice-api.ts";
+import {
+  downloadDosesDueCsv,
+  useDosesDue,
+  useDosesDueWeek,
+  useVetDashboard,
+} from "../api/vet-practice-api.ts";
 import { VetMembersSection } from "./vet-members-section.tsx";
 import "./vet-practices.css";
 
@@ -187,7 +192,7 @@ function PdfButton({ calendarId, label }: { calendarId: number; label: string })
 function DosesDueSection() {
   const dosesDue = useDosesDue();
   const csv = useMutation({
-    mutationFn: (data: DosesDue) => downloadDosesDueCsv(data),
+    mutationFn: (data: DosesDueSummary) => downloadDosesDueCsv(data),
     onError: (error) =>
       showNotification(
         NotificationType.error,
@@ -225,53 +230,92 @@ function DosesDueSection() {
             counts are estimated from each farm's herd or flock size.
           </p>
           {dosesDue.data.weeks.map((week) => (
-            <div key={week.week_start} className="doses-week">
-              <h3>Week of {formatLongDate(week.week_start)}</h3>
-              <ul className="vet-list">
-                {week.vaccines.map((vaccine) => (
-                  <li key={`${vaccine.vaccine_id}-${vaccine.vaccine}`} className="vet-card">
-                    <h4>
-                      {vaccine.vaccine}: {describeDoses(vaccine.doses)}
-                      {vaccine.unknown_farms > 0 &&
-                        `, and ${vaccine.unknown_farms} ${vaccine.unknown_farms === 1 ? "farm" : "farms"} of unknown size`}
-                    </h4>
-                    <table className="doses-table">
-                      <caption className="visually-hidden">
-                        {`${vaccine.vaccine}, week of ${formatLongDate(week.week_start)}`}
-                      </caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Date</th>
-                          <th scope="col">Farm</th>
-                          <th scope="col">Animal and disease</th>
-                          <th scope="col">Doses</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {vaccine.shots.map((shot) => (
-                          <tr key={`${shot.calendar_id}-${shot.date}-${shot.disease}`}>
-                            <td>{formatShortDate(shot.date)}</td>
-                            <td>
-                              <Link to={paths.calendarDetail.getHref(shot.calendar_id)}>
-                                {shot.client_name}
-                                {shot.farm_name ? `, ${shot.farm_name}` : ""}
-                              </Link>
-                            </td>
-                            <td>
-                              {shot.animal}, {shot.disease}
-                            </td>
-                            <td>{shot.doses ? describeDoses(shot.doses) : "Size not known"}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <DosesDueWeek key={week.week_start} week={week} />
           ))}
         </>
       )}
     </section>
+  );
+}
+
+type SummaryWeek = DosesDueSummary["weeks"][number];
+
+/** A week's vaccines and totals; its shots load when the vet opens it. */
+function DosesDueWeek({ week }: { week: SummaryWeek }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const detail = useDosesDueWeek(week.week_start, { isEnabled: isOpen });
+  const day = formatLongDate(week.week_start);
+  const title = `Week of ${day}`;
+  return (
+    <div className="doses-week">
+      <h3>{title}</h3>
+      <ul className="vet-list" aria-label={`Vaccines due, week of ${day}`}>
+        {week.vaccines.map((vaccine) => (
+          <li key={`${vaccine.vaccine_id}-${vaccine.vaccine}`} className="vet-card">
+            <h4>
+              {vaccine.vaccine}: {describeDoses(vaccine.doses)}
+              {vaccine.unknown_farms > 0 &&
+                `, and ${vaccine.unknown_farms} ${vaccine.unknown_farms === 1 ? "farm" : "farms"} of unknown size`}
+            </h4>
+            <p className="vet-card__meta">
+              {vaccine.shot_count} {vaccine.shot_count === 1 ? "shot" : "shots"} on{" "}
+              {vaccine.farm_count} {vaccine.farm_count === 1 ? "farm" : "farms"}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        {isOpen ? "Hide the farms" : `Show the farms (${week.shot_count} shots)`}
+      </button>
+      <div id={panelId} hidden={!isOpen}>
+        {isOpen &&
+          (detail.isPending ? (
+            <LoadingState label={vetDashboardTexts.dosesLoading} />
+          ) : detail.isError ? (
+            <ErrorState
+              message={describeApiError(detail.error, vetDashboardTexts.dosesFailed)}
+              onRetry={() => void detail.refetch()}
+            />
+          ) : (
+            detail.data.vaccines.map((vaccine) => (
+              <table key={`${vaccine.vaccine_id}-${vaccine.vaccine}`} className="doses-table">
+                <caption>{`${vaccine.vaccine}, week of ${day}`}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Farm</th>
+                    <th scope="col">Animal and disease</th>
+                    <th scope="col">Doses</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {vaccine.shots.map((shot) => (
+                    <tr key={`${shot.calendar_id}-${shot.date}-${shot.disease}`}>
+                      <td>{formatShortDate(shot.date)}</td>
+                      <td>
+                        <Link to={paths.calendarDetail.getHref(shot.calendar_id)}>
+                          {shot.client_name}
+                          {shot.farm_name ? `, ${shot.farm_name}` : ""}
+                        </Link>
+                      </td>
+                      <td>
+                        {shot.animal}, {shot.disease}
+                      </td>
+                      <td>{shot.doses ? describeDoses(shot.doses) : "Size not known"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))
+          ))}
+      </div>
+    </div>
   );
 }
