@@ -40,6 +40,10 @@ $$;
 CREATE FUNCTION bump_practice_on_calendar_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- An update that changes nothing changes no doses.
+  IF TG_OP = 'UPDATE' AND OLD IS NOT DISTINCT FROM NEW THEN
+    RETURN NULL;
+  END IF;
   PERFORM bump_practice_clients_version(u.vet_practice_id)
   FROM users u
   WHERE u.vet_practice_id IS NOT NULL
@@ -57,6 +61,13 @@ CREATE TRIGGER calendars_bump_practice AFTER INSERT OR UPDATE OR DELETE ON calen
 CREATE FUNCTION bump_practice_on_farmer_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE'
+    AND (OLD.vet_practice_id, OLD.name, OLD.surname, OLD.farmer_name, OLD.herd_size, OLD.flock_size)
+      IS NOT DISTINCT FROM
+      (NEW.vet_practice_id, NEW.name, NEW.surname, NEW.farmer_name, NEW.herd_size, NEW.flock_size)
+  THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.vet_practice_id IS NOT NULL THEN
     PERFORM bump_practice_clients_version(OLD.vet_practice_id);
   END IF;
