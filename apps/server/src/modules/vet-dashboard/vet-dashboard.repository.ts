@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { calendars } from "../../db/schema/calendars.ts";
