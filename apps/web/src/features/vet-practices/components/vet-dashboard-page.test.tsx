@@ -66,6 +66,65 @@ describe("the vet dashboard (docs/product.md D3)", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
+  it("lets the manager remove a vet after confirming, and re-send or cancel an invite", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get(vetPracticePaths.members, () =>
+        HttpResponse.json({
+          members: [
+            {
+              id: 31,
+              name: "Aoife",
+              surname: "Byrne",
+              email: "glen@vets.ie",
+              role: "VET_MANAGER",
+              joined_at: "2026-11-01T10:00:00.000Z",
+            },
+            {
+              id: 32,
+              name: "Cian",
+              surname: "Walsh",
+              email: "cian@vets.ie",
+              role: "VET",
+              joined_at: "2026-11-02T10:00:00.000Z",
+            },
+          ],
+          invites: [
+            {
+              id: 5,
+              email: "new@vets.ie",
+              created_at: "2026-11-20T10:00:00.000Z",
+              expires_at: "2026-11-27T10:00:00.000Z",
+              status: "pending",
+            },
+          ],
+        }),
+      ),
+      http.delete("/api/vet/members/:id", ({ params }) => {
+        calls.push(`remove ${String(params.id)}`);
+        return HttpResponse.json({ message: "The vet has been removed from your practice." });
+      }),
+      http.post("/api/vet/invites/:id/resend", ({ params }) => {
+        calls.push(`resend ${String(params.id)}`);
+        return HttpResponse.json({ message: "The invitation has been sent again." });
+      }),
+    );
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    const vets = await screen.findByRole("list", { name: "Your practice's vets" });
+    expect(within(vets).queryByRole("button", { name: "Remove Aoife Byrne" })).toBeNull();
+    await user.click(within(vets).getByRole("button", { name: "Remove Cian Walsh" }));
+    expect(calls).toEqual([]);
+    await user.click(within(vets).getByRole("button", { name: "Yes, remove" }));
+    expect(
+      await screen.findByText("The vet has been removed from your practice."),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole("button", { name: "Send the invitation to new@vets.ie again" }),
+    );
+    expect(await screen.findByText("The invitation has been sent again.")).toBeInTheDocument();
+    expect(calls).toEqual(["remove 32", "resend 5"]);
+  });
+
   it("words dose estimates plainly", () => {
     expect(describeDoses({ min: 1, max: 1 })).toBe("1 dose");
     expect(describeDoses({ min: 52, max: 150 })).toBe("52–150 doses");

@@ -31,6 +31,7 @@ export function VetMembersSection() {
   const members = useVetMembers({ isEnabled: true });
   const [inviteEmail, setInviteEmail] = useState("");
   const [inviteError, setInviteError] = useState<string | undefined>(undefined);
+  const [confirmingId, setConfirmingId] = useState<number | null>(null);
   const onDone = {
     onSuccess: ({ message }: { message: string }) =>
       showNotification(NotificationType.success, message),
@@ -65,24 +66,43 @@ export function VetMembersSection() {
                   <br />
                   <span className="vet-card__meta">{member.email}</span>
                 </span>
-                {member.role !== RoleName.vetManager && (
-                  <button
-                    type="button"
-                    className="button button--quiet"
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Remove ${member.name} ${member.surname} from your practice? Their account is closed and they lose access at once.`,
-                        )
-                      ) {
-                        remove.mutate(member.id, onDone);
-                      }
-                    }}
-                  >
-                    Remove {member.name} {member.surname}
-                  </button>
-                )}
+                {member.role !== RoleName.vetManager &&
+                  (confirmingId === member.id ? (
+                    <span className="vet-card__actions" role="group" aria-label="Confirm removal">
+                      <span>
+                        Remove {member.name} {member.surname}? Their account is closed and they lose
+                        access at once.
+                      </span>
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(member.id, {
+                            ...onDone,
+                            onSettled: () => setConfirmingId(null),
+                          })
+                        }
+                      >
+                        Yes, remove
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--quiet"
+                        onClick={() => setConfirmingId(null)}
+                      >
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => setConfirmingId(member.id)}
+                    >
+                      Remove {member.name} {member.surname}
+                    </button>
+                  ))}
               </li>
             ))}
           </ul>
