@@ -24,6 +24,7 @@ import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-build
 import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
+import { vetDashboardRoutes } from "./modules/vet-dashboard/vet-dashboard.routes.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
 
@@ -123,6 +124,9 @@ export async function buildApp({
     secret,
     publicUrl: config.publicUrl,
   });
+
+  // Vet dashboard (decision 501): a practice's linked farmers and the doses due across them.
+  await app.register(vetDashboardRoutes, { db: database.db, clock });
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;
