@@ -5,3 +5,4 @@ export * from "./calendar-builder.ts";
 export * from "./calendars.ts";
 export * from "./security.ts";
 export * from "./given-shots.ts";
+export * from "./admin.ts";

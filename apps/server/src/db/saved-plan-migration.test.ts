@@ -102,15 +102,17 @@ function listLaterCreatedSeedTables(): Array<{ table: string; create: string }> 
     readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
   ) as Journal;
   const cut = journal.entries.findIndex((entry) => entry.tag === planMigration);
-  return journal.entries.slice(cut + 1).flatMap(({ tag }) =>
-    [
-      ...readFileSync(path.join(migrationsFolder, `${tag}.sql`), "utf8").matchAll(
-        /CREATE TABLE "(\w+)" \(([^;]+);/g,
-      ),
-    ]
-      .filter((match) => seedTables.has(match[1] ?? ""))
-      .map((match) => ({ table: match[1] ?? "", create: match[0] })),
-  );
+  return journal.entries
+    .slice(cut + 1)
+    .flatMap(({ tag }) =>
+      [
+        ...readFileSync(path.join(migrationsFolder, `${tag}.sql`), "utf8").matchAll(
+          /CREATE TABLE "(\w+)" \(([^;]+);/g,
+        ),
+      ]
+        .filter((match) => seedTables.has(match[1] ?? ""))
+        .map((match) => ({ table: match[1] ?? "", create: match[0] })),
+    );
 }
 
 type OldCalendar = {

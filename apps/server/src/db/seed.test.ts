@@ -137,7 +137,7 @@ describe("seedReferenceData", () => {
 
   it("does not bring back a shipped row an admin deleted", async () => {
     const [pair] = referenceData.vaccines.flatMap(({ id, rules }) =>
-      rules.compatible_vaccine_ids.map((compatibleId) => [id, compatibleId] as const),
+      rules.compatible_vaccine_ids.map((compatibleId) => [id, compatibleId]),
     );
     if (!pair) throw new Error("the dataset has no compatible vaccines");
     await database.pool.query(

@@ -241,16 +241,14 @@ async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<
   if (shipped.rows.length === 0) return;
   const tableName = getTableName(shipped.table);
   const fields = ownedFields(shipped);
-  const [currentRows, records] = await Promise.all([
-    tx.select().from(shipped.table),
-    tx
-      .select({
-        rowKey: schema.referenceSeedRows.rowKey,
-        seededValues: schema.referenceSeedRows.seededValues,
-      })
-      .from(schema.referenceSeedRows)
-      .where(eq(schema.referenceSeedRows.tableName, tableName)),
-  ]);
+  const currentRows = await tx.select().from(shipped.table);
+  const records = await tx
+    .select({
+      rowKey: schema.referenceSeedRows.rowKey,
+      seededValues: schema.referenceSeedRows.seededValues,
+    })
+    .from(schema.referenceSeedRows)
+    .where(eq(schema.referenceSeedRows.tableName, tableName));
   const currentByKey = new Map(
     (currentRows as Array<Record<string, unknown>>).map((row) => [toRowKey(shipped, row), row]),
   );
