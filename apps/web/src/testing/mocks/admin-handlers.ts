@@ -82,11 +82,11 @@ export function createAdminBackend() {
         pageSize: 20,
       });
     }),
-    http.get(adminPaths.product, ({ params }) => {
+    http.get<{ id: string }, never, Product | ErrorBody>(adminPaths.product, ({ params }) => {
       const product = products.get(Number(params.id));
       return product
-        ? HttpResponse.json<Product>(product)
-        : HttpResponse.json<ErrorBody>(
+        ? HttpResponse.json(product)
+        : HttpResponse.json(
             { error: { code: ErrorCode.notFound, message: adminMessages.productNotFound } },
             { status: 404 },
           );
