@@ -154,6 +154,32 @@ describe("seedReferenceData", () => {
     expect(rowCount).toBe(0);
   });
 
+  it("takes a database seeded before the records existed as unedited once, then keeps edits", async () => {
+    const vaccine = referenceData.vaccines[3];
+    if (!vaccine) throw new Error("the dataset has too few vaccines");
+    await database.pool.query("DELETE FROM reference_seed_rows");
+    await database.pool.query("UPDATE vaccines SET source_note = 'Hand-edited' WHERE id = $1", [
+      vaccine.id,
+    ]);
+
+    await seedReferenceData(database.db, referenceData, demoData);
+    const restored = await queryOne<{ source_note: string }>(
+      "SELECT source_note FROM vaccines WHERE id = $1",
+      [vaccine.id],
+    );
+    expect(restored.source_note).toBe(vaccine.source_note);
+
+    await database.pool.query("UPDATE vaccines SET source_note = 'Edited later' WHERE id = $1", [
+      vaccine.id,
+    ]);
+    await seedReferenceData(database.db, referenceData, demoData);
+    const kept = await queryOne<{ source_note: string }>(
+      "SELECT source_note FROM vaccines WHERE id = $1",
+      [vaccine.id],
+    );
+    expect(kept.source_note).toBe("Edited later");
+  });
+
   it("keeps rows that admins added, and gives new rows ids after the seeded ones", async () => {
     const added = await queryOne<{ id: number }>(
       `INSERT INTO vaccines (name, size_info, vaccine_type, logo_url, product_spc_url, accent_color,
