@@ -5,6 +5,7 @@ import {
   type ErrorBody,
   type ListAuditResponse,
   type ListProductsResponse,
+  type ReferenceDifferenceItem,
   type Product,
   type ProductInput,
 } from "@vaxcal/contracts";
@@ -117,6 +118,16 @@ export function createAdminBackend() {
         { error: { code: ErrorCode.conflict, message: adminMessages.productInUse } },
         { status: 409 },
       ),
+    ),
+    http.get(adminPaths.referenceDifferences, () =>
+      HttpResponse.json<ReferenceDifferenceItem[]>([
+        {
+          table: "vaccines",
+          key: { id: 1 },
+          kind: "changed",
+          fields: [{ field: "warningMessage", shipped: "Old warning.", current: "New warning." }],
+        },
+      ]),
     ),
     http.get(adminPaths.audit, () =>
       HttpResponse.json<ListAuditResponse>({

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   ListAuditResponseSchema,
+  ListReferenceDifferencesResponseSchema,
   ListProductsResponseSchema,
   ProductSchema,
   adminPaths,
@@ -121,5 +122,16 @@ export function useAuditEntries(filters: { product: string; page: number }) {
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/reference-differences: rows that differ from the shipped data (decision 404). */
+export function useReferenceDifferences() {
+  return useQuery({
+    queryKey: [...auditQueryKey, "reference-differences"],
+    queryFn: ({ signal }) =>
+      fetchJson(adminPaths.referenceDifferences, ListReferenceDifferencesResponseSchema, {
+        signal,
+      }),
   });
 }

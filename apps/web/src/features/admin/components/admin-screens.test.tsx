@@ -163,4 +163,17 @@ describe("Audit (/admin/audit/)", () => {
       within(table).getByText("warning_message: Old warning. → New warning."),
     ).toBeInTheDocument();
   });
+
+  it("lists the reference rows that differ from the shipped data", async () => {
+    renderApp("/admin/audit/", { isAuthenticated: true });
+    const section = (
+      await screen.findByRole("heading", { name: "Differences from the shipped reference data" })
+    ).closest("section") as HTMLElement;
+    const row = await within(section).findByRole("row", { name: /vaccines/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["vaccines", "id 1", "Edited", "warningMessage: Old warning. → New warning."]);
+  });
 });

@@ -4,7 +4,7 @@ import { SelectField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
-import { useAuditEntries, useProductNames } from "../api/admin-api.ts";
+import { useAuditEntries, useProductNames, useReferenceDifferences } from "../api/admin-api.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 
 const whenFormat = new Intl.DateTimeFormat("en-IE", {
@@ -49,7 +49,74 @@ export function AuditPage() {
   return (
     <AdminLayout title="Audit">
       <AuditTrail />
+      <ReferenceDifferences />
     </AdminLayout>
+  );
+}
+
+const differenceKinds = {
+  changed: "Edited",
+  deleted: "Deleted",
+  added: "Added by an admin",
+} as const;
+
+/**
+ * Decision 404: the reference rows that differ from the data VaxCal ships, so an admin can see
+ * what the seeder now leaves alone.
+ */
+function ReferenceDifferences() {
+  const differences = useReferenceDifferences();
+  return (
+    <section className="admin-differences" aria-labelledby="admin-differences-title">
+      <h2 id="admin-differences-title">Differences from the shipped reference data</h2>
+      {differences.isPending ? (
+        <LoadingState label="Comparing with the shipped data…" />
+      ) : differences.isError ? (
+        <ErrorState
+          message={describeApiError(differences.error, adminMessages.auditLoadFailed)}
+          onRetry={() => void differences.refetch()}
+        />
+      ) : differences.data.length === 0 ? (
+        <p role="status">Every reference row is as shipped.</p>
+      ) : (
+        <div className="admin-table__scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Rows that differ from the shipped data</caption>
+            <thead>
+              <tr>
+                <th scope="col">Table</th>
+                <th scope="col">Row</th>
+                <th scope="col">Difference</th>
+                <th scope="col">Shipped and now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {differences.data.map((difference) => {
+                const row = Object.entries(difference.key)
+                  .map(([field, value]) => `${field} ${value}`)
+                  .join(", ");
+                return (
+                  <tr key={`${difference.table}-${row}`}>
+                    <td>{difference.table}</td>
+                    <td>{row}</td>
+                    <td>{differenceKinds[difference.kind]}</td>
+                    <td>
+                      <ul className="admin-audit__change">
+                        {difference.fields.map((field) => (
+                          <li key={field.field}>
+                            {field.field}: {showValue(field.shipped)} → {showValue(field.current)}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
