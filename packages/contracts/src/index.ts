@@ -6,3 +6,4 @@ export * from "./calendars.ts";
 export * from "./security.ts";
 export * from "./given-shots.ts";
 export * from "./vet-practices.ts";
+export * from "./admin.ts";
