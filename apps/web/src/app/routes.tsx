@@ -1,5 +1,4 @@
 import type { RouteObject } from "react-router";
-import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
 import { LoadingState } from "../components/ui/status-panels.tsx";
 import { paths } from "../config/paths.ts";
 import { RootLayout } from "./layout/root-layout.tsx";
