@@ -26,6 +26,7 @@ import {
   buildSubmitPayload,
   dairySpringCows,
   editCalendar,
+  readPdfText,
 } from "./modules/calendars/calendars.test-support.ts";
 import { findWeekStart } from "./modules/vet-dashboard/vet-dashboard.service.ts";
 
@@ -237,6 +238,16 @@ describe("doses due", () => {
     expect(first?.doses.max).toBeNull();
     const other = await readDosesDue(otherManagerToken);
     expect(other.weeks).toEqual([]);
+  });
+});
+
+describe("the farmer's printed calendar", () => {
+  it("names the linked practice and its phone number", async () => {
+    const pdf = await get(farmer.token, `/api/calendars/${calendarId}/download`);
+    expect(pdf.statusCode).toBe(200);
+    const text = readPdfText(pdf.rawPayload).replace(/\s+/g, " ");
+    expect(text).toContain("Practice: Bandon Farm Vets");
+    expect(text).toContain("Practice phone: 087 123 4567");
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  currentTermsVersion,
   RoleName,
   vetPracticeLimits,
   vetPracticeMessages,
@@ -139,6 +140,8 @@ export async function registerVetPractice(
           eircode: input.eircode,
           county: input.county,
           country: input.country,
+          // The manager agreed to the terms in step 1 (docs/product.md D18).
+          termsVersion: currentTermsVersion,
           termsAcceptedAt: now,
           createdAt: now,
           updatedAt: now,

@@ -2,6 +2,7 @@ import {
   RoleName,
   VetPracticeMembersSchema,
   accountMessages,
+  currentTermsVersion,
   vetPracticeMessages,
   type VetRegisterRequest,
 } from "@vaxcal/contracts";
@@ -200,13 +201,20 @@ describe("POST /api/vet/register: every message of docs/product.md §5", () => {
     const response = await registerPractice(payload);
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json<{
-      user: { email: string; roles: { name: string }[]; email_verified_at: string | null };
+      user: {
+        email: string;
+        roles: { name: string }[];
+        email_verified_at: string | null;
+        terms_version: string | null;
+      };
       token: string;
       message: string;
     }>();
     expect(body.user.email).toBe(payload.vet_practice_email);
     expect(body.user.roles).toEqual([{ name: RoleName.vetManager }]);
     expect(body.user.email_verified_at).toBeNull();
+    // The terms agreed in step 1 count: the manager's first calendar save does not ask again.
+    expect(body.user.terms_version).toBe(currentTermsVersion);
     expect(body.token).toMatch(/^[\w-]{43}$/);
     expect(body.message).toBe(vetPracticeMessages.registered);
 

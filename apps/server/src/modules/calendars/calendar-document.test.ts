@@ -86,6 +86,7 @@ describe("printed words", () => {
         breedingDate: "2026-10-05",
         vetEmailAddress: null,
         practiceName: null,
+        practicePhone: null,
         farmSize: null,
         givenShots: [],
         columns: [column("Bluetongue", null), column("Orf", 26)],

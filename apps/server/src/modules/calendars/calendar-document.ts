@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import {
   calendarMessages,
   describeDosesNeeded,
@@ -64,8 +65,10 @@ export type CalendarDocument = {
   breedingDate: string | null;
   /** The vet the farmer named when saving (docs/product.md §3 contact details); null when none. */
   vetEmailAddress: string | null;
-  /** The practice the owner linked; null when none. (Practices keep no phone number yet.) */
+  /** The practice the owner linked; null when none. */
   practiceName: string | null;
+  /** That practice's phone number; null when none. */
+  practicePhone: string | null;
   /** The owner's herd or flock size band for this calendar's enterprise, for the doses. */
   farmSize: string | null;
   columns: DescribedColumn[];
@@ -100,6 +103,11 @@ export function collectFootnotes(
   return collectColumnFootnotes(columns).map(({ mark, text }) => ({ mark, text }));
 }
 
+/** A stored E.164 number as people write it, "087 123 4567"; as stored if it does not parse. */
+function formatPhoneForPrint(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatNational() ?? phone;
+}
+
 /**
  * The PDF's words for a saved calendar, printed on `today` (Ireland): the 12 months from the
  * current one, each shot derived from the plan (so a calendar saved years ago still prints its
@@ -126,6 +134,9 @@ export function buildCalendarPrintout(
   }
   if (document.practiceName !== null) {
     details.push({ label: "Practice", value: document.practiceName });
+  }
+  if (document.practicePhone !== null) {
+    details.push({ label: "Practice phone", value: formatPhoneForPrint(document.practicePhone) });
   }
   if (document.vetEmailAddress !== null) {
     details.push({ label: "Vet", value: document.vetEmailAddress });

@@ -156,6 +156,8 @@ export type CalendarRow = typeof calendars.$inferSelect;
 /** The owner's linked practice and herd or flock size band (`1-50` … `200+`), where known. */
 export type OwnerFarm = {
   practiceName: string | null;
+  /** The practice's landline, or its mobile when it gave none. */
+  practicePhone: string | null;
   herdSize: string | null;
   flockSize: string | null;
 };
@@ -386,13 +388,16 @@ export function createCalendarsRepository(db: Executor) {
       const [row] = await db
         .select({
           practiceName: schema.vetPractices.vetPracticeName,
+          practicePhone: sql<
+            string | null
+          >`coalesce(${schema.vetPractices.landline}, ${schema.vetPractices.mobile})`,
           herdSize: users.herdSize,
           flockSize: users.flockSize,
         })
         .from(users)
         .leftJoin(schema.vetPractices, eq(schema.vetPractices.id, users.vetPracticeId))
         .where(eq(users.id, ownerId));
-      return row ?? { practiceName: null, herdSize: null, flockSize: null };
+      return row ?? { practiceName: null, practicePhone: null, herdSize: null, flockSize: null };
     },
 
     async readAnimal(animalId: number): Promise<{ isAdult: boolean }> {

@@ -512,6 +512,7 @@ export async function readCalendarDocument(
     breedingDate: calendar.breedingDate,
     vetEmailAddress: calendar.vetEmailAddress,
     practiceName: farm.practiceName,
+    practicePhone: farm.practicePhone,
     // Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size).
     farmSize: /sheep/i.test(names.enterprise) ? farm.flockSize : farm.herdSize,
     columns,

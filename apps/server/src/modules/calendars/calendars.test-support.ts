@@ -211,6 +211,7 @@ export function buildSampleCalendarDocument(): CalendarDocument {
     breedingDate: dairySpringCows.breedingDate,
     vetEmailAddress: "clinic@macroomvets.example.ie",
     practiceName: "Macroom Veterinary Clinic",
+    practicePhone: "026 41234",
     farmSize: "51-100",
     givenShots: [],
     columns: prepared.value.diseases.map((column) => {

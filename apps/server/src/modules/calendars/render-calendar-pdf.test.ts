@@ -73,6 +73,7 @@ describe("the calendar PDF", () => {
       "Breeding date: 25 April 2026",
       "Vet: clinic@macroomvets.example.ie",
       "Practice: Macroom Veterinary Clinic",
+      "Practice phone: 026 41234",
     ]) {
       expect(text).toContain(words);
     }
