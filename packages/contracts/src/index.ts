@@ -4,3 +4,4 @@ export * from "./accounts.ts";
 export * from "./calendar-builder.ts";
 export * from "./calendars.ts";
 export * from "./security.ts";
+export * from "./reminders.ts";

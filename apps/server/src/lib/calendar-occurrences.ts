@@ -104,3 +104,22 @@ export async function listOccurrencesOfAllCalendars(
     nextAfterCalendarId: calendarIds.length < limit ? null : (calendarIds.at(-1) ?? null),
   };
 }
+
+/**
+ * Every occurrence of the given calendars from `from` to `to`, both included, by calendar, then
+ * date, then shot id; a calendar that no longer exists has none. For a job checking a batch.
+ */
+export async function listOccurrencesOfCalendars(
+  db: Executor,
+  calendarIds: readonly number[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<CalendarOccurrence[]> {
+  const plans = await createCalendarPlansRepository(db).readPlans(calendarIds);
+  return [...plans.keys()].flatMap((calendarId) =>
+    expandPlan(plans.get(calendarId) ?? [], from, to).map((occurrence) => ({
+      calendarId,
+      ...occurrence,
+    })),
+  );
+}

@@ -2,10 +2,20 @@
 export type SmsMessage = {
   to: string;
   body: string;
+  /**
+   * Ours for this message (a reminder's ledger key): sent as the `Idempotency-Key` header, and
+   * what a crashed send is later reconciled by.
+   */
+  idempotencyKey?: string;
 };
 
 export type SmsTransport = {
   send: (message: SmsMessage) => Promise<void>;
+  /**
+   * Whether the provider already accepted this text (same number and words) since `since`: how a
+   * send cut off by a crash is reconciled instead of sent again.
+   */
+  wasAccepted: (message: SmsMessage, since: Date) => Promise<boolean>;
 };
 
 export type TwilioSettings = {
@@ -43,6 +53,7 @@ export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport
           authorization: `Basic ${credentials}`,
           "content-type": "application/x-www-form-urlencoded",
           accept: "application/json",
+          ...(message.idempotencyKey ? { "idempotency-key": message.idempotencyKey } : {}),
         },
         body: new URLSearchParams({ To: message.to, Body: message.body, ...sender }),
         signal: AbortSignal.timeout(timeoutMs),
@@ -55,6 +66,27 @@ export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport
         );
       }
       await response.body?.cancel();
+    },
+
+    // Twilio's Messages list, filtered by recipient and day (its finest filter), then by body.
+    wasAccepted: async (message, since) => {
+      const query = new URLSearchParams({
+        To: message.to,
+        "DateSent>": since.toISOString().slice(0, 10),
+        PageSize: "1000",
+      });
+      const response = await fetch(`${endpoint.href}?${query}`, {
+        headers: { authorization: `Basic ${credentials}`, accept: "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new SmsDeliveryError(`Twilio message list failed: HTTP ${response.status}`);
+      }
+      const page = (await response.json()) as { messages?: { to?: string; body?: string }[] };
+      return (page.messages ?? []).some(
+        (sent) => sent.to === message.to && sent.body === message.body,
+      );
     },
   };
 }
