@@ -154,8 +154,9 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
         boss.send(JobQueue.dispatch, {}, { singletonSeconds: tickSeconds }),
         boss.send(JobQueue.deliverOutbox, {}, { singletonSeconds: tickSeconds }),
       ]).catch((error: unknown) => log.error({ err: error }, "job tick failed"));
-    // A worker starting after downtime plans and catches up at once, not at 03:00.
-    await boss.send(JobQueue.catchUp, {}, { singletonSeconds: 60 });
+    // A worker starting after downtime plans and catches up at once, not at 03:00. Two workers
+    // starting together both plan, which adds nothing twice.
+    await boss.send(JobQueue.catchUp, {});
     void tick();
     ticker = setInterval(tick, tickSeconds * 1000);
     ticker.unref();
