@@ -270,6 +270,67 @@ describe("a farmer's reminders", () => {
     close();
   });
 
+  it("after downtime, sends what is due while the shot is ahead and skips, with the reason, what has passed", async () => {
+    now = new Date("2026-03-02T09:00:00Z");
+    const { sender, close } = createSender();
+    const farmer = await createFarmer({ emails: false });
+    const calendarId = await saveCalendar(farmer, "2026-03-20", "2026-03-24");
+    // Nothing ran from 12 to 22 March: the 20 March shot has passed, the 24 March one is ahead.
+    now = new Date("2026-03-22T10:30:00Z");
+    await planAllReminders(testApp.database.db, clock);
+    await sender.sendDueReminders();
+    const ledger = await readLedger(calendarId);
+    expect(ledger.find((row) => row.due_date === "2026-03-20")).toMatchObject({
+      status: "skipped",
+      reason: "The shot date had passed before the reminder could be sent.",
+    });
+    expect(ledger.find((row) => row.due_date === "2026-03-24")?.status).toBe("sent");
+    close();
+  });
+
+  it("reconciles a text the provider accepted before the worker could mark it, instead of sending it again", async () => {
+    now = new Date("2026-03-02T09:00:00Z");
+    const farmer = await createFarmer({ emails: false });
+    await saveCalendar(farmer, "2026-03-20", "2026-04-20");
+    const twilio = createTwilioSmsTransport(fakes.twilio);
+    const pdfs = createCalendarPdfReader({
+      db: testApp.database.db,
+      clock,
+      secret: "s".repeat(32),
+      publicUrl: "https://vaxcal.example",
+    });
+    // Twilio accepts the text, then the answer is lost (a crash or a cut connection).
+    const sender = createReminderSender({
+      db: testApp.database.db,
+      clock,
+      mail: undefined,
+      sms: {
+        send: async (message) => {
+          await twilio.send(message);
+          throw new Error("connection reset before the answer");
+        },
+        wasAccepted: twilio.wasAccepted,
+      },
+      renderCalendarPdf: pdfs.read,
+      secret: "s".repeat(32),
+      publicUrl: "https://vaxcal.example",
+      log,
+    });
+    now = new Date("2026-03-13T09:00:00Z");
+    await sender.sendDueReminders();
+    const sent = () =>
+      fakes.texts.filter((text) => text.to === farmer.phone && text.body.includes("20 March"));
+    expect(sent()).toHaveLength(1);
+    now = new Date("2026-03-13T09:02:00Z");
+    await sender.sendDueReminders();
+    expect(sent()).toHaveLength(1);
+    const { rows } = await testApp.database.db.execute(sql`
+      SELECT status, attempts FROM reminder_deliveries WHERE user_id = ${farmer.id}
+        AND due_date = '2026-03-20'`);
+    expect(rows).toEqual([{ status: "sent", attempts: 2 }]);
+    pdfs.close();
+  });
+
   it("turns e-mail reminders off from the signed link, and refuses a forged one", async () => {
     now = new Date("2026-03-02T09:00:00Z");
     const farmer = await createFarmer({});
