@@ -22,10 +22,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
-import {
-  calendarsRoutes,
-  createCalendarPdfReader,
-} from "./modules/calendars/calendars.routes.ts";
+import { calendarsRoutes, createCalendarPdfReader } from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";

@@ -51,7 +51,9 @@ try {
         .then(
           () => process.exit(0),
           (error: unknown) => {
-            console.error(`Could not stop cleanly: ${error instanceof Error ? error.message : error}`);
+            console.error(
+              `Could not stop cleanly: ${error instanceof Error ? error.message : error}`,
+            );
             process.exit(1);
           },
         );

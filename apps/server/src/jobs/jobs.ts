@@ -135,7 +135,10 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
   ];
 
   for (const definition of definitions) {
-    await boss.createQueue(definition.queue, { name: definition.queue, ...definition.queueOptions });
+    await boss.createQueue(definition.queue, {
+      name: definition.queue,
+      ...definition.queueOptions,
+    });
   }
   let ticker: NodeJS.Timeout | undefined;
   if (dependencies.runWorkers) {

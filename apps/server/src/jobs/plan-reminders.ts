@@ -80,7 +80,12 @@ export async function planCalendarReminders(
       );
       return { planned: 0, cancelled };
     }
-    const occurrences = await listCalendarOccurrences(transaction, calendarId, window.from, window.to);
+    const occurrences = await listCalendarOccurrences(
+      transaction,
+      calendarId,
+      window.from,
+      window.to,
+    );
     const wanted = occurrences
       .filter((occurrence) => isRemindable(occurrence, today))
       .flatMap((occurrence) => toPlannedReminders(occurrence, owner));

@@ -73,9 +73,7 @@ export function composeReminderEmail(options: {
       "Your printable calendar is attached.",
     ],
     action: { label: "Open VaxCal", url: options.settingsUrl },
-    afterword: [
-      `To stop these e-mail reminders, open this link: ${options.unsubscribeUrl}`,
-    ],
+    afterword: [`To stop these e-mail reminders, open this link: ${options.unsubscribeUrl}`],
   });
   return {
     to: options.to,

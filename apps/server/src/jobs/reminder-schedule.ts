@@ -55,6 +55,9 @@ export function findReminderSendAt(dueDate: IsoDate): Date {
  * The one rule for whether an occurrence is reminded of at all: its date is today or later.
  * (Shots marked as given are skipped here too, once they exist: one line and a test.)
  */
-export function isRemindable(occurrence: Pick<CalendarOccurrence, "date">, today: IsoDate): boolean {
+export function isRemindable(
+  occurrence: Pick<CalendarOccurrence, "date">,
+  today: IsoDate,
+): boolean {
   return occurrence.date >= today;
 }

@@ -4,7 +4,11 @@ import type { Db } from "../db/database.ts";
 import { listOccurrencesOfCalendars } from "../lib/calendar-occurrences.ts";
 import { readIrishToday, type Clock } from "../lib/clock.ts";
 import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
-import { OutboxChannel, OutboxStatus, createOutboxRepository } from "../outbox/outbox.repository.ts";
+import {
+  OutboxChannel,
+  OutboxStatus,
+  createOutboxRepository,
+} from "../outbox/outbox.repository.ts";
 import type { SmsMessage, SmsTransport } from "../sms/sms-transport.ts";
 import { planReasons } from "./plan-reminders.ts";
 import {
@@ -15,7 +19,6 @@ import {
 import { isRemindable } from "./reminder-schedule.ts";
 import {
   ReminderChannel,
-  ReminderStatus,
   createRemindersRepository,
   type ClaimedReminder,
   type ReminderGroup,
@@ -98,7 +101,9 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
   /** Checks each row again at send time; returns the shots still to remind of. */
   async function checkRows(messages: readonly Message[], today: string) {
     const rows = messages.flatMap((message) => message.rows);
-    const calendarIds = [...new Set(rows.flatMap((row) => (row.calendarId ? [row.calendarId] : [])))];
+    const calendarIds = [
+      ...new Set(rows.flatMap((row) => (row.calendarId ? [row.calendarId] : []))),
+    ];
     const dates = rows.map((row) => row.dueDate).sort();
     const [owners, occurrences, names] = await Promise.all([
       repository.readCalendarOwners(calendarIds),
@@ -122,8 +127,11 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
     const shots = new Map<number, RemindedShot>();
     for (const row of rows) {
       const owner = row.calendarId === null ? undefined : owners.get(row.calendarId);
-      const occurrence = occurrenceByKey.get(`${row.calendarId}|${row.occurrenceKey}|${row.dueDate}`);
-      if (!owner || owner.userId !== row.userId) close(row, "cancelled", sendReasons.calendarDeleted);
+      const occurrence = occurrenceByKey.get(
+        `${row.calendarId}|${row.occurrenceKey}|${row.dueDate}`,
+      );
+      if (!owner || owner.userId !== row.userId)
+        close(row, "cancelled", sendReasons.calendarDeleted);
       else if (!occurrence) close(row, "cancelled", sendReasons.shotMoved);
       else if (!isRemindable(occurrence, today)) close(row, "skipped", sendReasons.shotPassed);
       else if (row.channel === ReminderChannel.sms && !owner.textsAllowed)
@@ -138,7 +146,9 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
           animalName: owner.animalName,
           diseaseName: names.diseases.get(occurrence.diseaseId) ?? "Vaccination",
           vaccineName:
-            occurrence.vaccineId === null ? null : (names.vaccines.get(occurrence.vaccineId) ?? null),
+            occurrence.vaccineId === null
+              ? null
+              : (names.vaccines.get(occurrence.vaccineId) ?? null),
         });
     }
     const now = clock();

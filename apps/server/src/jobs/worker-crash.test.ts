@@ -90,7 +90,13 @@ describe("the worker process", () => {
   it("delivers each of 1,000 due reminders once though it is killed with SIGKILL mid-batch", async () => {
     const dueDate = addDays(readIrishToday(new Date()), 3);
     // 900 farmers with texts, 100 with e-mails (each with the calendar's PDF).
-    await createFarmsWithShotOn(database.db, { count: 1_000, dueDate, emailEvery: 10, tag: "crash", firstPhone: 1_000_000 });
+    await createFarmsWithShotOn(database.db, {
+      count: 1_000,
+      dueDate,
+      emailEvery: 10,
+      tag: "crash",
+      firstPhone: 1_000_000,
+    });
 
     const first = startWorker();
     await waitUntil(() => fakes.texts.length >= 250, 60_000);
@@ -125,7 +131,12 @@ describe("the worker process", () => {
   it("sends each reminder once when two workers share the database", async () => {
     const before = fakes.texts.length;
     const dueDate = addDays(readIrishToday(new Date()), 4);
-    await createFarmsWithShotOn(database.db, { count: 400, dueDate, tag: "pair", firstPhone: 2_000_000 });
+    await createFarmsWithShotOn(database.db, {
+      count: 400,
+      dueDate,
+      tag: "pair",
+      firstPhone: 2_000_000,
+    });
     const workers = [startWorker(), startWorker()];
     await waitUntil(() => isAllDone("pair", 400), 90_000);
     await Promise.all(workers.map((worker) => stop(worker, "SIGTERM")));

@@ -1,11 +1,24 @@
 import { sql } from "drizzle-orm";
+import { referenceData } from "@vaxcal/reference-data";
 import type { IsoDate } from "@vaxcal/schedule";
 import type { Executor } from "../db/database.ts";
-import {
-  buildPayloadSetup,
-  dairySpringCows,
-  listOfferedDiseaseIds,
-} from "../modules/calendars/calendars.test-support.ts";
+
+/** Dairy, spring calving cows (combination 1), as the calendars tests' `dairySpringCows`. */
+const dairySpringCows = {
+  enterpriseId: 1,
+  animalId: 1,
+  seasonId: 1,
+  birthDate: "2026-02-01",
+  breedingDate: "2026-04-25",
+} as const;
+
+const payloadSetup = {
+  enterprise: { id: 1, name: "Dairy" },
+  animal: { id: 1, name: "Cows", isAdult: true },
+  season: { id: 1, name: "Spring calving" },
+  birthDate: dairySpringCows.birthDate,
+  breedingDate: dairySpringCows.breedingDate,
+};
 
 /*
  * Many farms at once, written with generate_series (the crash test, the two-worker test and the
@@ -26,8 +39,10 @@ export async function createFarmsWithShotOn(
 ): Promise<void> {
   const tag = options.tag ?? "farm";
   const emailEvery = options.emailEvery ?? 0;
-  const diseaseId = listOfferedDiseaseIds(dairySpringCows.animalId)[0];
-  const setup = JSON.stringify(buildPayloadSetup(dairySpringCows));
+  const diseaseId = referenceData.diseases.find((disease) =>
+    disease.animals.some((offer) => offer.animal_id === dairySpringCows.animalId),
+  )?.id;
+  const setup = JSON.stringify(payloadSetup);
   await db.execute(sql`
     WITH farmers AS (
       INSERT INTO users (email, email_verified_at, phone, phone_verified_at, password_hash, name,
