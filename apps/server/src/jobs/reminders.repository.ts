@@ -236,6 +236,22 @@ export function createRemindersRepository(db: Executor) {
           AND status = 'sending'`);
     },
 
+    /** `markSent` for many messages in one statement: each id with the key it was sent under. */
+    async markManySent(
+      messages: readonly { ids: readonly number[]; messageKey: string }[],
+      now: Date,
+    ): Promise<void> {
+      if (messages.length === 0) return;
+      const pairs = messages.flatMap((message) =>
+        message.ids.map((id) => ({ id, key: message.messageKey })),
+      );
+      await db.execute(sql`
+        UPDATE reminder_deliveries d
+        SET status = 'sent', sent_at = ${now}, reason = NULL, updated_at = ${now}
+        FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS p(id int, key text)
+        WHERE d.id = p.id AND d.message_key = p.key AND d.status = 'sending'`);
+    },
+
     /** `retryAt` null: the last attempt is spent and the rows fail for good, with the reason. */
     async markAttemptFailed(
       ids: readonly number[],

@@ -53,7 +53,7 @@ export type ReminderSenderDependencies = {
 export const claimLeaseMs = 5 * 60_000;
 // After each failed attempt: 1 minute, 5, 30, 2 hours, 6 hours; the sixth failure is final.
 export const retryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000];
-const sendConcurrency = 16;
+const sendConcurrency = 32;
 
 export const sendReasons = {
   calendarDeleted: planReasons.calendarDeleted,
@@ -204,7 +204,16 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
     });
   }
 
-  async function sendMessage(message: Message, shots: RemindedShot[]): Promise<void> {
+  /**
+   * Sends one message. A text is marked with the rest of its batch (`sentTexts`): a crash before
+   * that mark is reconciled with the provider, so the batch costs one statement, not one per
+   * text. An e-mail is marked at once, since SMTP cannot be asked afterwards.
+   */
+  async function sendMessage(
+    message: Message,
+    shots: RemindedShot[],
+    sentTexts: { ids: number[]; messageKey: string }[],
+  ): Promise<void> {
     const ids = message.rows.map((row) => row.id);
     const isRetry = message.rows.some((row) => row.attempts > 1);
     try {
@@ -221,13 +230,14 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
           const accepted = isRetry && (await sms.wasAccepted(text, since));
           if (!accepted) await sms.send(text);
         }
+        sentTexts.push({ ids, messageKey: message.key });
       } else {
         const email = await buildMail(message, shots);
         // SMTP cannot be asked; a resend carries the same Message-ID (decision 501's window).
         if (!mail) await holdInOutbox(OutboxChannel.email, email);
         else await mail.send(email);
+        await repository.markSent(ids, message.key, clock());
       }
-      await repository.markSent(ids, message.key, clock());
     } catch (error) {
       const attempts = Math.max(...message.rows.map((row) => row.attempts));
       const delay = retryDelaysMs[attempts - 1];
@@ -264,15 +274,21 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
     }
     const shots = await checkRows([...messages.values()], readIrishToday(now));
     let sent = 0;
-    await runWithConcurrency([...messages.values()], sendConcurrency, async (message) => {
-      const kept = message.rows.filter((row) => shots.has(row.id));
-      if (kept.length === 0) return;
-      await sendMessage(
-        { ...message, rows: kept },
-        kept.flatMap((row) => shots.get(row.id) ?? []),
-      );
-      sent += 1;
-    });
+    const sentTexts: { ids: number[]; messageKey: string }[] = [];
+    try {
+      await runWithConcurrency([...messages.values()], sendConcurrency, async (message) => {
+        const kept = message.rows.filter((row) => shots.has(row.id));
+        if (kept.length === 0) return;
+        await sendMessage(
+          { ...message, rows: kept },
+          kept.flatMap((row) => shots.get(row.id) ?? []),
+          sentTexts,
+        );
+        sent += 1;
+      });
+    } finally {
+      await repository.markManySent(sentTexts, clock());
+    }
     return sent;
   }
 

@@ -3,6 +3,8 @@ import { referenceData } from "@vaxcal/reference-data";
 import type { IsoDate } from "@vaxcal/schedule";
 import type { Executor } from "../db/database.ts";
 
+const fixtureChunk = 2_000;
+
 /** Dairy, spring calving cows (combination 1), as the calendars tests' `dairySpringCows`. */
 const dairySpringCows = {
   enterpriseId: 1,
@@ -43,7 +45,10 @@ export async function createFarmsWithShotOn(
     disease.animals.some((offer) => offer.animal_id === dairySpringCows.animalId),
   )?.id;
   const setup = JSON.stringify(payloadSetup);
-  await db.execute(sql`
+  // In chunks: each calendar insert takes an advisory lock (the per-account cap) until commit.
+  for (let first = 1; first <= options.count; first += fixtureChunk) {
+    const last = Math.min(options.count, first + fixtureChunk - 1);
+    await db.execute(sql`
     WITH farmers AS (
       INSERT INTO users (email, email_verified_at, phone, phone_verified_at, password_hash, name,
         surname, address1, town, eircode, county, country, notify_email, notify_phone,
@@ -53,7 +58,7 @@ export async function createFarmsWithShotOn(
              'not-a-hash', 'Máire', 'Ní Bhriain', 'Main Road', 'Macroom', 'P12 K7Y8', 'Cork',
              'Ireland', ${emailEvery} > 0 AND i % ${emailEvery} = 0,
              NOT (${emailEvery} > 0 AND i % ${emailEvery} = 0), now()
-      FROM generate_series(1, ${options.count}) AS i
+      FROM generate_series(${first}::int, ${last}::int) AS i
       RETURNING id
     ), saved AS (
       INSERT INTO calendars (user_id, combination_id, enterprise_id, animal_id, season_id,
@@ -73,4 +78,5 @@ export async function createFarmsWithShotOn(
     SELECT calendar_id, ${diseaseId}, ${`${diseaseId}-u1`}, 0, NULL, ${options.dueDate}::date,
            'Booster', 0, true
     FROM columns`);
+  }
 }
