@@ -169,9 +169,10 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
         boss.send(JobQueue.dispatch, {}, { singletonSeconds: tickSeconds }),
         boss.send(JobQueue.deliverOutbox, {}, { singletonSeconds: tickSeconds }),
       ]).catch((error: unknown) => log.error({ err: error }, "job tick failed"));
-    // A worker starting after downtime plans and catches up at once, not at 03:00. Two workers
-    // starting together both plan, which adds nothing twice.
-    await boss.send(JobQueue.catchUp, {});
+    // A worker starting after downtime plans and catches up at once, not at 03:00. Workers
+    // starting within one tick of each other share one catch-up (planning twice would add
+    // nothing, but costs as much as the first).
+    await boss.send(JobQueue.catchUp, {}, { singletonSeconds: tickSeconds });
     void tick();
     ticker = setInterval(tick, tickSeconds * 1000);
     ticker.unref();
