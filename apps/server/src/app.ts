@@ -153,12 +153,9 @@ export type BackgroundJobsDependencies = {
   config: Config;
   database: Database;
   connectionString: string;
-  /** False on an API node that only queues jobs (RUN_WORKERS=false). */
+  /** False on an API node that only queues jobs (RUN_WORKERS=false); `npm run worker` says true. */
   runWorkers: boolean;
   clock?: Clock;
-  /** Tests shorten the reminders' claim lease to see a crashed claim retried. */
-  claimLeaseMs?: number;
-  tickSeconds?: number;
 };
 
 /**
@@ -172,8 +169,6 @@ export async function startBackgroundJobs({
   connectionString,
   runWorkers,
   clock = systemClock,
-  claimLeaseMs,
-  tickSeconds,
 }: BackgroundJobsDependencies): Promise<Jobs> {
   const log = pino({ level: config.logLevel, base: { name: "jobs" } });
   const secret = resolveSigningSecret(config);
@@ -193,7 +188,7 @@ export async function startBackgroundJobs({
     secret,
     publicUrl: config.publicUrl,
     log,
-    claimLeaseMs,
+    claimLeaseMs: config.reminderClaimLeaseSeconds * 1000,
   });
   const jobs = await startJobs({
     connectionString,
@@ -203,7 +198,7 @@ export async function startBackgroundJobs({
     sender,
     log,
     runWorkers,
-    tickSeconds,
+    tickSeconds: config.jobsTickSeconds,
   });
   return {
     requestCalendarPlan: jobs.requestCalendarPlan,

@@ -94,7 +94,7 @@ async function start(config: Config): Promise<void> {
     config: { ...config, appSecret },
     database,
     connectionString,
-    runWorkers: process.env.RUN_WORKERS !== "false",
+    runWorkers: config.runWorkers,
   });
   cleanups.push({ name: "background jobs", run: jobs.stop });
   if (isStopping) return;

@@ -22,10 +22,6 @@ if (!connectionString) {
   process.exit(1);
 }
 
-// Tests shorten the claim lease to see a killed worker's claims taken over within seconds.
-const claimLeaseSeconds = Number(process.env.REMINDER_CLAIM_LEASE_SECONDS ?? "") || undefined;
-const tickSeconds = Number(process.env.JOBS_TICK_SECONDS ?? "") || undefined;
-
 const database = connectDatabase(connectionString);
 try {
   await applyMigrations(database);
@@ -35,8 +31,6 @@ try {
     database,
     connectionString,
     runWorkers: true,
-    claimLeaseMs: claimLeaseSeconds === undefined ? undefined : claimLeaseSeconds * 1000,
-    tickSeconds,
   });
   console.log("VaxCal worker is running (Ctrl-C to stop)");
   let stopping = false;
