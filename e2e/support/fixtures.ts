@@ -20,9 +20,23 @@ function watchForPageErrors(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the screen has its heading, past the loading state. */
+/**
+ * Waits until the screen has its heading, past the loading state, and the app has started: on
+ * `/` the heading arrives pre-rendered in the HTML, where buttons do nothing until the app has
+ * rendered over it and dropped the root's `data-prerendered` mark (apps/web/src/main.tsx).
+ */
 export async function waitForScreen(page: Page): Promise<void> {
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("#root[data-prerendered]")).toHaveCount(0);
+}
+
+/**
+ * Shows step 2's grid. A calendar has two views (issue 10), and phones open on 'Due next'; a
+ * journey that works in the grid picks it first, at any width.
+ */
+export async function showCalendarGrid(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "Calendar grid" }).click();
+  await expect(page.getByRole("region", { name: "Vaccination calendar" })).toBeVisible();
 }
 
 export const test = base.extend<Fixtures>({

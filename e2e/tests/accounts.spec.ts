@@ -121,7 +121,7 @@ test.describe("accounts", () => {
     await dialog.getByLabel(/I agree to the terms/).check();
     await dialog.getByLabel(/free reminders/).check();
     await expectNoHorizontalScroll(page, "register step 1");
-    await dialog.getByRole("button", { name: "Next Step" }).click();
+    await dialog.getByRole("button", { name: "Next step" }).click();
 
     // Step 2: the password, with the live mismatch message.
     await expect(dialog.getByText("(2/3)")).toBeVisible();
@@ -130,7 +130,7 @@ test.describe("accounts", () => {
     await expect(dialog.getByText("The two passwords must match.")).toBeVisible();
     await dialog.getByLabel("Confirm password").fill(farmer.password);
     await expect(dialog.getByText("The two passwords must match.")).toBeHidden();
-    await dialog.getByRole("button", { name: "Next Step" }).click();
+    await dialog.getByRole("button", { name: "Next step" }).click();
 
     // Step 3: the farm profile.
     await expect(dialog.getByText("(3/3)")).toBeVisible();
@@ -138,7 +138,7 @@ test.describe("accounts", () => {
     await dialog.getByLabel("Cows").check();
     await dialog.getByLabel("Herd size").selectOption("51-100");
     await page.screenshot({ path: testInfo.outputPath(`register-step-3-${layout}.png`) });
-    await dialog.getByRole("button", { name: "Finish Registration" }).click();
+    await dialog.getByRole("button", { name: "Finish registration" }).click();
 
     await expect(
       page.getByText("You have successfully registered, we will be in touch soon."),
@@ -146,8 +146,8 @@ test.describe("accounts", () => {
     await expect(dialog).toBeHidden();
     const banner = page.getByRole("region", { name: "We cannot send you alerts yet" });
     await expect(banner).toBeVisible();
-    await expect(banner.getByRole("button", { name: "Resend Verification Email" })).toBeVisible();
-    await expect(banner.getByRole("button", { name: "Resend Verification SMS" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Resend verification SMS" })).toBeVisible();
 
     // The e-mail link from the outbox verifies the address and opens settings.
     await page.goto(await readOutboxLink(page, farmer.email, "/email/verify/"));
@@ -168,14 +168,14 @@ test.describe("accounts", () => {
       ),
     ).toBeVisible();
     await page.goto("/settings");
-    await expect(page.getByRole("button", { name: "Save Settings" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save settings" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Verify your contact details" })).toBeHidden();
     await page.screenshot({ path: testInfo.outputPath(`settings-${layout}.png`), fullPage: true });
     await expectNoHorizontalScroll(page, "settings");
 
     // Settings save, confirmed by the server.
     await page.getByLabel("Town").fill("Athlone");
-    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved successfully!")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Town")).toHaveValue("Athlone");
@@ -193,14 +193,14 @@ test.describe("accounts", () => {
       .getByRole("button", { name: "Forgot password?" })
       .click();
     const reset = page.getByRole("dialog", { name: "Reset your password" });
-    await reset.getByLabel("Email address").fill(farmer.email);
-    await reset.getByRole("button", { name: "Send Reset Link" }).click();
+    await reset.getByLabel("Email address or mobile number").fill(farmer.email);
+    await reset.getByRole("button", { name: "Send reset link" }).click();
     await expect(reset.getByRole("status")).toContainText("we have sent it a link");
     await page.goto(await readOutboxLink(page, farmer.email, "/password/reset?"));
     await expect(page.getByLabel("Email address")).toHaveValue(farmer.email);
     await page.getByLabel("New password", { exact: true }).fill(farmer.newPassword);
     await page.getByLabel("Confirm new password").fill(farmer.newPassword);
-    await page.getByRole("button", { name: "Confirm Reset" }).click();
+    await page.getByRole("button", { name: "Confirm reset" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
 
     // The new password works; the old one is gone.
@@ -214,7 +214,7 @@ test.describe("accounts accessibility (axe)", () => {
     await expectNoAccessibilityViolations("/", async (page) => {
       await page.getByRole("main").getByRole("button", { name: "Register" }).click();
       const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
-      await dialog.getByRole("button", { name: "Next Step" }).click();
+      await dialog.getByRole("button", { name: "Next step" }).click();
       // With every step 1 message showing, which is when contrast and labels matter most.
       await expect(dialog.getByText("Please provide a name before continuing")).toBeVisible();
       await dialog.getByText("Read the terms and privacy notice").click();
@@ -223,7 +223,7 @@ test.describe("accounts accessibility (axe)", () => {
 
   test("the login and password reset modals", async ({ expectNoAccessibilityViolations }) => {
     await expectNoAccessibilityViolations("/password/reset", async (page) => {
-      await expect(page.getByRole("button", { name: "Send Password Reset Link" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send password reset link" })).toBeVisible();
     });
     await expectNoAccessibilityViolations("/", async (page) => {
       const menu = page.getByRole("button", { name: "Menu" });
@@ -248,14 +248,14 @@ test.describe("accounts accessibility (axe)", () => {
       await dialog.getByLabel("Eircode").fill("P75 X2Y4");
       await dialog.getByLabel("County").selectOption("Cork");
       await dialog.getByLabel(/I agree to the terms/).check();
-      await dialog.getByRole("button", { name: "Next Step" }).click();
+      await dialog.getByRole("button", { name: "Next step" }).click();
       await dialog.getByLabel("Password", { exact: true }).fill(farmer.password);
       await dialog.getByLabel("Confirm password").fill(farmer.password);
-      await dialog.getByRole("button", { name: "Next Step" }).click();
-      await dialog.getByRole("button", { name: "Finish Registration" }).click();
+      await dialog.getByRole("button", { name: "Next step" }).click();
+      await dialog.getByRole("button", { name: "Finish registration" }).click();
       await expect(dialog).toBeHidden();
       await page.goto("/settings");
-      await expect(page.getByRole("button", { name: "Save Settings" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Save settings" })).toBeVisible();
       await expect(
         page.getByRole("region", { name: "We cannot send you alerts yet" }),
       ).toBeVisible();

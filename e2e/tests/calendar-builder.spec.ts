@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test as base, waitForScreen } from "../support/fixtures.ts";
+import { expect, showCalendarGrid, test as base, waitForScreen } from "../support/fixtures.ts";
 
 /*
  * The calendar builder's journeys (issue "Calendar builder", parts 2–5): step 1 'Setup your
@@ -151,8 +151,9 @@ async function fillStepOne(page: Page, choice: SetupChoice): Promise<void> {
 async function goToStepTwo(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Vaccination calendar" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Calendar grid" })).toBeVisible();
   await keepPastShotsIfAsked(page);
+  await showCalendarGrid(page);
 }
 
 async function keepPastShotsIfAsked(page: Page): Promise<void> {
@@ -234,7 +235,7 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       const copy = moveToYear(date, Number(date.slice(0, 4)) + 1);
       await expect(shotButton(page, vaccine, copy, true)).toBeVisible();
     }
-    await expect(page.getByRole("button", { name: /rule ·/ })).toHaveCount(0);
+    await expect(page.locator(".shot__warning")).toHaveCount(0);
     const callsBeforeEditing = apiCalls.length;
 
     // A yearly copy refuses edits, with the spec's words.
@@ -268,14 +269,14 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(shotButton(page, "Bovilis BVD", extraBvd)).toBeVisible();
 
-    // BVD allows 2 shots a year: the add button turns to [!] and asks before a third.
+    // BVD allows 2 shots a year: the add button shows a warning mark and asks before a third.
     const addBvd = page.getByRole("button", {
       name: `Add shot for BVD in ${calendarYear} (most shots reached)`,
     });
-    await expect(addBvd).toContainText("[!]");
+    await expect(addBvd).toHaveText("⚠ Add shot");
     await expect(
       page.getByRole("button", { name: `Add shot for BVD in ${calendarYear + 1}`, exact: true }),
-    ).toContainText("[+]");
+    ).toHaveText("+ Add shot");
     await addBvd.click();
     const maxShots = page.getByRole("dialog", { name: "Maximum shots reached" });
     await expect(maxShots).toContainText(
@@ -320,6 +321,7 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       page.getByRole("heading", { level: 1, name: "Review your calendar" }),
     ).toBeVisible();
     await keepPastShotsIfAsked(page);
+    await showCalendarGrid(page);
     await expect(grid.getByRole("columnheader")).toHaveText([
       "Month",
       /^BVD/,
@@ -338,8 +340,10 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       diseases: [1, 4],
     });
 
-    // Finish Calendar asks a visitor to log in (saving is a later issue).
-    await page.getByRole("button", { name: "Finish Calendar" }).click();
+    // Finish calendar asks a visitor to register, or to log in (issue 10: Register first).
+    await page.getByRole("button", { name: "Finish calendar" }).click();
+    const choice = page.getByRole("dialog", { name: "Save your calendar" });
+    await choice.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
   });
 
@@ -402,13 +406,13 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     const footvax = startFromToday(shiftDate(breeding, -42));
     await expect(shotButton(page, "Enzovax", enzovax)).toBeVisible();
     await expect(shotButton(page, "Footvax (before tupping)", footvax)).toBeVisible();
-    await expect(page.getByRole("button", { name: /rule ·/ })).toHaveCount(0);
+    await expect(page.locator(".shot__warning")).toHaveCount(0);
 
     // The replacement ewes' Toxovax comes on the same day as Enzovax (breeding −56, every year):
     // the SPC allows the pair, so nothing warns.
     const toxovax = "Toxovax (replacement ewes)";
     await expect(shotButton(page, toxovax, enzovax)).toBeVisible();
-    await expect(page.getByRole("button", { name: /rule ·/ })).toHaveCount(0);
+    await expect(page.locator(".shot__warning")).toHaveCount(0);
 
     // Footvax 10 days after them: under 14 days, so both pairs warn, citing AHI's rule (S25).
     const closeFootvax = shiftDate(enzovax, 10);
@@ -418,18 +422,21 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await expect(spacingPopup).toContainText("Animal Health Ireland");
     await spacingPopup.getByRole("button", { name: "Keep this date" }).click();
     await expect(spacingPopup).toBeHidden();
+    // Each warning says what to do, then names the shot it is beside; no rule code shows.
+    const spacingAction = "Too close to another vaccine: leave 14 days between them";
     const footvaxWarnings = page.getByRole("button", {
-      name: `Spacing rule · S25: Footvax (before tupping) on ${formatDisplayDate(closeFootvax)}`,
+      name: `(Footvax (before tupping) on ${formatDisplayDate(closeFootvax)})`,
     });
     await expect(footvaxWarnings).toHaveCount(2);
+    await expect(footvaxWarnings.first()).toContainText(spacingAction);
     await expect(
       page.getByRole("button", {
-        name: `Spacing rule · S25: Enzovax on ${formatDisplayDate(enzovax)}`,
+        name: `${spacingAction} with Footvax (before tupping) (Enzovax on ${formatDisplayDate(enzovax)})`,
       }),
     ).toHaveCount(1);
     await expect(
       page.getByRole("button", {
-        name: `Spacing rule · S25: ${toxovax} on ${formatDisplayDate(enzovax)}`,
+        name: `${spacingAction} with Footvax (before tupping) (${toxovax} on ${formatDisplayDate(enzovax)})`,
       }),
     ).toHaveCount(1);
 
@@ -452,7 +459,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await tooClose.getByRole("button", { name: "Keep this date" }).click();
     await expect(
       page.getByRole("button", {
-        name: `Before breeding rule · S18: ${toxovax} on ${formatDisplayDate(lateToxovax)}`,
+        name: `Too close to breeding: give it at least 3 weeks before (${toxovax} on ${formatDisplayDate(lateToxovax)})`,
       }),
     ).toBeVisible();
 
@@ -461,6 +468,9 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await changeShotDate(page, shotButton(page, "Enzovax", enzovax), pregnantEnzovax);
     const pregnancy = page.getByRole("dialog", { name: "Not in pregnancy" });
     await expect(pregnancy).toBeVisible();
+    // The safe choice is the main button, and the source sits in a details line under the text.
+    await expect(pregnancy.locator(".button--primary")).toHaveText("Change the date");
+    await expect(pregnancy.locator(".warning-details")).toContainText("Source:");
     await pregnancy.getByRole("button", { name: "Change the date" }).click();
     // 'Change the date' goes back to the shot.
     await expect(page.getByRole("dialog", { name: "Enzovax" })).toBeVisible();
@@ -470,7 +480,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
       .click();
     await expect(
       page.getByRole("button", {
-        name: `Pregnancy rule · S16: Enzovax on ${formatDisplayDate(pregnantEnzovax)}`,
+        name: `Not in pregnancy: give it before breeding or after lambing (Enzovax on ${formatDisplayDate(pregnantEnzovax)})`,
       }),
     ).toBeVisible();
   });
@@ -505,6 +515,7 @@ test.describe("calendar builder: keyboard and screen sizes", () => {
       page.getByRole("heading", { level: 1, name: "Review your calendar" }),
     ).toBeVisible();
     await keepPastShotsIfAsked(page);
+    await showCalendarGrid(page);
 
     const { breeding } = resolveDefaults("0.02.01", "0.04.25", cowShots);
     const shot = shotButton(page, "Bovilis BVD", startFromToday(shiftDate(breeding, -28)));
@@ -520,10 +531,10 @@ test.describe("calendar builder: keyboard and screen sizes", () => {
     await expect(panel).toBeHidden();
     await expect(shot).toBeFocused();
 
-    // The add buttons are reachable and say [+].
+    // The add buttons are reachable and read "Add shot".
     const add = page.getByRole("button", { name: /^Add shot for BVD in / }).first();
     await tabTo(page, add, 60);
-    await expect(add).toContainText("[+]");
+    await expect(add).toHaveText("+ Add shot");
   });
 
   test("the grid opens at the current month and keeps its labels in view when it scrolls", async ({
@@ -575,7 +586,7 @@ test.describe("calendar builder: accessibility (axe)", () => {
         diseases: [/^BVD/],
       });
       await page.getByLabel("Calving season start date").fill("2027-06-01");
-      await expect(page.getByText(/before the Calving Season/)).toBeVisible();
+      await expect(page.getByText(/before the calving season/)).toBeVisible();
     });
   });
 

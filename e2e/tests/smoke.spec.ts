@@ -23,6 +23,81 @@ test.describe("smoke", () => {
     await expect(page.getByRole("contentinfo")).toContainText("All rights reserved.");
   });
 
+  test("the landing page's text and footer are in the HTML, before any script runs", async ({
+    browser,
+    baseURL,
+    viewport,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Every vaccine shot for your herd or flock, planned.",
+      );
+      await expect(page.getByRole("main")).toContainText("calendar is in development");
+      await expect(page.getByRole("contentinfo")).toContainText("All rights reserved.");
+
+      // Every other route gets the app without the landing page in it.
+      await page.goto("/logged-out");
+      await expect(page.getByRole("heading")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("nothing on the landing page moves while the app starts and its data arrives", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const referenceListsLoaded = page.waitForResponse((response) =>
+      response.url().endsWith("/api/vaccines"),
+    );
+    await page.goto("/");
+    await waitForScreen(page);
+    await referenceListsLoaded;
+    await page.waitForLoadState("networkidle");
+
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    const layoutShift = shifts.reduce((sum, value) => sum + value, 0);
+    expect(layoutShift, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+  });
+
+  test("robots.txt and the web manifest with its icons are real files", async ({ request }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain("User-agent: *");
+
+    const page = await request.get("/");
+    const manifestPath = /<link rel="manifest" href="([^"]+)"/.exec(await page.text())?.[1];
+    expect(manifestPath).toBe("/manifest.webmanifest");
+    const manifest = (await (await request.get(manifestPath!)).json()) as {
+      name: string;
+      start_url: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ short_name: "VaxCal", start_url: "/" });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    for (const icon of manifest.icons) {
+      const file = await request.get(icon.src);
+      expect(file.headers()["content-type"], icon.src).toBe("image/png");
+      // Every PNG starts with the same eight bytes.
+      expect((await file.body()).subarray(0, 8).toString("hex"), icon.src).toBe("89504e470d0a1a0a");
+    }
+  });
+
   test("a deep link opens its screen directly", async ({ page }) => {
     await page.goto("/logged-out");
 
@@ -56,7 +131,9 @@ test.describe("smoke", () => {
     await page.goto("/");
     await waitForScreen(page);
     const menuButton = page.getByRole("button", { name: "Menu" });
-    const register = page.getByRole("banner").getByRole("button", { name: "Register" });
+    const register = page
+      .getByRole("banner")
+      .getByRole("button", { name: "Register", exact: true });
 
     if (layout === "phone") {
       await expect(register).toBeHidden();

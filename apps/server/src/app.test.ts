@@ -11,7 +11,9 @@ import { buildApp } from "./app.ts";
 import { AppError } from "./errors/app-error.ts";
 import { buildTestConfig, createTestApp, type TestApp } from "./test/app.ts";
 
-const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+const landingHtml =
+  '<!doctype html><html><body><div id="root" data-prerendered><h1>VaxCal</h1></div></body></html>';
+const appShellHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 const appScript = "console.log('app');";
 
 let webDistDir: string;
@@ -20,7 +22,9 @@ let testApp: TestApp;
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(tmpdir(), "vaxcal-web-"));
   await mkdir(path.join(webDistDir, "assets"));
-  await writeFile(path.join(webDistDir, "index.html"), indexHtml);
+  await writeFile(path.join(webDistDir, "index.html"), landingHtml);
+  await writeFile(path.join(webDistDir, "app-shell.html"), appShellHtml);
+  await writeFile(path.join(webDistDir, "robots.txt"), "User-agent: *\nAllow: /\n");
   await writeFile(path.join(webDistDir, "assets", "index-3f9a1c.js"), appScript);
   await writeFile(path.join(webDistDir, "favicon.svg"), "<svg/>");
   await writeFile(
@@ -165,14 +169,31 @@ describe("the one error body", () => {
 });
 
 describe("the single-page app", () => {
-  it("serves index.html at / and for any unknown page, with 200 and no-cache", async () => {
-    for (const url of ["/", "/calendars", "/this/page/does/not/exist?ref=mail"]) {
+  it("serves the pre-rendered landing page at /, with 200 and no-cache", async () => {
+    for (const url of ["/", "/?ref=mail"]) {
       const response = await testApp.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
-      expect(response.body).toBe(indexHtml);
+      expect(response.body).toBe(landingHtml);
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("serves the app shell, not the landing page, for every other page", async () => {
+    for (const url of ["/calendars", "/beta", "/this/page/does/not/exist?ref=mail"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.body).toBe(appShellHtml);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("serves robots.txt as text, not the page", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(response.body).toContain("User-agent: *");
   });
 
   it("serves hashed assets with a year-long immutable cache", async () => {

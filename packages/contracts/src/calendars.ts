@@ -143,7 +143,7 @@ export const CalendarDateSchema = IsoDateSchema.refine((date) => {
 const ShotIdSchema = z.string().regex(/^[A-Za-z0-9_~-]{1,64}$/, calendarMessages.shotIdInvalid);
 
 /**
- * One shot as sent at "Finish Calendar": the engine's `Shot` (what `prepareForSubmit` returns).
+ * One shot as sent at "Finish calendar": the engine's `Shot` (what `prepareForSubmit` returns).
  * The fields the engine derives (copies' links, year index, row, order in month, booster flag)
  * may be left out: the server lays the calendar out again with the same engine. `diseaseId`, if
  * sent, must be its column's disease.
@@ -272,7 +272,11 @@ export const CalendarContactSchema = z
     phone_number: ContactPhoneNumberSchema,
     vet_email_address: ContactEmailSchema,
     email: ContactEmailSchema,
-    agree_to_terms: z.literal(true, { error: calendarContactMessages.termsRequired }),
+    /**
+     * docs/product.md D18: asked only while the account has not agreed to the current terms; the
+     * server refuses a save without it then, with the spec's message. True records the agreement.
+     */
+    agree_to_terms: z.boolean({ error: calendarContactMessages.termsRequired }).optional(),
   })
   .superRefine(
     (value, context) => {

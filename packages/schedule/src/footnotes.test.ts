@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { collectFootnotes, formatFootnoteMark } from "./footnotes.ts";
 
 describe("footnotes", () => {
-  it("mark a footnote with as many asterisks as its number, and nothing without one", () => {
-    expect(formatFootnoteMark(1)).toBe("*");
-    expect(formatFootnoteMark(3)).toBe("***");
+  it("mark a footnote with its number in brackets, and nothing without one", () => {
+    expect(formatFootnoteMark(1)).toBe("(1)");
+    expect(formatFootnoteMark(3)).toBe("(3)");
     expect(formatFootnoteMark(null)).toBe("");
   });
 
@@ -18,8 +18,8 @@ describe("footnotes", () => {
         { footnoteNumber: 3, footnote: "Where infection is confirmed" },
       ]),
     ).toEqual([
-      { number: 1, mark: "*", text: "Dairy replacements only" },
-      { number: 3, mark: "***", text: "Where infection is confirmed" },
+      { number: 1, mark: "(1)", text: "Dairy replacements only" },
+      { number: 3, mark: "(3)", text: "Where infection is confirmed" },
     ]);
   });
 });

@@ -6,14 +6,14 @@ export interface FootnotedColumn {
 
 export interface Footnote {
   readonly number: number;
-  /** As many asterisks as the footnote's number. */
+  /** The footnote's number in brackets, "(1)": a reader can match it at a glance (issue 10). */
   readonly mark: string;
   readonly text: string;
 }
 
-/** The asterisks that point a column to its footnote; "" for a column without one. */
+/** The mark that points a column to its footnote, "(2)"; "" for a column without one. */
 export function formatFootnoteMark(footnoteNumber: number | null): string {
-  return footnoteNumber === null ? "" : "*".repeat(footnoteNumber);
+  return footnoteNumber === null ? "" : `(${footnoteNumber})`;
 }
 
 /** Each footnote of the columns once, in number order, for the notes under a calendar. */

@@ -12,6 +12,7 @@ export {
   type ProtocolWarning,
 } from "./check-protocol.ts";
 export { collectFootnotes, formatFootnoteMark, type Footnote } from "./footnotes.ts";
+export { describeDays } from "./protocol-anchors.ts";
 export {
   addDays,
   countDaysBetween,

@@ -6,4 +6,5 @@ export * from "./schema/reference.ts";
 export * from "./schema/accounts.ts";
 export * from "./schema/calendars.ts";
 export * from "./schema/outbox.ts";
+export * from "./schema/given-shots.ts";
 export * from "./schema/reminders.ts";

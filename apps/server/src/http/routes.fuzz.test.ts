@@ -163,10 +163,11 @@ function feedFileOf(feedUrl: string): string {
   return new URL(feedUrl).pathname.split("/").pop() ?? "";
 }
 
-// A stand-in for the built SPA, so unknown pages get index.html as in production rather than
+// A stand-in for the built SPA, so unknown pages get the app shell as in production rather than
 // the 503 "not built" notice of a fresh checkout.
 const webDistDir = mkdtempSync(path.join(tmpdir(), "vaxcal-fuzz-web-"));
 writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>VaxCal</title>");
+writeFileSync(path.join(webDistDir, "app-shell.html"), "<!doctype html><title>VaxCal</title>");
 
 beforeAll(async () => {
   const built = await buildAppRecordingRoutes();

@@ -10,8 +10,16 @@ export type WebAppOptions = { webDistDir: string };
 // Vite puts content-hashed files under /assets: they never change, so browsers keep them a year.
 const hashedAssetCache = "public, max-age=31536000, immutable";
 const otherFileCache = "public, max-age=3600";
-// index.html names the current asset hashes, so browsers must revalidate it every time.
-const indexCache = "no-cache";
+// The pages name the current asset hashes, so browsers must revalidate them every time.
+const pageCache = "no-cache";
+
+/*
+ * The build writes two pages (docs/decisions/012-pre-rendered-landing-page.md): index.html, the
+ * landing page pre-rendered, which the static files answer `/` with, and app-shell.html, the same
+ * page with an empty root, for every other route of the SPA.
+ */
+const landingPageFile = "index.html";
+const appShellFile = "app-shell.html";
 
 const webAppNotBuiltPage = `<!doctype html>
 <html lang="en">
@@ -25,14 +33,16 @@ const webAppNotBuiltPage = `<!doctype html>
 
 /**
  * Serves the built SPA and decides what an unknown path gets: a JSON 404 under /api (and for
- * missing assets or non-GET requests), otherwise the SPA's index.html with 200, so the client
- * router renders its own 404 page.
+ * missing assets or non-GET requests), otherwise the SPA's app shell with 200, so the client
+ * router renders the route, or its own 404 page.
  */
 export async function serveWebApp(
   app: FastifyInstance,
   { webDistDir }: WebAppOptions,
 ): Promise<void> {
-  const isBuilt = existsSync(path.join(webDistDir, "index.html"));
+  const isBuilt = [landingPageFile, appShellFile].every((file) =>
+    existsSync(path.join(webDistDir, file)),
+  );
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -56,7 +66,7 @@ export async function serveWebApp(
         .type("text/html; charset=utf-8")
         .send(webAppNotBuiltPage);
     }
-    return reply.header("cache-control", indexCache).sendFile("index.html");
+    return reply.header("cache-control", pageCache).sendFile(appShellFile);
   });
 }
 
@@ -80,7 +90,7 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyRepl
 
 function chooseCacheControl(webDistDir: string, filePath: string): string {
   const relative = path.relative(webDistDir, filePath).split(path.sep);
-  if (relative.length === 1 && relative[0] === "index.html") return indexCache;
+  if (relative.length === 1 && relative[0]?.endsWith(".html")) return pageCache;
   if (relative[0] === "assets") return hashedAssetCache;
   return otherFileCache;
 }

@@ -52,12 +52,12 @@ export function findReminderSendAt(dueDate: IsoDate): Date {
 }
 
 /**
- * The one rule for whether an occurrence is reminded of at all: its date is today or later.
- * (Shots marked as given are skipped here too, once they exist: one line and a test.)
+ * The one rule for whether an occurrence is reminded of at all: its date is today or later, and
+ * it has not been marked as given (decision 403).
  */
 export function isRemindable(
-  occurrence: Pick<CalendarOccurrence, "date">,
+  occurrence: Pick<CalendarOccurrence, "date" | "given">,
   today: IsoDate,
 ): boolean {
-  return occurrence.date >= today;
+  return occurrence.date >= today && occurrence.given === null;
 }

@@ -298,6 +298,35 @@ describe("a farmer's reminders", () => {
     close();
   });
 
+  it("sends nothing about a shot marked as given, and still reminds of the others", async () => {
+    now = new Date("2026-03-02T09:00:00Z");
+    const { sender, close } = createSender();
+    const farmer = await createFarmer({ emails: false });
+    const engine = buildEngineCalendar();
+    const first = engine.diseases[0]?.shots.find((shot) => !shot.isMirroredCopy);
+    if (!first) throw new Error("no shot");
+    const calendarId = await saveCalendar(farmer, "2026-03-20", "2026-03-21");
+    const marked = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendars/${calendarId}/given-shots/${encodeURIComponent(first.id)}`,
+        payload: { givenOn: "2026-03-02", batch: "A123" },
+      }),
+    );
+    expect(marked.statusCode).toBe(200);
+    now = new Date("2026-03-14T09:00:00Z");
+    await sender.sendDueReminders();
+    const texts = fakes.texts.filter((text) => text.to === farmer.phone);
+    expect(texts.some((text) => text.body.includes("20 March"))).toBe(false);
+    expect(texts.some((text) => text.body.includes("21 March"))).toBe(true);
+    const ledger = await readLedger(calendarId);
+    expect(ledger.find((row) => row.due_date === "2026-03-20")).toMatchObject({
+      status: "cancelled",
+      reason: "The shot was marked as given.",
+    });
+    close();
+  });
+
   it("reconciles a text the provider accepted before the worker could mark it, instead of sending it again", async () => {
     now = new Date("2026-03-02T09:00:00Z");
     const farmer = await createFarmer({ emails: false });

@@ -59,6 +59,7 @@ export const sendReasons = {
   calendarDeleted: planReasons.calendarDeleted,
   shotMoved: planReasons.calendarChanged,
   shotPassed: planReasons.shotPassed,
+  shotGiven: "The shot was marked as given.",
   textsOff: "Text reminders were turned off.",
   emailsOff: "E-mail reminders were turned off.",
   contactChanged: "The contact is no longer verified on the account.",
@@ -133,7 +134,12 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
       if (!owner || owner.userId !== row.userId)
         close(row, "cancelled", sendReasons.calendarDeleted);
       else if (!occurrence) close(row, "cancelled", sendReasons.shotMoved);
-      else if (!isRemindable(occurrence, today)) close(row, "skipped", sendReasons.shotPassed);
+      else if (!isRemindable(occurrence, today))
+        close(
+          row,
+          occurrence.given ? "cancelled" : "skipped",
+          occurrence.given ? sendReasons.shotGiven : sendReasons.shotPassed,
+        );
       else if (row.channel === ReminderChannel.sms && !owner.textsAllowed)
         close(row, "cancelled", sendReasons.textsOff);
       else if (row.channel === ReminderChannel.email && !owner.emailAllowed)

@@ -1,3 +1,4 @@
+import type { GivenShot } from "@vaxcal/contracts";
 import { listOccurrences, type IsoDate } from "@vaxcal/schedule";
 import type { Executor } from "../db/database.ts";
 import {
@@ -5,6 +6,7 @@ import {
   type PlanColumn,
   type StoredSeed,
 } from "./calendar-plans.repository.ts";
+import { createGivenShotsRepository } from "./given-shots.repository.ts";
 
 /**
  * "Every occurrence between D1 and D2" of saved calendars (decision 402), for whatever plans
@@ -27,6 +29,8 @@ export type CalendarOccurrence = {
   templateId: number | null;
   customName: string | null;
   isRecurrent: number;
+  /** The record of this shot marked as given (decision 403), or null: reminders skip given shots. */
+  given: GivenShot | null;
 };
 
 /** A page of every calendar's occurrences; `nextAfterCalendarId` asks for the next page. */
@@ -36,8 +40,14 @@ export type OccurrencePage = {
   nextAfterCalendarId: number | null;
 };
 
-/** Occurrences of one calendar's plan, by date then shot id. */
-function expandPlan(plan: readonly PlanColumn[], from: IsoDate, to: IsoDate) {
+/** Occurrences of one calendar's plan, by date then shot id, each with its given record. */
+function expandPlan(
+  plan: readonly PlanColumn[],
+  given: readonly GivenShot[],
+  from: IsoDate,
+  to: IsoDate,
+) {
+  const givenById = new Map(given.map((record) => [record.shotId, record]));
   const vaccines = new Map(plan.map((column) => [column.diseaseId, column.vaccineId]));
   const seeds: StoredSeed[] = plan.flatMap((column) => column.seeds);
   return listOccurrences(seeds, from, to).map(
@@ -51,6 +61,7 @@ function expandPlan(plan: readonly PlanColumn[], from: IsoDate, to: IsoDate) {
       templateId: occurrence.seed.templateId,
       customName: occurrence.seed.custom_name,
       isRecurrent: occurrence.seed.is_recurrent,
+      given: givenById.get(occurrence.id) ?? null,
     }),
   );
 }
@@ -66,8 +77,17 @@ export async function listCalendarOccurrences(
   from: IsoDate,
   to: IsoDate,
 ): Promise<CalendarOccurrence[]> {
-  const plans = await createCalendarPlansRepository(db).readPlans([calendarId]);
-  return expandPlan(plans.get(calendarId) ?? [], from, to).map((occurrence) => ({
+  const [plans, given] = await Promise.all([
+    createCalendarPlansRepository(db).readPlans([calendarId]),
+    createGivenShotsRepository(db).readGivenShots([calendarId]),
+  ]);
+  const occurrences = expandPlan(
+    plans.get(calendarId) ?? [],
+    given.get(calendarId) ?? [],
+    from,
+    to,
+  );
+  return occurrences.map((occurrence) => ({
     calendarId,
     ...occurrence,
   }));
@@ -92,9 +112,17 @@ export async function listOccurrencesOfAllCalendars(
     afterCalendarId: window.afterCalendarId ?? 0,
     limit,
   });
-  const plans = await repository.readPlans(calendarIds);
+  const [plans, given] = await Promise.all([
+    repository.readPlans(calendarIds),
+    createGivenShotsRepository(db).readGivenShots(calendarIds),
+  ]);
   const occurrences = calendarIds.flatMap((calendarId) =>
-    expandPlan(plans.get(calendarId) ?? [], window.from, window.to).map((occurrence) => ({
+    expandPlan(
+      plans.get(calendarId) ?? [],
+      given.get(calendarId) ?? [],
+      window.from,
+      window.to,
+    ).map((occurrence) => ({
       calendarId,
       ...occurrence,
     })),
@@ -115,11 +143,13 @@ export async function listOccurrencesOfCalendars(
   from: IsoDate,
   to: IsoDate,
 ): Promise<CalendarOccurrence[]> {
-  const plans = await createCalendarPlansRepository(db).readPlans(calendarIds);
+  const [plans, given] = await Promise.all([
+    createCalendarPlansRepository(db).readPlans(calendarIds),
+    createGivenShotsRepository(db).readGivenShots(calendarIds),
+  ]);
   return [...plans.keys()].flatMap((calendarId) =>
-    expandPlan(plans.get(calendarId) ?? [], from, to).map((occurrence) => ({
-      calendarId,
-      ...occurrence,
-    })),
+    expandPlan(plans.get(calendarId) ?? [], given.get(calendarId) ?? [], from, to).map(
+      (occurrence) => ({ calendarId, ...occurrence }),
+    ),
   );
 }

@@ -18,7 +18,7 @@ describe("the modal system (docs/product.md §2 'Modals')", () => {
 
   // Login, register and password reset have their forms (features/auth), and generateCalendar is
   // the calendar builder's quick start (features/calendar-builder): each is tested there.
-  it.each([{ name: ModalName.vetRegister, title: "Register your Vet Practice" }])(
+  it.each([{ name: ModalName.vetRegister, title: "Register your vet practice" }])(
     "opens '$name' as a labelled modal dialog without a form",
     async ({ name, title }) => {
       renderApp("/logged-out");

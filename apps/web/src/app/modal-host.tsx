@@ -66,7 +66,7 @@ const modalRegistry: Record<ModalName, ModalEntry> = {
   [ModalName.logout]: { title: "Logout", Body: LogoutModalBody },
   [ModalName.passwordReset]: { title: "Reset your password", Body: PasswordResetModalBody },
   [ModalName.vetRegister]: {
-    title: "Register your Vet Practice",
+    title: "Register your vet practice",
     Body: comingSoon("Vet practice registration"),
   },
   [ModalName.generateCalendar]: {

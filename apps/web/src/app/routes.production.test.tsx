@@ -20,7 +20,7 @@ describe("on the production host", () => {
 
     expect(header.getByRole("button", { name: "Register" })).toBeInTheDocument();
     expect(header.queryByRole("button", { name: "Login" })).not.toBeInTheDocument();
-    expect(header.queryByRole("button", { name: "Vet Register" })).not.toBeInTheDocument();
+    expect(header.queryByRole("button", { name: "Vet register" })).not.toBeInTheDocument();
   });
 
   it("hides the pre-launch nav from a signed-in user", async () => {

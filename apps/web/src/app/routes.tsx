@@ -2,7 +2,6 @@ import type { RouteObject } from "react-router";
 import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
 import { LoadingState } from "../components/ui/status-panels.tsx";
 import { paths } from "../config/paths.ts";
-import { requireCalendarSetup } from "../features/calendar-builder/route-guards.ts";
 import { RootLayout } from "./layout/root-layout.tsx";
 import { lazyComponent } from "./lazy-component.tsx";
 import {
@@ -72,7 +71,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // Only if the layout itself fails; screens fail inside it, below.
     errorElement: <ErrorPage message={unexpectedErrorMessage} />,
-    // Shown while the first route's guard runs; the guards are synchronous, so barely at all.
+    // Shown while the first route's guard runs: barely at all, or while /calendar's downloads.
     hydrateFallbackElement: <LoadingState label="Loading…" />,
     children: [
       {
@@ -111,7 +110,12 @@ export const routes: RouteObject[] = [
           {
             id: "CalendarCreate",
             path: paths.calendarCreate.path,
-            loader: requireCalendarSetup,
+            // The guard reads the draft with the schedule engine: that code downloads when the
+            // route is first opened, not with the landing page.
+            loader: () =>
+              import("../features/calendar-builder/route-guards.ts").then((module) =>
+                module.requireCalendarSetup(),
+              ),
             element: <CalendarCreateScreen />,
           },
           {

@@ -6,7 +6,10 @@ describe("readHostGates with VITE_PRELAUNCH_FEATURES=auto (docs/product.md §9 h
   it.each([
     { hostname: "vaxcal.ie", showsPrelaunchItems: false, canReachBetaRoute: false },
     { hostname: "www.vaxcal.ie", showsPrelaunchItems: false, canReachBetaRoute: false },
-    { hostname: "127.0.0.1", showsPrelaunchItems: false, canReachBetaRoute: false },
+    { hostname: "127.0.0.1", showsPrelaunchItems: true, canReachBetaRoute: true },
+    { hostname: "127.1.2.3", showsPrelaunchItems: true, canReachBetaRoute: true },
+    { hostname: "[::1]", showsPrelaunchItems: true, canReachBetaRoute: true },
+    { hostname: "127.0.0.1.example.com", showsPrelaunchItems: false, canReachBetaRoute: false },
     { hostname: "beta.vaxcal.ie", showsPrelaunchItems: true, canReachBetaRoute: true },
     { hostname: "test.vaxcal.ie", showsPrelaunchItems: true, canReachBetaRoute: true },
     { hostname: "localhost", showsPrelaunchItems: true, canReachBetaRoute: true },

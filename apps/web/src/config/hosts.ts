@@ -11,14 +11,20 @@ const prelaunchHostMarkers = ["beta", "local", "test", "staging"] as const;
 const betaRouteHostMarkers = ["beta", "test", "local"] as const;
 
 export type HostGates = {
-  /** Pre-launch nav items, Login, Vet Register and the vet pickers. */
+  /** Pre-launch nav items, Login, Vet register and the vet pickers. */
   showsPrelaunchItems: boolean;
   /** The step 1 form at /beta. */
   canReachBetaRoute: boolean;
 };
 
+/** 127.0.0.1 (any 127.x address) and ::1 are this machine, as "localhost" is (issue 10). */
+function isLoopbackAddress(host: string): boolean {
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]" || host === "::1";
+}
+
 function hasMarker(hostname: string, markers: readonly string[]): boolean {
   const host = hostname.toLowerCase();
+  if (isLoopbackAddress(host)) return markers.includes("local");
   return markers.some((marker) => host.includes(marker));
 }
 
@@ -32,8 +38,12 @@ export function readHostGates(hostname: string, mode: PrelaunchFeatures): HostGa
   };
 }
 
-/** The gates of the host this page was loaded from; the host cannot change without a reload. */
+/**
+ * The gates of the host this page was loaded from; the host cannot change without a reload. The
+ * build's pre-render of the landing page has no window: it renders what a public host shows
+ * (docs/decisions/012-pre-rendered-landing-page.md).
+ */
 export const hostGates: HostGates = readHostGates(
-  window.location.hostname,
+  typeof window === "undefined" ? "" : window.location.hostname,
   env.VITE_PRELAUNCH_FEATURES,
 );

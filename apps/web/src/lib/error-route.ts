@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from "react-router";
  * travels in the router state of the current URL, and the layout shows the error page instead of
  * the route's screen. Going back, or 'Try again', returns to the screen.
  */
-type ErrorRouteState = { errorRouteMessage: string };
+type ErrorRouteState = { errorRouteMessage: string; isNotFound?: boolean };
 
 export function readErrorRouteMessage(state: unknown): string | null {
   if (typeof state !== "object" || state === null || !("errorRouteMessage" in state)) return null;
@@ -14,12 +14,31 @@ export function readErrorRouteMessage(state: unknown): string | null {
   return typeof errorRouteMessage === "string" ? errorRouteMessage : null;
 }
 
-export function useNavigateToError(): (message: string) => void {
+/**
+ * True when what the screen asked for is not there (a missing calendar, or someone else's): the
+ * error page then says so, instead of blaming the signal (issue 10).
+ */
+export function readIsNotFound(state: unknown): boolean {
+  return (
+    typeof state === "object" &&
+    state !== null &&
+    "isNotFound" in state &&
+    (state as ErrorRouteState).isNotFound === true
+  );
+}
+
+export function useNavigateToError(): (
+  message: string,
+  options?: { isNotFound?: boolean },
+) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
-    (message: string) => {
-      const state: ErrorRouteState = { errorRouteMessage: message };
+    (message: string, options?: { isNotFound?: boolean }) => {
+      const state: ErrorRouteState = {
+        errorRouteMessage: message,
+        isNotFound: options?.isNotFound === true,
+      };
       void navigate(
         { pathname: location.pathname, search: location.search, hash: location.hash },
         { state },

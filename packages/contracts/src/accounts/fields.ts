@@ -119,6 +119,33 @@ export const ResetEmailSchema = z
   })
   .transform(normaliseEmail);
 
+const mobilePattern = /^(\+|00)?\d{6,17}$/;
+
+function compactMobile(value: string): string {
+  return value.replace(/[\s\-.()]/g, "");
+}
+
+/**
+ * Issue 10: the e-mail or the mobile an account was registered with, for a password reset. An
+ * e-mail is normalised as everywhere; a mobile keeps its digits (and a leading + or 00), and the
+ * server reads it as login does, as an Irish, UK or international number.
+ */
+export const ResetContactSchema = z
+  .string({ error: accountMessages.resetContactRequired })
+  .trim()
+  .superRefine((value, context) => {
+    if (value === "") {
+      context.addIssue({ code: "custom", message: accountMessages.resetContactRequired });
+    } else if (value.includes("@")) {
+      if (countCharacters(value) > fieldLimits.email || !emailPattern.test(value)) {
+        context.addIssue({ code: "custom", message: accountMessages.emailInvalid });
+      }
+    } else if (!mobilePattern.test(compactMobile(value))) {
+      context.addIssue({ code: "custom", message: accountMessages.resetContactInvalid });
+    }
+  })
+  .transform((value) => (value.includes("@") ? normaliseEmail(value) : compactMobile(value)));
+
 /** A reset token as sent in the link: 43 URL-safe characters (256 bits). */
 export const ResetTokenSchema = z
   .string({ error: accountMessages.resetTokenInvalid })

@@ -68,6 +68,12 @@ export type FarmSizeBand = (typeof farmSizeBands)[number];
  * Enterprise options by name (docs/product.md §3); Dairy and Beef ask for herd size, Sheep for
  * flock size.
  */
+/**
+ * docs/product.md D18: the version of the terms and privacy notice in force. Change it when the
+ * terms change, and every account is asked to agree once more at its next calendar save.
+ */
+export const currentTermsVersion = "2026-01";
+
 export const enterpriseNames = ["Dairy", "Beef", "Sheep"] as const;
 export type EnterpriseName = (typeof enterpriseNames)[number];
 export const herdEnterprises: readonly EnterpriseName[] = ["Dairy", "Beef"];

@@ -55,9 +55,12 @@ export const accountMessages = {
   noMobileOnAccount: "There is no mobile number on your account. Please add one in your settings.",
   // Password reset
   resetEmailRequired: "Please fill in your email address",
-  /** The same answer whether or not an account uses the address. */
+  /** Issue 10: a farmer may have registered with a mobile alone, so either is taken. */
+  resetContactRequired: "Please fill in your email address or mobile number",
+  resetContactInvalid: "Please enter your email address or a valid mobile number.",
+  /** The same answer whether or not an account uses the address or number. */
   resetLinkSent:
-    "If this email address belongs to an account, we have sent it a link to reset the password. The link works for 60 minutes.",
+    "If this email address or mobile number belongs to an account, we have sent it a link to reset the password. The link works for 60 minutes.",
   resetTokenInvalid: "Invalid or expired token. Please request a new password reset.",
   passwordReset: "Your password has been reset. You are now logged in.",
   // Settings (docs/product.md §5 "Account settings")

@@ -9,6 +9,7 @@ import {
   OptionalEmailSchema,
   OptionalPhoneNumberSchema,
   PasswordSchema,
+  ResetContactSchema,
   ResetEmailSchema,
   ResetTokenSchema,
   VetIdSchema,
@@ -128,6 +129,11 @@ export const UserProfileSchema = z.object({
    */
   pending_email: z.string().nullable(),
   pending_phone: z.string().nullable(),
+  /**
+   * The version of the terms and privacy notice this account last agreed to (docs/product.md
+   * D18); the finish popup asks again only when it is not `currentTermsVersion`.
+   */
+  terms_version: z.string().nullable(),
   roles: z.array(RoleSchema),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
@@ -184,12 +190,17 @@ export const MobileVerificationRequestSchema = z.object({
 export type MobileVerificationRequest = z.input<typeof MobileVerificationRequestSchema>;
 
 /** POST /password/reset (docs/product.md §7); also served as /api/password/reset. */
-export const PasswordResetRequestSchema = z.object({ email: ResetEmailSchema });
+/**
+ * POST /password/reset. The spec's field is `email`; it takes the e-mail or the mobile the account
+ * was registered with (issue 10), and the link goes there.
+ */
+export const PasswordResetRequestSchema = z.object({ email: ResetContactSchema });
 export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
 
 /** POST /api/password/verify-token */
 export const VerifyResetTokenRequestSchema = z.object({
-  email: ResetEmailSchema,
+  /** The e-mail, or the mobile (E.164), the link was sent to. */
+  email: ResetContactSchema,
   token: ResetTokenSchema,
 });
 export type VerifyResetTokenRequest = z.input<typeof VerifyResetTokenRequestSchema>;
@@ -212,7 +223,8 @@ export type UndoContactChangeRequest = z.input<typeof UndoContactChangeRequestSc
 /** POST /api/password/reset/confirm: answers like login, and ends every other session. */
 export const ConfirmPasswordResetRequestSchema = z
   .object({
-    email: ResetEmailSchema,
+    /** The e-mail, or the mobile (E.164), the link was sent to. */
+    email: ResetContactSchema,
     token: ResetTokenSchema,
     password: PasswordSchema,
     password_confirmation: z

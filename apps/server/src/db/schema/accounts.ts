@@ -51,6 +51,8 @@ export const users = pgTable(
     notifyPhone: boolean("notify_phone").notNull().default(false),
     /** When the terms and privacy notice were accepted: the record GDPR asks for. */
     termsAcceptedAt: timestampColumn("terms_accepted_at").notNull(),
+    /** Which version of the terms was agreed at `terms_accepted_at` (docs/product.md D18). */
+    termsVersion: text("terms_version"),
     herdSize: text("herd_size"),
     flockSize: text("flock_size"),
     vetPracticeId: integer("vet_practice_id").references(() => vetPractices.id, {

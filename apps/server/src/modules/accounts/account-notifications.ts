@@ -60,9 +60,24 @@ export function buildMobileVerificationUrl(publicUrl: string, code: string): str
   return `${publicUrl}/verify-mobile?code=${code}`;
 }
 
-export function buildPasswordResetUrl(publicUrl: string, token: string, email: string): string {
-  const query = new URLSearchParams({ token, email });
+/**
+ * The link of a password reset: the token and the contact it went to, `email` for an e-mail and
+ * `mobile` (E.164) for a text (issue 10).
+ */
+export function buildPasswordResetUrl(publicUrl: string, token: string, contact: string): string {
+  const query = new URLSearchParams(
+    contact.includes("@") ? { token, email: contact } : { token, mobile: contact },
+  );
   return `${publicUrl}/password/reset?${query.toString()}`;
+}
+
+/** The reset link by text, for an account reached by its mobile (issue 10). */
+export function renderPasswordResetText(url: string): string {
+  return `VaxCal: to choose a new password, open ${url} (works once, for ${accountTimings.passwordResetLinkMinutes} minutes). Did not ask? Ignore this text.`;
+}
+
+export function renderPasswordChangedText(): string {
+  return "VaxCal: the password of your account was changed. If this was not you, reset it at once.";
 }
 
 /** Sent once when repeated wrong passwords lock an account's password logins for a while. */

@@ -31,6 +31,7 @@ import {
   confirmPasswordReset,
   requestPasswordReset,
 } from "./password-reset.ts";
+import { findMobileCandidates } from "./phone.ts";
 import { registerFarmer } from "./register-farmer.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import { createClientRateLimit, enforceRateLimit } from "../../lib/rate-limit.ts";
@@ -218,13 +219,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         schema: {
           tags,
           summary:
-            "E-mail a password reset link; the same answer whether or not the account exists",
+            "Send a password reset link to the e-mail or mobile given; the same answer whether or not the account exists",
           body: PasswordResetRequestSchema,
           response: { 200: MessageResponseSchema, ...errors },
         },
       },
       async (request) => {
-        await enforceRateLimit(context, accountRules.resetPerEmail, request.body.email);
+        // One count per contact however it is written: 087…, +35387… and 0035387… are one mobile.
+        const contact = request.body.email;
+        const throttleKey = contact.includes("@")
+          ? contact
+          : (findMobileCandidates(contact)[0] ?? contact);
+        await enforceRateLimit(context, accountRules.resetPerEmail, throttleKey);
         return { message: requestPasswordReset(context, request.body.email) };
       },
     );

@@ -235,8 +235,13 @@ describe("password reset", () => {
     expect((await verifyToken(email, token)).json().valid).toBe(true);
   });
 
-  it("asks for an e-mail address", async () => {
-    for (const payload of [{}, { email: "" }, { email: "not-an-address" }]) {
+  it("asks for an e-mail address or a mobile number", async () => {
+    for (const [payload, message] of [
+      [{}, accountMessages.resetContactRequired],
+      [{ email: "" }, accountMessages.resetContactRequired],
+      [{ email: "not-an-address" }, accountMessages.resetContactInvalid],
+      [{ email: "mary@" }, accountMessages.emailInvalid],
+    ] as const) {
       const response = await testApp.app.inject({
         method: "POST",
         url: "/password/reset",
@@ -244,15 +249,7 @@ describe("password reset", () => {
         remoteAddress: nextClientAddress(),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.issues).toEqual([
-        {
-          path: "body.email",
-          message:
-            payload.email === "not-an-address"
-              ? accountMessages.emailInvalid
-              : accountMessages.resetEmailRequired,
-        },
-      ]);
+      expect(response.json().error.issues).toEqual([{ path: "body.email", message }]);
     }
   });
 
@@ -270,5 +267,83 @@ describe("password reset", () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     }
+  });
+
+  describe("by mobile (issue 10: a farmer may have registered with a mobile alone)", () => {
+    async function readTextedLink(phone: string) {
+      await testApp.whenIdle();
+      const [message] = await readOutbox(testApp.database, phone);
+      const link = new URL(findLink(message?.bodyText ?? null, "/password/reset"));
+      return {
+        link,
+        token: link.searchParams.get("token") ?? "",
+        mobile: link.searchParams.get("mobile") ?? "",
+      };
+    }
+
+    it("texts the link to the mobile as the farmer types it, and it sets a new password", async () => {
+      const user = await registerUser(testApp.app, { email: null });
+      const typed = `0${(user.phone ?? "").slice(4, 6)} ${(user.phone ?? "").slice(6)}`;
+
+      const answer = await requestReset(typed);
+
+      expect(answer.json()).toEqual({ message: accountMessages.resetLinkSent });
+      const { link, token, mobile } = await readTextedLink(user.phone ?? "");
+      expect(link.origin).toBe("https://vaxcal.example");
+      expect(mobile).toBe(user.phone);
+      expect((await verifyToken(mobile, token)).json()).toEqual({ valid: true });
+
+      const response = await confirm({
+        email: mobile,
+        token,
+        password: "new hay in the barn",
+        password_confirmation: "new hay in the barn",
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().user.phone_verified_at).not.toBeNull();
+      expect((await logIn(testApp.app, user.phone ?? "", "new hay in the barn")).statusCode).toBe(
+        200,
+      );
+      // The owner hears of the change on the same mobile.
+      const [notice] = await readOutbox(testApp.database, user.phone ?? "");
+      expect(notice?.bodyText).toContain("password of your account was changed");
+    });
+
+    it("sends the link where it was asked for: the mobile of an account that has an e-mail too", async () => {
+      const user = await registerUser(testApp.app);
+      await requestReset(user.phone ?? "");
+      await testApp.whenIdle();
+
+      const texts = await readOutbox(testApp.database, user.phone ?? "");
+      expect(texts.filter((text) => text.bodyText?.includes("/password/reset"))).toHaveLength(1);
+      const emails = await readOutbox(testApp.database, user.email ?? "");
+      expect(emails.map((email) => email.subject)).not.toContain("Reset your VaxCal password");
+    });
+
+    it("answers the same for an unknown mobile and sends nothing", async () => {
+      const known = await registerUser(testApp.app, { email: null });
+      const knownAnswer = await requestReset(known.phone ?? "");
+      const unknownAnswer = await requestReset("+353 87 000 0001");
+
+      expect(unknownAnswer.statusCode).toBe(knownAnswer.statusCode);
+      expect(unknownAnswer.body).toBe(knownAnswer.body);
+      await testApp.whenIdle();
+      expect(await readOutbox(testApp.database, "+353870000001")).toHaveLength(0);
+    });
+
+    it("throttles one mobile however it is written", async () => {
+      const user = await registerUser(testApp.app, { email: null });
+      const national = `0${(user.phone ?? "").slice(4)}`;
+      const statuses: number[] = [];
+      for (const written of [
+        user.phone ?? "",
+        national,
+        `00${(user.phone ?? "").slice(1)}`,
+        national,
+      ]) {
+        statuses.push((await requestReset(written)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
   });
 });

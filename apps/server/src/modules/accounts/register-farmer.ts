@@ -1,5 +1,6 @@
 import {
   RoleName,
+  currentTermsVersion,
   accountMessages,
   type ParsedRegisterRequest,
   type RegisterResponse,
@@ -73,6 +74,7 @@ export async function registerFarmer(
           notifyEmail: wantsReminders && input.email !== null,
           notifyPhone: wantsReminders && mobile !== null,
           termsAcceptedAt: now,
+          termsVersion: currentTermsVersion,
           herdSize: input.herd_size ?? null,
           flockSize: input.flock_size ?? null,
           vetPracticeId: input.vet_id,

@@ -221,6 +221,7 @@ export function createUsersRepository(db: Executor) {
         phone_verified_at: toTimestamp(user.phoneVerifiedAt),
         pending_email: user.pendingEmail,
         pending_phone: user.pendingPhone,
+        terms_version: user.termsVersion,
         roles: roles.map((role) => ({ name: role.name as RoleName })),
       };
     },

@@ -70,7 +70,16 @@ async function createOwnersCalendar(): Promise<number> {
     }),
   );
   expect(response.statusCode, response.body).toBe(201);
-  return SubmitCalendarResponseSchema.parse(response.json()).calendar.id;
+  const id = SubmitCalendarResponseSchema.parse(response.json()).calendar.id;
+  const marked = await testApp.app.inject(
+    asUser(ownerToken, {
+      method: "PUT",
+      url: `/api/calendars/${id}/given-shots/${firstShotId}`,
+      payload: { batch: "OWNER-1" },
+    }),
+  );
+  expect(marked.statusCode, marked.body).toBe(200);
+  return id;
 }
 
 function send(caller: Caller, options: InjectOptions) {
@@ -78,8 +87,22 @@ function send(caller: Caller, options: InjectOptions) {
   return testApp.app.inject(token ? asUser(token, options) : options);
 }
 
+/** The calendar's earliest shot: every owner's calendar has it marked as given. */
+const firstShotId =
+  buildEngineCalendar()
+    .diseases.flatMap((column) => column.shots)
+    .filter((shot) => shot.date !== null && !shot.isMirroredCopy)
+    .sort((left, right) => (left.date ?? "").localeCompare(right.date ?? ""))[0]?.id ?? "";
+
+/** What the owner sees of the calendar: its detail and its given shots. */
 async function readAsOwner(id: number) {
-  return testApp.app.inject(asUser(ownerToken, { method: "GET", url: `/api/calendars/${id}` }));
+  const [detail, given] = await Promise.all([
+    testApp.app.inject(asUser(ownerToken, { method: "GET", url: `/api/calendars/${id}` })),
+    testApp.app.inject(
+      asUser(ownerToken, { method: "GET", url: `/api/calendars/${id}/given-shots` }),
+    ),
+  ]);
+  return { json: () => ({ detail: detail.json() as unknown, given: given.json() as unknown }) };
 }
 
 type RouteCase = {
@@ -121,6 +144,25 @@ const routes: readonly RouteCase[] = [
     name: "GET /api/calendars/:id/preview.svg",
     request: (id) => ({ method: "GET", url: `/api/calendars/${id}/preview.svg` }),
     allowedStatus: 200,
+  },
+  {
+    name: "GET /api/calendars/:id/given-shots",
+    request: (id) => ({ method: "GET", url: `/api/calendars/${id}/given-shots` }),
+    allowedStatus: 200,
+  },
+  {
+    name: "PUT /api/calendars/:id/given-shots/:shotId",
+    request: (id) => ({
+      method: "PUT",
+      url: `/api/calendars/${id}/given-shots/${firstShotId}`,
+      payload: { batch: "A1" },
+    }),
+    allowedStatus: 200,
+  },
+  {
+    name: "DELETE /api/calendars/:id/given-shots/:shotId (a shot marked as given)",
+    request: (id) => ({ method: "DELETE", url: `/api/calendars/${id}/given-shots/${firstShotId}` }),
+    allowedStatus: 204,
   },
   {
     name: "POST /api/calendars/:id/feed/regenerate",
@@ -193,7 +235,9 @@ describe("GET /api/user/calendars and POST /api/calendar", () => {
 describe("the feed", () => {
   it("answers anyone who has the secret link, with or without a login, and no one else", async () => {
     const id = await createOwnersCalendar();
-    const detail = (await readAsOwner(id)).json() as { feedUrls: { https: string } };
+    const { detail } = (await readAsOwner(id)).json() as {
+      detail: { feedUrls: { https: string } };
+    };
     const feedPath = new URL(detail.feedUrls.https).pathname;
     for (const caller of callers) {
       expect((await send(caller, { method: "GET", url: feedPath })).statusCode, caller).toBe(200);

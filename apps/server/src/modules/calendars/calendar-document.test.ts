@@ -8,6 +8,7 @@ import {
   parseAccentColor,
 } from "./calendar-document.ts";
 import type { DescribedColumn } from "./calendars.repository.ts";
+import { buildSampleCalendarDocument } from "./calendars.test-support.ts";
 
 describe("printed words", () => {
   it.each([
@@ -26,7 +27,7 @@ describe("printed words", () => {
     expect(parseAccentColor(undefined)).toEqual([120, 120, 120]);
   });
 
-  it("list each footnote once, in number order, with its asterisks", () => {
+  it("list each footnote once, in number order, with its numbered mark", () => {
     const column = (footnoteNumber: number | null, footnote: string | null): DescribedColumn => ({
       diseaseId: 1,
       vaccineId: null,
@@ -44,8 +45,8 @@ describe("printed words", () => {
         column(3, "Where infection is confirmed"),
       ]),
     ).toEqual([
-      { mark: "*", text: "Dairy replacements only" },
-      { mark: "***", text: "Where infection is confirmed" },
+      { mark: "(1)", text: "Dairy replacements only" },
+      { mark: "(3)", text: "Where infection is confirmed" },
     ]);
   });
 
@@ -84,6 +85,9 @@ describe("printed words", () => {
         birthDate: "2027-03-01",
         breedingDate: "2026-10-05",
         vetEmailAddress: null,
+        practiceName: null,
+        farmSize: null,
+        givenShots: [],
         columns: [column("Bluetongue", null), column("Orf", 26)],
       },
       "2026-11-24",
@@ -119,5 +123,42 @@ describe("the printed months", () => {
       from: `${today.slice(0, 7)}-01`,
       to: `${last.year}-${String(last.month).padStart(2, "0")}-${lastDay}`,
     });
+  });
+});
+
+describe("the wall PDF's months", () => {
+  const document = buildSampleCalendarDocument();
+  const todays = [
+    ...Array.from({ length: 12 }, (_, index) => `2027-${String(index + 1).padStart(2, "0")}-15`),
+    "2028-02-29",
+    "2026-12-31",
+    "2027-03-28",
+    "2027-10-31",
+  ];
+
+  it.each(todays)("on %s are the 12 from the current one, past months left out", (today) => {
+    const printout = buildCalendarPrintout(document, today);
+    expect(printout.months).toEqual(listPrintedMonths(today, 12));
+    expect(printout.months[0]).toEqual({
+      year: Number(today.slice(0, 4)),
+      month: Number(today.slice(5, 7)),
+    });
+    const from = `${today.slice(0, 7)}-01`;
+    const last = printout.months.at(-1)!;
+    const lastKey = `${last.year}-${String(last.month).padStart(2, "0")}`;
+    const dates = [
+      ...printout.columns.flatMap((column) => column.shots.map((shot) => shot.date)),
+      ...printout.checklist.map((row) => row.date),
+    ];
+    for (const date of dates) {
+      expect(date >= from, date).toBe(true);
+      expect(date.slice(0, 7) <= lastKey, date).toBe(true);
+    }
+    // The checklist is the grid's shots, in date order.
+    expect(printout.checklist.map((row) => row.date)).toEqual(
+      printout.columns
+        .flatMap((column) => column.shots.map((shot) => shot.date))
+        .sort((left, right) => left.localeCompare(right)),
+    );
   });
 });

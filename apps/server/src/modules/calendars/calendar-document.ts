@@ -1,4 +1,9 @@
-import { calendarMessages, describeRouteChoice } from "@vaxcal/contracts";
+import {
+  calendarMessages,
+  describeDosesNeeded,
+  describeRouteChoice,
+  type GivenShot,
+} from "@vaxcal/contracts";
 import {
   NO_FIXED_SCHEDULE_NOTE,
   collectFootnotes as collectColumnFootnotes,
@@ -10,7 +15,7 @@ import {
   type IsoDate,
 } from "@vaxcal/schedule";
 import type { StoredSeed } from "../../lib/calendar-plans.repository.ts";
-import type { CalendarPrintout } from "./render-calendar-pdf.ts";
+import type { CalendarPrintout, ChecklistRow } from "./render-calendar-pdf.ts";
 import type { CalendarNames, DescribedColumn } from "./calendars.repository.ts";
 
 /**
@@ -24,11 +29,17 @@ export function findPrintedWindow(today: IsoDate): { from: IsoDate; to: IsoDate 
   return findMonthWindow(today, printedMonthCount);
 }
 
-/** Each month of the printed window, in order. */
-export function listPrintedMonths(today: IsoDate): { year: number; month: number }[] {
+/** The PDF for the wall prints this many months from the current one; past months are left out. */
+export const wallMonthCount = 12;
+
+/** Each month of a printed window of `count` months from today's, in order. */
+export function listPrintedMonths(
+  today: IsoDate,
+  count = printedMonthCount,
+): { year: number; month: number }[] {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
-  return Array.from({ length: printedMonthCount }, (_, index) => {
+  return Array.from({ length: count }, (_, index) => {
     const monthIndex = year * 12 + month - 1 + index;
     return { year: Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
   });
@@ -53,7 +64,13 @@ export type CalendarDocument = {
   breedingDate: string | null;
   /** The vet the farmer named when saving (docs/product.md §3 contact details); null when none. */
   vetEmailAddress: string | null;
+  /** The practice the owner linked; null when none. (Practices keep no phone number yet.) */
+  practiceName: string | null;
+  /** The owner's herd or flock size band for this calendar's enterprise, for the doses. */
+  farmSize: string | null;
   columns: DescribedColumn[];
+  /** The shots marked as given (decision 403), by planned date. */
+  givenShots: GivenShot[];
 };
 
 /** `IN,IM` spelled out for a farmer: `Intranasal or intramuscular`. */
@@ -84,9 +101,9 @@ export function collectFootnotes(
 }
 
 /**
- * The PDF's words for a saved calendar, printed on `today` (Ireland): the next 24 months from the
- * current one, each shot derived from the plan, so a calendar saved years ago still prints its
- * coming boosters.
+ * The PDF's words for a saved calendar, printed on `today` (Ireland): the 12 months from the
+ * current one, each shot derived from the plan (so a calendar saved years ago still prints its
+ * coming boosters) and ticked when marked as given, and the same shots as a dated checklist.
  */
 export function buildCalendarPrintout(
   document: CalendarDocument,
@@ -107,33 +124,60 @@ export function buildCalendarPrintout(
   if (document.breedingDate !== null) {
     details.push({ label: "Breeding date", value: formatLongDate(document.breedingDate) });
   }
+  if (document.practiceName !== null) {
+    details.push({ label: "Practice", value: document.practiceName });
+  }
   if (document.vetEmailAddress !== null) {
     details.push({ label: "Vet", value: document.vetEmailAddress });
   }
-  const window = findPrintedWindow(today);
+  const window = findMonthWindow(today, wallMonthCount);
+  const given = new Map(document.givenShots.map((record) => [record.shotId, record]));
+  const doses = describeDosesNeeded(document.farmSize);
+  const checklist: ChecklistRow[] = [];
+  const columns = document.columns.map((column) => {
+    const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
+    const color = parseAccentColor(column.vaccine?.accentColor);
+    const occurrences = listColumnOccurrences(column, window.from, window.to);
+    for (const occurrence of occurrences) {
+      const record = given.get(occurrence.id);
+      checklist.push({
+        date: occurrence.date,
+        disease: column.diseaseName,
+        vaccine: describeShotLabel(occurrence.seed, column),
+        route,
+        doses,
+        color,
+        given: record
+          ? { givenOn: record.givenOn, batch: record.batch, givenBy: record.givenBy }
+          : null,
+      });
+    }
+    return {
+      title: column.diseaseName,
+      footnoteMark: formatFootnoteMark(column.footnoteNumber),
+      vaccineName: column.vaccine?.name ?? null,
+      route,
+      // As in step 2: a column with no protocol shot says why it has no date.
+      note: column.seeds.some((seed) => seed.templateId !== null) ? null : NO_FIXED_SCHEDULE_NOTE,
+      color,
+      shots: occurrences.map((occurrence) => ({
+        date: occurrence.date,
+        label: describeShotLabel(occurrence.seed, column),
+        isGiven: given.has(occurrence.id),
+      })),
+    };
+  });
   return {
     farmName: document.farmName,
     username: document.username,
     details,
-    columns: document.columns.map((column) => {
-      const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
-      return {
-        title: column.diseaseName,
-        footnoteMark: formatFootnoteMark(column.footnoteNumber),
-        vaccineName: column.vaccine?.name ?? null,
-        // As in step 2: a column with no protocol shot says why it has no date.
-        note: column.seeds.some((seed) => seed.templateId !== null) ? null : NO_FIXED_SCHEDULE_NOTE,
-        color: parseAccentColor(column.vaccine?.accentColor),
-        shots: listColumnOccurrences(column, window.from, window.to).map((occurrence) => ({
-          date: occurrence.date,
-          label: describeShotLabel(occurrence.seed, column),
-          route,
-        })),
-      };
-    }),
+    animalGroup: `${names.animal} (${names.enterprise}, ${names.season})`,
+    columns,
+    // Date order; on one day, in column order (the sort is stable).
+    checklist: checklist.sort((left, right) => left.date.localeCompare(right.date)),
     footnotes: collectFootnotes(document.columns),
     disclaimer: calendarMessages.disclaimer,
     generatedOn: `Generated on ${formatLongDate(today)}`,
-    months: listPrintedMonths(today),
+    months: listPrintedMonths(today, wallMonthCount),
   };
 }

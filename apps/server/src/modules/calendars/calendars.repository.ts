@@ -144,6 +144,13 @@ export type CalendarKey = UserCalendarKey | { readonly feedTokenHash: string };
 export type UserCalendarKey = { readonly calendarId: number; readonly userId: number };
 export type CalendarRow = typeof calendars.$inferSelect;
 
+/** The owner's linked practice and herd or flock size band (`1-50` … `200+`), where known. */
+export type OwnerFarm = {
+  practiceName: string | null;
+  herdSize: string | null;
+  flockSize: string | null;
+};
+
 /** A calendar someone may act on, with what its pages print about its owner. */
 export type AccessibleCalendar = {
   calendar: CalendarRow;
@@ -200,6 +207,25 @@ export function createCalendarsRepository(db: Executor) {
     },
 
     /** Holds a calendar's row until the transaction ends; null when it is gone. */
+    /** Which terms the account last agreed to, and when (docs/product.md D18). */
+    async findTermsAgreement(
+      userId: number,
+    ): Promise<{ version: string | null; agreedAt: Date } | null> {
+      const [row] = await db
+        .select({ version: users.termsVersion, agreedAt: users.termsAcceptedAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** The account agrees to a version of the terms now: the record GDPR asks for. */
+    async recordTermsAgreement(userId: number, version: string, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ termsVersion: version, termsAcceptedAt: now })
+        .where(eq(users.id, userId));
+    },
+
     async lockCalendar(calendarId: number): Promise<{ feedNonce: string } | null> {
       const [row] = await db
         .select({ feedNonce: calendars.feedNonce })
@@ -324,6 +350,20 @@ export function createCalendarsRepository(db: Executor) {
         .update(calendars)
         .set({ feedNonce: nonce, feedTokenHash: tokenHash })
         .where(eq(calendars.id, calendarId));
+    },
+
+    /** What the printouts say about the owner's farm: the linked practice and the herd sizes. */
+    async readOwnerFarm(ownerId: number): Promise<OwnerFarm> {
+      const [row] = await db
+        .select({
+          practiceName: schema.vetPractices.vetPracticeName,
+          herdSize: users.herdSize,
+          flockSize: users.flockSize,
+        })
+        .from(users)
+        .leftJoin(schema.vetPractices, eq(schema.vetPractices.id, users.vetPracticeId))
+        .where(eq(users.id, ownerId));
+      return row ?? { practiceName: null, herdSize: null, flockSize: null };
     },
 
     async readAnimal(animalId: number): Promise<{ isAdult: boolean }> {

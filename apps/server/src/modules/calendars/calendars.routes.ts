@@ -3,6 +3,9 @@ import {
   ErrorBodySchema,
   ErrorCode,
   ListCalendarsQuerySchema,
+  ListGivenShotsResponseSchema,
+  RecordGivenShotRequestSchema,
+  RecordGivenShotResponseSchema,
   ListCalendarsResponseSchema,
   RegenerateFeedResponseSchema,
   SubmitCalendarRequestSchema,
@@ -11,6 +14,7 @@ import {
   calendarMessages,
   calendarPaths,
   deleteCalendarStatus,
+  givenShotPaths,
 } from "@vaxcal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,6 +37,7 @@ import {
   updateCalendar,
   type CalendarsContext,
 } from "./calendars.service.ts";
+import { listGivenShots, recordGivenShot, undoGivenShot } from "./given-shots.service.ts";
 import { renderCalendarPreviewSvg } from "./render-calendar-preview.ts";
 
 export type CalendarsRoutesOptions = {
@@ -59,6 +64,7 @@ const feedRateLimit = {
 } as const satisfies RateLimitRule;
 
 const IdParamsSchema = z.object({ id: z.string().max(20) });
+const GivenShotParamsSchema = IdParamsSchema.extend({ shotId: z.string().max(80) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
@@ -236,6 +242,63 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request) =>
       regenerateFeed(context, toCalendarKey(request.params.id, readSession(request).userId)),
+  );
+
+  app.get(
+    givenShotPaths.list,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "The calendar's shots marked as given (decision 403), by planned date",
+        params: IdParamsSchema,
+        response: { 200: ListGivenShotsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return listGivenShots(context, toCalendarKey(request.params.id, readSession(request).userId));
+    },
+  );
+
+  app.put(
+    givenShotPaths.one,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "Mark one dated shot of the saved plan as given, or correct its record",
+        description:
+          "shotId is the engine's id: the first occurrence's, or `{first}~{cycle}` for a copy. givenOn defaults to the planned date (today if that is later); it may not be after today nor more than a year from the planned date.",
+        params: GivenShotParamsSchema,
+        body: RecordGivenShotRequestSchema,
+        response: { 200: RecordGivenShotResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      return {
+        givenShot: await recordGivenShot(context, key, request.params.shotId, request.body),
+      };
+    },
+  );
+
+  app.delete(
+    givenShotPaths.one,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["calendars"],
+        summary: "Undo: the shot is no longer marked as given",
+        params: GivenShotParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      await undoGivenShot(context, key, request.params.shotId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -3,7 +3,9 @@ import {
   CalendarSetupSchema,
   ErrorCode,
   buildCalendarPath,
+  calendarContactMessages,
   calendarMessages,
+  currentTermsVersion,
   type CalendarContact,
   type CalendarDetail,
   type CalendarSummary,
@@ -21,6 +23,7 @@ import {
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
@@ -75,16 +78,40 @@ function invalidField(path: string, message: string): AppError {
   return createValidationError([{ path: `body.${path}`, message }]);
 }
 
-/** The confirmed contact details as the calendar row keeps them; `now` is when they agreed. */
-function toContactColumns(contact: CalendarContact, now: Date): CalendarContactColumns {
+/** The confirmed contact details as the calendar row keeps them, with when the terms were agreed. */
+function toContactColumns(contact: CalendarContact, termsAgreedAt: Date): CalendarContactColumns {
   return {
     contactName: contact.name,
     contactSurname: contact.surname,
     contactPhoneNumber: contact.phone_number,
     contactEmail: contact.email,
     vetEmailAddress: contact.vet_email_address,
-    termsAcceptedAt: now,
+    termsAcceptedAt: termsAgreedAt,
   };
+}
+
+/**
+ * docs/product.md D18: the terms are agreed once per account and version. A save that ticks the
+ * box records the agreement on the account; a save without it is refused, with the spec's
+ * message, only while the account has not agreed to the current version. Answers when the
+ * saving account agreed, for the calendar's own record.
+ */
+async function settleTermsAgreement(
+  executor: Executor,
+  userId: number,
+  contact: CalendarContact,
+  now: Date,
+): Promise<Date> {
+  const repository = createCalendarsRepository(executor);
+  if (contact.agree_to_terms === true) {
+    await repository.recordTermsAgreement(userId, currentTermsVersion, now);
+    return now;
+  }
+  const agreement = await repository.findTermsAgreement(userId);
+  if (agreement === null || agreement.version !== currentTermsVersion) {
+    throw invalidField("contact.agree_to_terms", calendarContactMessages.termsRequired);
+  }
+  return agreement.agreedAt;
 }
 
 /** The saved contact details; null for a calendar saved before they were kept. */
@@ -186,22 +213,28 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  // One statement, committed before the answer; the database refuses a calendar over the cap.
-  const calendarId = await createCalendarsRepository(context.db).insertCalendar(
-    {
-      userId,
-      ...checked.setupColumns,
-      ...toContactColumns(request.contact, now),
-      feedNonce: feed.nonce,
-      feedTokenHash: feed.tokenHash,
-      createdAt: now,
-      updatedAt: now,
-    },
-    checked.columns,
-  );
-  if (calendarId === null) {
-    throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
-  }
+  // One transaction, committed before the answer: the terms agreement and the calendar go
+  // together, and the database refuses a calendar over the cap.
+  const calendarId = await context.db.transaction(async (transaction) => {
+    const termsAgreedAt = await settleTermsAgreement(transaction, userId, request.contact, now);
+    const insertedId = await createCalendarsRepository(transaction).insertCalendar(
+      {
+        userId,
+        ...checked.setupColumns,
+        ...toContactColumns(request.contact, termsAgreedAt),
+        feedNonce: feed.nonce,
+        feedTokenHash: feed.tokenHash,
+        createdAt: now,
+        updatedAt: now,
+      },
+      checked.columns,
+    );
+    // Thrown inside, so a refused calendar takes the terms agreement back with it.
+    if (insertedId === null) {
+      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+    }
+    return insertedId;
+  });
   return describeSaved(context, checked, {
     id: calendarId,
     createdAt: now,
@@ -230,14 +263,17 @@ export async function updateCalendar(
     // Two saves of one calendar queue here; a calendar deleted meanwhile is not found.
     const row = await repository.lockCalendar(calendar.id);
     if (row === null) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
+    const termsAgreedAt = await settleTermsAgreement(transaction, key.userId, request.contact, now);
     await repository.updateCalendarSetup(
       calendar.id,
       checked.setupColumns,
-      toContactColumns(request.contact, now),
+      toContactColumns(request.contact, termsAgreedAt),
       now,
     );
     await repository.deleteColumns(calendar.id);
     await repository.insertColumns(calendar.id, checked.columns);
+    // Decision 403: a given record stays while its shot is on the plan; the others go.
+    await createGivenShotsRepository(transaction).deleteOrphanedGivenShots(calendar.id);
     return row;
   });
   return describeSaved(context, checked, {
@@ -327,8 +363,9 @@ function toEngineSetup(calendar: CalendarRow, isAdult: boolean): EngineSetup {
 
 /**
  * How far the detail lays copies out: the later of the end of the range a save used to store
- * (calendar year + 1) and the end of the 24 months the PDF prints, so a caller never gets less
- * than before and always what the PDF shows (decision 402).
+ * (calendar year + 1) and the end of the 24 months the preview shows (the PDF prints the first 12
+ * of them), so a caller never gets less than before and always what the printouts show (decision
+ * 402).
  */
 function findDetailHorizon(calendarYear: number, today: IsoDate): IsoDate {
   const savedRangeEnd = `${calendarYear + 1}-12-31`;
@@ -423,6 +460,10 @@ export async function readCalendarDocument(
   key: CalendarKey,
 ): Promise<CalendarDocument> {
   const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(context, key);
+  const [farm, given] = await Promise.all([
+    createCalendarsRepository(context.db).readOwnerFarm(owner.id),
+    createGivenShotsRepository(context.db).readGivenShots([calendar.id]),
+  ]);
   return {
     id: calendar.id,
     year: calendar.calendarYear,
@@ -434,6 +475,10 @@ export async function readCalendarDocument(
     birthDate: calendar.birthDate,
     breedingDate: calendar.breedingDate,
     vetEmailAddress: calendar.vetEmailAddress,
+    practiceName: farm.practiceName,
+    // Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size).
+    farmSize: /sheep/i.test(names.enterprise) ? farm.flockSize : farm.herdSize,
     columns,
+    givenShots: given.get(calendar.id) ?? [],
   };
 }

@@ -117,7 +117,7 @@ export function buildContact(overrides: Partial<SubmitCalendarRequest["contact"]
   } satisfies SubmitCalendarRequest["contact"];
 }
 
-/** What "Finish Calendar" sends for a calendar the engine laid out (docs/product.md §3 payload). */
+/** What "Finish calendar" sends for a calendar the engine laid out (docs/product.md §3 payload). */
 export function buildSubmitPayload(
   calendar: Calendar,
   choice: SetupChoice = dairySpringCows,
@@ -210,6 +210,9 @@ export function buildSampleCalendarDocument(): CalendarDocument {
     birthDate: dairySpringCows.birthDate,
     breedingDate: dairySpringCows.breedingDate,
     vetEmailAddress: "clinic@macroomvets.example.ie",
+    practiceName: "Macroom Veterinary Clinic",
+    farmSize: "51-100",
+    givenShots: [],
     columns: prepared.value.diseases.map((column) => {
       const disease = referenceData.diseases.find((candidate) => candidate.id === column.id);
       const vaccine = referenceData.vaccines.find((candidate) => candidate.id === column.vaccineId);

@@ -1,4 +1,5 @@
-import { calendarMessages } from "@vaxcal/contracts";
+import { calendarMessages, type GivenShot } from "@vaxcal/contracts";
+import { formatLongDate, listOccurrences, type OccurrenceSeed } from "@vaxcal/schedule";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { describeRoutes, describeShotLabel, type CalendarDocument } from "./calendar-document.ts";
 
@@ -37,6 +38,30 @@ export function formatRecurrenceRule(date: string, period: number): string {
   return date.endsWith("-02-29") ? `${rule};BYMONTH=2;BYMONTHDAY=-1` : rule;
 }
 
+/** What the feed says of a shot marked as given (decision 403). */
+function describeGiven(record: GivenShot): string {
+  const by = record.givenBy ? `, by ${record.givenBy}` : "";
+  return `Given on ${formatLongDate(record.givenOn)}${by}. Batch: ${record.batch}`;
+}
+
+/** The given records of one seed's occurrences, keyed by date: a recurring seed's EXDATEs. */
+function findGivenOccurrences(
+  seed: OccurrenceSeed & { date: string },
+  given: ReadonlyMap<string, GivenShot>,
+): { shotId: string; date: string; record: GivenShot }[] {
+  const records = [...given.values()].filter(
+    (record) => record.shotId === seed.id || record.shotId.startsWith(`${seed.id}~`),
+  );
+  if (records.length === 0) return [];
+  // Given shots lie within a year of today, so a few years past the latest planned date is enough.
+  const lastYear = Math.max(...records.map((record) => Number(record.plannedOn.slice(0, 4)))) + 2;
+  // The dates come from the plan as it is now: a moved shot's copies move with it.
+  return listOccurrences([seed], seed.date, `${lastYear}-12-31`).flatMap((occurrence) => {
+    const record = given.get(occurrence.id);
+    return record ? [{ shotId: occurrence.id, date: occurrence.date, record }] : [];
+  });
+}
+
 function describeRepeat(period: number): string {
   return period === 1 ? "Repeats: every year" : `Repeats: every ${period} years`;
 }
@@ -47,6 +72,11 @@ function describeRepeat(period: number): string {
  * years an `RRULE` (FREQ=YEARLY;INTERVAL=N), so a subscribed phone keeps it for ever. Each
  * event's UID is stable across saves (calendar id and shot id), so a subscribed app moves an event
  * when the farmer moves the shot instead of adding another.
+ *
+ * A shot marked as given (decision 403) says so: its summary starts "Given: " and its description
+ * holds the date given and the batch. For a recurring shot the given occurrence is taken out of
+ * the series (EXDATE) and published as an event of its own, so the copies still to come stay as
+ * they were.
  */
 export function renderCalendarFeed(document: CalendarDocument, host: string): string {
   const { names } = document;
@@ -54,43 +84,76 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
   const farm = document.farmName ? `${document.farmName}: ` : "";
   const lastModified = document.updatedAt.getTime();
   const events: EventAttributes[] = [];
+  const given = new Map(document.givenShots.map((record) => [record.shotId, record]));
   for (const column of document.columns) {
     const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
     for (const shot of column.seeds) {
       const label = describeShotLabel(shot, column);
       const summary = `${label}: ${column.diseaseName}`;
       const isRecurrent = Number.isInteger(shot.is_recurrent) && shot.is_recurrent >= 1;
-      const description = [
-        `Animal group: ${group}`,
-        route ? `Route: ${route}` : null,
-        `Vaccine: ${column.vaccine?.name ?? "to agree with your vet"}`,
-        isRecurrent ? describeRepeat(shot.is_recurrent) : null,
-        "",
-        calendarMessages.disclaimer,
-      ]
-        .filter((line) => line !== null)
-        .join("\n");
+      const describe = (record: GivenShot | null, repeats: boolean) =>
+        [
+          record ? describeGiven(record) : null,
+          `Animal group: ${group}`,
+          route ? `Route: ${route}` : null,
+          `Vaccine: ${column.vaccine?.name ?? "to agree with your vet"}`,
+          repeats ? describeRepeat(shot.is_recurrent) : null,
+          "",
+          calendarMessages.disclaimer,
+        ]
+          .filter((line) => line !== null)
+          .join("\n");
+      const base = {
+        categories: ["Vaccination", escapeText(column.diseaseName)],
+        transp: "TRANSPARENT" as const,
+        lastModified,
+      };
+      const alarm = (text: string) => [
+        {
+          action: "display" as const,
+          description: escapeText(`In ${alarmDaysBefore} days: ${text}`),
+          // In hours: from days the library writes "-P7DT", which RFC 5545 does not allow.
+          trigger: { hours: alarmDaysBefore * 24, before: true },
+        },
+      ];
+      if (!isRecurrent) {
+        const record = given.get(shot.id) ?? null;
+        events.push({
+          ...base,
+          uid: `calendar-${document.id}-${shot.id}@${host}`,
+          start: toDateArray(shot.date),
+          end: addOneDay(shot.date),
+          title: record ? `Given: ${summary}` : summary,
+          description: describe(record, false),
+          // Nothing to remind of once it is given.
+          ...(record ? {} : { alarms: alarm(summary) }),
+        });
+        continue;
+      }
+      const givenOccurrences = findGivenOccurrences(shot, given);
       events.push({
+        ...base,
         uid: `calendar-${document.id}-${shot.id}@${host}`,
         start: toDateArray(shot.date),
         end: addOneDay(shot.date),
-        ...(isRecurrent
-          ? { recurrenceRule: formatRecurrenceRule(shot.date, shot.is_recurrent) }
+        recurrenceRule: formatRecurrenceRule(shot.date, shot.is_recurrent),
+        ...(givenOccurrences.length > 0
+          ? { exclusionDates: givenOccurrences.map(({ date }) => toDateArray(date)) }
           : {}),
         title: summary,
-        description,
-        categories: ["Vaccination", escapeText(column.diseaseName)],
-        transp: "TRANSPARENT",
-        lastModified,
-        alarms: [
-          {
-            action: "display",
-            description: escapeText(`In ${alarmDaysBefore} days: ${summary}`),
-            // In hours: from days the library writes "-P7DT", which RFC 5545 does not allow.
-            trigger: { hours: alarmDaysBefore * 24, before: true },
-          },
-        ],
+        description: describe(null, true),
+        alarms: alarm(summary),
       });
+      for (const { shotId, date, record } of givenOccurrences) {
+        events.push({
+          ...base,
+          uid: `calendar-${document.id}-${shotId}-given@${host}`,
+          start: toDateArray(date),
+          end: addOneDay(date),
+          title: `Given: ${summary}`,
+          description: describe(record, false),
+        });
+      }
     }
   }
   const { error, value } = createEvents(events, {
@@ -99,5 +162,6 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
     calName: escapeText(`${farm}${names.animal} ${document.year} (VaxCal)`),
   });
   if (error || value === null) throw error ?? new Error("ics produced no calendar");
-  return value;
+  // The library writes EXDATE without its value type; the dates are all-day, like DTSTART.
+  return value.replace(/^EXDATE:/gm, "EXDATE;VALUE=DATE:");
 }

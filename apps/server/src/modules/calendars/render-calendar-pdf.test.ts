@@ -23,6 +23,22 @@ if (!firstColumn) throw new Error("the sample calendar has no column");
 firstColumn.seeds = firstColumn.seeds.map((shot, index) =>
   index === 0 ? { ...shot, custom_name: "Dosáil (€4.50 a head)" } : shot,
 );
+// The farmer gave the first shot of the printed year and recorded its batch.
+const firstPrinted = document.columns
+  .flatMap((column) => listOccurrences(column.seeds, "2026-03-01", "2027-02-28"))
+  .sort((left, right) => left.date.localeCompare(right.date))[0];
+if (!firstPrinted) throw new Error("the sample calendar has no shot in the printed year");
+document.givenShots = [
+  {
+    shotId: firstPrinted.id,
+    plannedOn: firstPrinted.date,
+    givenOn: "2026-03-02",
+    batch: "A1234-B",
+    givenBy: "SÓS",
+    note: null,
+    recordedAt: "2026-03-02T10:00:00.000Z",
+  },
+];
 const printout = buildCalendarPrintout(document, "2026-03-02");
 let file = "";
 let text = "";
@@ -56,6 +72,7 @@ describe("the calendar PDF", () => {
       "Calving date: 1 February 2026",
       "Breeding date: 25 April 2026",
       "Vet: clinic@macroomvets.example.ie",
+      "Practice: Macroom Veterinary Clinic",
     ]) {
       expect(text).toContain(words);
     }
@@ -66,8 +83,8 @@ describe("the calendar PDF", () => {
     const flat = text.replace(/\s+/g, " ");
     for (const column of document.columns) {
       expect(text).toContain(column.diseaseName);
-      // The 24 months from March 2026, derived from the plan.
-      const shots = listOccurrences(column.seeds, "2026-03-01", "2028-02-29");
+      // The 12 months from March 2026, derived from the plan.
+      const shots = listOccurrences(column.seeds, "2026-03-01", "2027-02-28");
       expect(shots.length, column.diseaseName).toBeGreaterThan(0);
       for (const shot of shots) {
         const [year, month, day] = shot.date.split("-").map(Number);
@@ -85,15 +102,63 @@ describe("the calendar PDF", () => {
     expect(flat).toContain("Dosáil (€4.50");
   });
 
-  it("shows the 24 months from the current one, and nothing before or after", () => {
+  it("shows the 12 months from the current one, past months left out", () => {
     const flat = text.replace(/\s+/g, " ");
-    expect(printout.months).toHaveLength(24);
+    expect(printout.months).toHaveLength(12);
     expect(printout.months[0]).toEqual({ year: 2026, month: 3 });
-    expect(printout.months.at(-1)).toEqual({ year: 2028, month: 2 });
-    for (const year of ["2026", "2027", "2028"]) expect(flat).toContain(year);
+    expect(printout.months.at(-1)).toEqual({ year: 2027, month: 2 });
+    for (const year of ["2026", "2027"]) expect(flat).toContain(year);
     // The farmer moved a shot to 9 January 2026: before the printed months, so not printed.
     expect(flat).not.toContain("9 Jan 2026");
-    expect(flat).not.toMatch(/\d+ Mar 2028/);
+    expect(flat).not.toMatch(/\d+ Mar 2027/);
+    expect(flat).not.toContain("2028");
+  });
+
+  it("prints every word at 10 pt or more", () => {
+    const boxes = runPoppler("pdftotext", ["-bbox", file, "-"]);
+    const heights = [
+      ...boxes.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">/g),
+    ].map(([, yMin, yMax]) => Number(yMax) - Number(yMin));
+    expect(heights.length).toBeGreaterThan(100);
+    // DejaVu's line box is 1.164 em: 10 pt text stands 11.64 pt tall.
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(11.6);
+  });
+
+  it("ends with a checklist in date order: boxes to fill in, filled in for the given shot", () => {
+    const pages = text.split("\f").filter((page) => page.trim() !== "");
+    const checklist = pages.at(-1) ?? "";
+    expect(checklist).toContain("Checklist: Cows (Dairy, Spring calving)");
+    for (const heading of [
+      "Planned",
+      "Disease",
+      "Vaccine and route",
+      "Doses",
+      "Given",
+      "Date given",
+      "Batch",
+      "Initials",
+    ]) {
+      expect(checklist).toContain(heading);
+    }
+    const rows = checklist
+      .split("\n")
+      .filter((line) => /^\s*\d{1,2} [A-Z][a-z]{2} \d{4}\s/.test(line));
+    expect(rows).toHaveLength(printout.checklist.length);
+    const dates = rows.map((line) => new Date(`${line.trim().split(/\s{2,}/)[0]} UTC`).getTime());
+    expect(dates).toEqual([...dates].sort((left, right) => left - right));
+    const givenRow = rows.find((line) => line.includes("A1234-B"));
+    expect(givenRow).toMatch(/✓\s+2 Mar 2026\s+A1234-B\s+SÓS/);
+    expect(rows.filter((line) => line.includes("✓"))).toHaveLength(1);
+    // The herd of 51–100 needs that many doses of each shot.
+    expect(rows.every((line) => line.includes("51–100"))).toBe(true);
+  });
+
+  it("ticks the given shot in the grid and explains the marks", () => {
+    const [grid = ""] = text.split("\f");
+    expect(grid).toContain("Key:");
+    expect(grid).toContain("given (recorded in VaxCal)");
+    expect(grid).toContain("to give: tick it when done");
+    expect(grid.match(/✓/g)?.length).toBe(2);
   });
 
   it("ends every page with the footnotes, the vet disclaimer, the date and 'x / y'", () => {
@@ -105,7 +170,8 @@ describe("the calendar PDF", () => {
       expect(flat).toContain("Generated on 2 March 2026");
       // pdftotext closes up the thin spaces around the slash.
       expect(flat).toMatch(new RegExp(`${index + 1} ?/ ?${pages.length}\\s*$`));
-      expect(flat).toContain("*** Where infection is confirmed");
+      expect(flat).toContain("(3) Where infection is confirmed");
+      expect(flat).not.toMatch(/\*{2,}/);
     });
   });
 

@@ -5,9 +5,13 @@ import { formatShortDate, readMonthName } from "@vaxcal/schedule";
 import PDFDocument from "pdfkit";
 
 /*
- * The printable calendar (docs/product.md §1, §2 "Download your calendar"): A4 landscape, the step
- * 2 grid with one column per disease, a block per year and a row per month of the months it is
- * given (the next 24 from the current one, decision 402). DejaVu Sans Condensed
+ * The printable calendar for the wall (docs/product.md §1, §2 "Download your calendar", D17, D19):
+ * A4 landscape, text at least 10 pt. First the step 2 grid, one column per disease and a row per
+ * month for the 12 months from the current one (past months left out), each shot with a box that
+ * is ticked once the shot is marked as given. Then a checklist in date order with boxes to write
+ * in the date given, the batch and initials, filled in for the shots already given. Every page
+ * names the farm and the linked practice, and a key explains the colours and marks. DejaVu Sans
+ * Condensed
  * is embedded (subset) so that fadas, € and any Latin or Cyrillic name print: the PDF base fonts
  * stop at Windows-1252.
  */
@@ -38,19 +42,34 @@ export type PrintoutShot = {
   /** `YYYY-MM-DD` */
   date: string;
   label: string;
-  /** The route spelled out, e.g. `Intramuscular`; null when the column has no vaccine. */
-  route: string | null;
+  /** Marked as given (decision 403): its box is ticked. */
+  isGiven: boolean;
 };
 
 export type PrintoutColumn = {
   title: string;
-  /** Asterisks that point to a footnote, or "". */
+  /** The numbered mark that points to a footnote, "(1)", or "". */
   footnoteMark: string;
   vaccineName: string | null;
+  /** The route spelled out, e.g. `Intramuscular`; null when the column has no vaccine. */
+  route: string | null;
   /** Why the column has no fixed date, printed under the vaccine; null when it has one. */
   note?: string | null;
   color: Rgb;
   shots: readonly PrintoutShot[];
+};
+
+/** One line of the checklist: a dated shot, with what was recorded once it was given. */
+export type ChecklistRow = {
+  /** `YYYY-MM-DD`, the planned date. */
+  date: string;
+  disease: string;
+  vaccine: string;
+  route: string | null;
+  /** e.g. `51–100`, from the herd or flock size; `1 per animal` when it is not known. */
+  doses: string;
+  color: Rgb;
+  given: { givenOn: string; batch: string; givenBy: string | null } | null;
 };
 
 /** Everything one calendar PDF shows, already in words. */
@@ -58,12 +77,15 @@ export type CalendarPrintout = {
   farmName: string | null;
   username: string;
   details: readonly { label: string; value: string }[];
+  /** The animal group the calendar is for, e.g. `Cows (Dairy, Spring calving)`. */
+  animalGroup: string;
   columns: readonly PrintoutColumn[];
+  checklist: readonly ChecklistRow[];
   footnotes: readonly { mark: string; text: string }[];
   disclaimer: string;
   /** The footer's "Generated on …" text, already formatted. */
   generatedOn: string;
-  /** The months the grid shows, in order (the next 24 from the current one). */
+  /** The months the grid shows, in order (the 12 from the current one). */
   months: readonly { year: number; month: number }[];
 };
 
@@ -71,31 +93,31 @@ const colors = {
   brand: "#2f6b34",
   brandSoft: "#e4efe0",
   text: "#1b281d",
-  muted: "#4a584c",
-  border: "#cbd5c6",
+  muted: "#3f4b41",
+  border: "#b9c4b4",
   zebra: "#f6f7f1",
 } as const;
 
+/** The smallest text anywhere on the page: readable on a shed wall. */
+const textSize = 10;
 const margin = 28;
-const monthColumnWidth = 58;
+const monthColumnWidth = 72;
 const cellPadding = 3;
-const swatchSize = 5;
-const entryGap = 2;
-const minimumRowHeight = 13;
-const yearRowHeight = 15;
-const shotTextSize = 7.5;
-const routeTextSize = 6.5;
+const boxSize = 9;
+const entryGap = 3;
+const minimumRowHeight = 17;
+const yearRowHeight = 16;
+const checklistRowHeight = 24;
 const noVaccineText = "Vaccine: ask your vet";
+const tick = "✓";
 
 type Layout = {
   doc: PDFKit.PDFDocument;
   printout: CalendarPrintout;
-  pageWidth: number;
-  pageHeight: number;
   contentWidth: number;
   columnWidth: number;
-  /** The lowest y the grid may reach before the footer. */
-  gridBottom: number;
+  /** The lowest y the page body may reach before the footer. */
+  bodyBottom: number;
   footerHeight: number;
 };
 
@@ -112,34 +134,56 @@ function groupShots(column: PrintoutColumn): Map<string, PrintoutShot[]> {
   return groups;
 }
 
+/** `14 Mar`: the row already says which month and year. */
+function formatDayMonth(date: string): string {
+  return formatShortDate(date).split(" ").slice(0, 2).join(" ");
+}
+
+function describeEntry(shot: PrintoutShot): string {
+  return `${formatDayMonth(shot.date)}  ${shot.label}`;
+}
+
+function entryTextWidth(layout: Layout): number {
+  return layout.columnWidth - cellPadding * 2 - boxSize - 4;
+}
+
 function measureEntry(layout: Layout, shot: PrintoutShot): number {
-  const { doc } = layout;
-  const width = layout.columnWidth - cellPadding * 2 - swatchSize - 3;
-  doc.font(bold).fontSize(shotTextSize);
-  let height = doc.heightOfString(`${formatShortDate(shot.date)}  ${shot.label}`, { width });
-  if (shot.route) {
-    doc.font(regular).fontSize(routeTextSize);
-    height += doc.heightOfString(shot.route, { width });
+  layout.doc.font(regular).fontSize(textSize);
+  return layout.doc.heightOfString(describeEntry(shot), { width: entryTextWidth(layout) });
+}
+
+/**
+ * The box every shot has: an empty one to tick by hand, or, for a shot marked as given, filled in
+ * its column's colour with a tick.
+ */
+function drawBox(doc: PDFKit.PDFDocument, x: number, y: number, color: Rgb, isTicked: boolean) {
+  if (isTicked) {
+    doc.rect(x, y, boxSize, boxSize).fill(color);
+    doc
+      .fillColor("#ffffff")
+      .font(bold)
+      .fontSize(textSize)
+      .text(tick, x + 0.6, y - 1.8, { lineBreak: false });
+  } else {
+    doc.rect(x, y, boxSize, boxSize).lineWidth(1).strokeColor(color).stroke();
   }
-  return height;
 }
 
 function drawEntry(layout: Layout, shot: PrintoutShot, color: Rgb, x: number, y: number): number {
   const { doc } = layout;
-  const textX = x + cellPadding + swatchSize + 3;
-  const width = layout.columnWidth - cellPadding * 2 - swatchSize - 3;
   const height = measureEntry(layout, shot);
-  doc.roundedRect(x + cellPadding, y + 1.5, swatchSize, swatchSize, 1).fill(color);
+  drawBox(doc, x + cellPadding, y + 1.5, color, shot.isGiven);
+  const textX = x + cellPadding + boxSize + 4;
   doc
     .fillColor(colors.text)
     .font(bold)
-    .fontSize(shotTextSize)
-    .text(formatShortDate(shot.date), textX, y, { width, continued: true })
+    .fontSize(textSize)
+    .text(formatDayMonth(shot.date), textX, y, {
+      width: entryTextWidth(layout),
+      continued: true,
+    })
     .font(regular)
     .text(`  ${shot.label}`);
-  if (shot.route) {
-    doc.fillColor(colors.muted).font(regular).fontSize(routeTextSize).text(shot.route, textX);
-  }
   return height;
 }
 
@@ -152,15 +196,15 @@ function drawPageHeader(layout: Layout): number {
   doc
     .fillColor(colors.muted)
     .font(regular)
-    .fontSize(9)
+    .fontSize(textSize)
     .text("Vaccination calendar", margin, margin + 24, { lineBreak: false });
 
   const farmWidth = contentWidth * 0.6;
   doc
     .fillColor(colors.text)
     .font(bold)
-    .fontSize(12)
-    .text(printout.farmName ?? "", right - farmWidth, margin + 2, {
+    .fontSize(14)
+    .text(printout.farmName ?? "", right - farmWidth, margin + 1, {
       width: farmWidth,
       align: "right",
       lineBreak: false,
@@ -169,16 +213,16 @@ function drawPageHeader(layout: Layout): number {
   doc
     .fillColor(colors.muted)
     .font(regular)
-    .fontSize(9)
-    .text(printout.username, right - farmWidth, margin + 19, {
+    .fontSize(textSize)
+    .text(printout.username, right - farmWidth, margin + 21, {
       width: farmWidth,
       align: "right",
       lineBreak: false,
       ellipsis: true,
     });
 
-  let y = margin + 40;
-  doc.fontSize(8.5).fillColor(colors.text);
+  let y = margin + 42;
+  doc.fontSize(textSize).fillColor(colors.text);
   let x = margin;
   for (const { label, value } of printout.details) {
     doc.font(regular);
@@ -189,7 +233,7 @@ function drawPageHeader(layout: Layout): number {
     const valueWidth = Math.min(doc.widthOfString(value), contentWidth - labelWidth);
     if (x > margin && x + labelWidth + valueWidth > right) {
       x = margin;
-      y += 12;
+      y += 14;
     }
     doc.font(regular).fillColor(colors.muted).text(labelText, x, y, { lineBreak: false });
     doc
@@ -197,62 +241,61 @@ function drawPageHeader(layout: Layout): number {
       .fillColor(colors.text)
       .text(value, x + labelWidth, y, {
         width: valueWidth + 1,
-        height: 12,
+        height: 14,
         lineBreak: false,
         ellipsis: true,
       });
     x += labelWidth + valueWidth + 16;
   }
-  y += 14;
+  y += 16;
   doc.moveTo(margin, y).lineTo(right, y).lineWidth(1.5).strokeColor(colors.brand).stroke();
   return y + 6;
 }
 
 function describeVaccineLine(column: PrintoutColumn): string {
   const vaccine = column.vaccineName ?? noVaccineText;
-  return column.note ? `${vaccine}. ${column.note}` : vaccine;
+  const withRoute = column.route ? `${vaccine} · ${column.route}` : vaccine;
+  return column.note ? `${withRoute}. ${column.note}` : withRoute;
 }
 
 function measureColumnTitle(layout: Layout, column: PrintoutColumn): number {
   const width = layout.columnWidth - cellPadding * 2;
-  layout.doc.font(bold).fontSize(8.5);
-  return layout.doc.heightOfString(`${column.title}${column.footnoteMark}`, { width });
+  layout.doc.font(bold).fontSize(11);
+  return layout.doc.heightOfString(`${column.title} ${column.footnoteMark}`, { width });
 }
 
 function drawColumnHeader(layout: Layout, top: number): number {
   const { doc, printout, columnWidth } = layout;
   const width = columnWidth - cellPadding * 2;
   const heights = printout.columns.map((column) => {
-    doc.font(regular).fontSize(7);
+    doc.font(regular).fontSize(textSize);
     const vaccineHeight = doc.heightOfString(describeVaccineLine(column), { width });
     return measureColumnTitle(layout, column) + vaccineHeight;
   });
-  const height = Math.max(...heights, 12) + 9;
+  const height = Math.max(...heights, 14) + 10;
   doc
     .fillColor(colors.muted)
     .font(regular)
-    .fontSize(7.5)
-    .text("Month", margin + cellPadding, top + height - 11, { lineBreak: false });
+    .fontSize(textSize)
+    .text("Month", margin + cellPadding, top + height - 14, { lineBreak: false });
   printout.columns.forEach((column, index) => {
     const x = margin + monthColumnWidth + index * columnWidth;
     const titleHeight = measureColumnTitle(layout, column);
-    doc.rect(x + 1, top, columnWidth - 2, 3).fill(column.color);
-    doc.fillColor(colors.text).font(bold).fontSize(8.5);
+    doc.rect(x + 1, top, columnWidth - 2, 4).fill(column.color);
+    doc.fillColor(colors.text).font(bold).fontSize(11);
     if (column.footnoteMark) {
       doc
-        .text(column.title, x + cellPadding, top + 5, { width, continued: true })
+        .text(column.title, x + cellPadding, top + 6, { width, continued: true })
         .fillColor(colors.muted)
-        .text(column.footnoteMark);
+        .text(` ${column.footnoteMark}`);
     } else {
-      doc.text(column.title, x + cellPadding, top + 5, { width });
+      doc.text(column.title, x + cellPadding, top + 6, { width });
     }
     doc
       .font(regular)
-      .fontSize(7)
+      .fontSize(textSize)
       .fillColor(colors.muted)
-      .text(describeVaccineLine(column), x + cellPadding, top + 5 + titleHeight, {
-        width,
-      });
+      .text(describeVaccineLine(column), x + cellPadding, top + 6 + titleHeight, { width });
   });
   const bottom = top + height;
   doc
@@ -270,28 +313,29 @@ function drawYearRow(layout: Layout, year: number, top: number, isContinued: boo
   doc
     .fillColor(colors.brand)
     .font(bold)
-    .fontSize(9.5)
+    .fontSize(11)
     .text(isContinued ? `${year} (continued)` : String(year), margin + cellPadding, top + 2.5, {
       lineBreak: false,
     });
   return top + yearRowHeight;
 }
 
-function startPage(layout: Layout, isFirst: boolean): number {
+function startGridPage(layout: Layout, isFirst: boolean): number {
   if (!isFirst) layout.doc.addPage();
-  const afterHeader = drawPageHeader(layout);
-  return drawColumnHeader(layout, afterHeader);
+  return drawColumnHeader(layout, drawPageHeader(layout));
 }
 
 function drawGrid(layout: Layout): void {
   const { doc, printout, columnWidth, contentWidth } = layout;
   const groups = printout.columns.map(groupShots);
-  let y = startPage(layout, true);
+  let y = startGridPage(layout, true);
   let headedYear: number | null = null;
   for (const { year, month } of printout.months) {
     if (year !== headedYear) {
       // A year heading never sits alone at the foot of a page.
-      if (y + yearRowHeight + minimumRowHeight > layout.gridBottom) y = startPage(layout, false);
+      if (y + yearRowHeight + minimumRowHeight > layout.bodyBottom) {
+        y = startGridPage(layout, false);
+      }
       y = drawYearRow(layout, year, y, false);
       headedYear = year;
     }
@@ -303,18 +347,16 @@ function drawGrid(layout: Layout): void {
       ),
     );
     const rowHeight = Math.max(minimumRowHeight, contentHeight + cellPadding * 2);
-    if (y + rowHeight > layout.gridBottom) {
-      y = startPage(layout, false);
+    if (y + rowHeight > layout.bodyBottom) {
+      y = startGridPage(layout, false);
       y = drawYearRow(layout, year, y, true);
     }
     if (month % 2 === 0) doc.rect(margin, y, contentWidth, rowHeight).fill(colors.zebra);
     doc
-      .fillColor(colors.muted)
-      .font(regular)
-      .fontSize(7.5)
-      .text(readMonthName(month), margin + cellPadding, y + cellPadding, {
-        lineBreak: false,
-      });
+      .fillColor(colors.text)
+      .font(bold)
+      .fontSize(textSize)
+      .text(readMonthName(month), margin + cellPadding, y + cellPadding, { lineBreak: false });
     cellShots.forEach((shots, index) => {
       const x = margin + monthColumnWidth + index * columnWidth;
       let entryY = y + cellPadding;
@@ -337,29 +379,203 @@ function drawGrid(layout: Layout): void {
   }
 }
 
+/** The key to the marks, at the foot of every page. */
+const legendHeight = 16;
+
+function drawLegend(layout: Layout, y: number): void {
+  const { doc, printout } = layout;
+  const color = printout.columns[0]?.color ?? [120, 120, 120];
+  let x = margin;
+  doc.fillColor(colors.text).font(bold).fontSize(textSize).text("Key:", x, y, { lineBreak: false });
+  x += doc.widthOfString("Key:") + 8;
+  const items: { draw: (at: number) => void; text: string }[] = [
+    { draw: (at) => drawBox(doc, at, y + 1.5, color, true), text: "given (recorded in VaxCal)" },
+    { draw: (at) => drawBox(doc, at, y + 1.5, color, false), text: "to give: tick it when done" },
+    {
+      draw: (at) => doc.rect(at, y + 1.5, boxSize * 2, 4).fill(color),
+      text: "each disease's colour (top of its column, left of its checklist line)",
+    },
+  ];
+  for (const item of items) {
+    item.draw(x);
+    x += boxSize * (item.text.startsWith("each") ? 2 : 1) + 4;
+    doc.fillColor(colors.text).font(regular).fontSize(textSize).text(item.text, x, y, {
+      lineBreak: false,
+    });
+    x += doc.widthOfString(item.text) + 16;
+  }
+}
+
+type ChecklistColumn = {
+  title: string;
+  width: number;
+  read: (row: ChecklistRow) => string;
+  /** A box to write in by hand when the shot is not yet given. */
+  isWriteIn?: boolean;
+};
+
+function listChecklistColumns(contentWidth: number): ChecklistColumn[] {
+  const fixed: ChecklistColumn[] = [
+    { title: "Planned", width: 80, read: (row) => formatShortDate(row.date) },
+    { title: "Disease", width: 130, read: (row) => row.disease },
+    { title: "Vaccine and route", width: 0, read: (row) => describeChecklistVaccine(row) },
+    { title: "Doses", width: 70, read: (row) => row.doses },
+    { title: "Given", width: 42, read: (row) => (row.given ? tick : ""), isWriteIn: true },
+    {
+      title: "Date given",
+      width: 84,
+      read: (row) => (row.given ? formatShortDate(row.given.givenOn) : ""),
+      isWriteIn: true,
+    },
+    { title: "Batch", width: 100, read: (row) => row.given?.batch ?? "", isWriteIn: true },
+    {
+      title: "Initials",
+      width: 80,
+      read: (row) => row.given?.givenBy ?? "",
+      isWriteIn: true,
+    },
+  ];
+  const used = fixed.reduce((sum, column) => sum + column.width, 0);
+  return fixed.map((column) =>
+    column.width === 0 ? { ...column, width: contentWidth - used } : column,
+  );
+}
+
+function describeChecklistVaccine(row: ChecklistRow): string {
+  return row.route ? `${row.vaccine} · ${row.route}` : row.vaccine;
+}
+
+function drawChecklistHeading(layout: Layout, columns: ChecklistColumn[], top: number): number {
+  const { doc, printout, contentWidth } = layout;
+  doc
+    .fillColor(colors.brand)
+    .font(bold)
+    .fontSize(13)
+    .text(`Checklist: ${printout.animalGroup}`, margin, top, {
+      width: contentWidth,
+      lineBreak: false,
+      ellipsis: true,
+    });
+  doc
+    .fillColor(colors.muted)
+    .font(regular)
+    .fontSize(textSize)
+    .text(
+      "Every shot in date order. Write in the date, the batch number from the pack and your initials as you give it.",
+      margin,
+      top + 17,
+      { width: contentWidth, lineBreak: false, ellipsis: true },
+    );
+  let x = margin;
+  const y = top + 36;
+  doc.rect(margin, y, contentWidth, 18).fill(colors.brandSoft);
+  for (const column of columns) {
+    doc
+      .fillColor(colors.text)
+      .font(bold)
+      .fontSize(textSize)
+      .text(column.title, x + cellPadding, y + 4, {
+        width: column.width - cellPadding * 2,
+        lineBreak: false,
+        ellipsis: true,
+      });
+    x += column.width;
+  }
+  return y + 18;
+}
+
+/** Room to write by hand, or more when a disease or vaccine name wraps. */
+function measureChecklistRow(layout: Layout, columns: ChecklistColumn[], row: ChecklistRow) {
+  const { doc } = layout;
+  doc.font(regular).fontSize(textSize);
+  const textHeight = Math.max(
+    ...columns
+      .filter((column) => !column.isWriteIn)
+      .map((column) =>
+        doc.heightOfString(column.read(row), { width: column.width - cellPadding * 2 - 3 }),
+      ),
+  );
+  return Math.max(checklistRowHeight, textHeight + 12);
+}
+
+function drawChecklist(layout: Layout): void {
+  const { doc, printout, contentWidth } = layout;
+  const columns = listChecklistColumns(contentWidth);
+  doc.addPage();
+  let y = drawChecklistHeading(layout, columns, drawPageHeader(layout));
+  if (printout.checklist.length === 0) {
+    doc
+      .fillColor(colors.muted)
+      .font(regular)
+      .fontSize(textSize)
+      .text("No shots are planned in these 12 months.", margin + cellPadding, y + 6);
+    return;
+  }
+  printout.checklist.forEach((row, index) => {
+    const rowHeight = measureChecklistRow(layout, columns, row);
+    if (y + rowHeight > layout.bodyBottom) {
+      doc.addPage();
+      y = drawChecklistHeading(layout, columns, drawPageHeader(layout));
+    }
+    if (index % 2 === 1) doc.rect(margin, y, contentWidth, rowHeight).fill(colors.zebra);
+    doc.rect(margin, y + 3, 3, rowHeight - 6).fill(row.color);
+    let x = margin;
+    for (const column of columns) {
+      const value = column.read(row);
+      if (column.isWriteIn && row.given === null) {
+        doc
+          .roundedRect(x + 3, y + 3, column.width - 6, rowHeight - 6, 2)
+          .lineWidth(0.75)
+          .strokeColor(colors.muted)
+          .stroke();
+      }
+      if (value) {
+        doc
+          .fillColor(colors.text)
+          .font(column.isWriteIn ? bold : regular)
+          .fontSize(column.isWriteIn && value === tick ? 14 : textSize)
+          .text(value, x + cellPadding + (x === margin ? 3 : 0), y + (value === tick ? 4 : 7), {
+            width: column.width - cellPadding * 2 - (x === margin ? 3 : 0),
+            // The write-in values are short; the others wrap, and the row grows to fit them.
+            ...(column.isWriteIn
+              ? { lineBreak: false, ellipsis: true, height: rowHeight - 8 }
+              : {}),
+          });
+      }
+      x += column.width;
+    }
+    doc
+      .moveTo(margin, y + rowHeight)
+      .lineTo(margin + contentWidth, y + rowHeight)
+      .lineWidth(0.5)
+      .strokeColor(colors.border)
+      .stroke();
+    y += rowHeight;
+  });
+}
+
 /** The notes under the grid, on one run of text: `* Dairy replacements only    *** …`. */
 function joinFootnotes(footnotes: CalendarPrintout["footnotes"]): string {
   return footnotes.map((note) => `${note.mark} ${note.text}`).join("    ");
 }
 
-function measureFooter(layout: Omit<Layout, "footerHeight" | "gridBottom">): number {
-  const { doc, printout, contentWidth } = layout;
-  doc.font(regular).fontSize(7);
+function measureFooter(doc: PDFKit.PDFDocument, printout: CalendarPrintout, width: number) {
+  doc.font(regular).fontSize(textSize);
   const footnoteText = joinFootnotes(printout.footnotes);
-  const footnotes = footnoteText ? doc.heightOfString(footnoteText, { width: contentWidth }) : 0;
-  const disclaimer = doc.heightOfString(printout.disclaimer, { width: contentWidth });
-  return 6 + footnotes + 2 + disclaimer + 4 + 10;
+  const footnotes = footnoteText ? doc.heightOfString(footnoteText, { width }) + 2 : 0;
+  const disclaimer = doc.heightOfString(printout.disclaimer, { width });
+  return 6 + legendHeight + footnotes + disclaimer + 4 + 12;
 }
 
 function drawFooters(layout: Layout): void {
-  const { doc, printout, contentWidth, pageHeight, footerHeight } = layout;
+  const { doc, printout, contentWidth, footerHeight } = layout;
   const range = doc.bufferedPageRange();
   const footnoteText = joinFootnotes(printout.footnotes);
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Text below the bottom margin would otherwise open a new page.
     doc.page.margins.bottom = 0;
-    let y = pageHeight - margin - footerHeight;
+    let y = doc.page.height - margin - footerHeight;
     doc
       .moveTo(margin, y)
       .lineTo(margin + contentWidth, y)
@@ -367,7 +583,9 @@ function drawFooters(layout: Layout): void {
       .strokeColor(colors.border)
       .stroke();
     y += 6;
-    doc.font(regular).fontSize(7).fillColor(colors.muted);
+    drawLegend(layout, y);
+    y += legendHeight;
+    doc.font(regular).fontSize(textSize).fillColor(colors.muted);
     if (footnoteText) {
       doc.text(footnoteText, margin, y, { width: contentWidth });
       y = doc.y + 2;
@@ -385,7 +603,7 @@ function drawFooters(layout: Layout): void {
   }
 }
 
-/** Renders the calendar PDF into memory. */
+/** Renders the calendar PDF into memory: the grid, then the checklist. */
 export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
@@ -406,25 +624,19 @@ export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
     doc.on("error", reject);
   });
 
-  const pageWidth = doc.page.width;
-  const pageHeight = doc.page.height;
-  const contentWidth = pageWidth - margin * 2;
+  const contentWidth = doc.page.width - margin * 2;
   const columnCount = Math.max(printout.columns.length, 1);
-  const base = {
+  const footerHeight = measureFooter(doc, printout, contentWidth);
+  const layout: Layout = {
     doc,
     printout,
-    pageWidth,
-    pageHeight,
     contentWidth,
     columnWidth: (contentWidth - monthColumnWidth) / columnCount,
-  };
-  const footerHeight = measureFooter(base);
-  const layout: Layout = {
-    ...base,
     footerHeight,
-    gridBottom: pageHeight - margin - footerHeight - 4,
+    bodyBottom: doc.page.height - margin - footerHeight - 4,
   };
   drawGrid(layout);
+  drawChecklist(layout);
   drawFooters(layout);
   doc.end();
   return done;

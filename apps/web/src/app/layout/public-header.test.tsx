@@ -10,14 +10,14 @@ import { renderApp } from "../../testing/render-app.tsx";
 // jsdom's host is localhost, a pre-launch host.
 
 describe("PublicHeader on a pre-launch host", () => {
-  it("offers a signed-out visitor Register, Login and Vet Register, and no nav", async () => {
+  it("offers a signed-out visitor Register, Login and Vet register, and no nav", async () => {
     renderApp("/logged-out");
     const header = within(await screen.findByRole("banner"));
 
     expect(header.getByRole("link", { name: "VaxCal" })).toHaveAttribute("href", "/");
     expect(header.getByRole("button", { name: "Register" })).toBeInTheDocument();
     expect(header.getByRole("button", { name: "Login" })).toBeInTheDocument();
-    expect(header.getByRole("button", { name: "Vet Register" })).toBeInTheDocument();
+    expect(header.getByRole("button", { name: "Vet register" })).toBeInTheDocument();
     expect(header.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
   });
 
@@ -28,8 +28,7 @@ describe("PublicHeader on a pre-launch host", () => {
 
     const links = nav.getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
-      ["Create Calendar", "/beta"],
-      ["View My Calendars", "/calendars"],
+      ["My calendars", "/calendars"],
     ]);
     for (const link of links) expect(link).toHaveClass("prelaunch-item");
     expect(header.getByRole("link", { name: "My account" })).toHaveAttribute("href", "/settings");
@@ -55,7 +54,7 @@ describe("PublicHeader on a pre-launch host", () => {
 
       const roleLink = await nav.findByRole("link", { name: link[0] });
       expect(roleLink).toHaveAttribute("href", link[1]);
-      expect(nav.getAllByRole("link")).toHaveLength(3);
+      expect(nav.getAllByRole("link")).toHaveLength(2);
     },
   );
 
@@ -91,7 +90,7 @@ describe("PublicHeader on a pre-launch host", () => {
     const menuButton = await screen.findByRole("button", { name: "Menu" });
 
     await user.click(menuButton);
-    await user.click(screen.getByRole("link", { name: "View My Calendars" }));
+    await user.click(screen.getByRole("link", { name: "My calendars" }));
     expect(await screen.findByRole("heading", { level: 1, name: "My calendars" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/calendars");
     expect(menuButton).toHaveAttribute("aria-expanded", "false");

@@ -46,8 +46,8 @@ export function PublicHeader() {
           {showsPrelaunchNav && (
             <nav aria-label="Main">
               <ul className="site-nav">
-                <PrelaunchNavItem to={paths.calendarSetup.getHref()} label="Create Calendar" />
-                <PrelaunchNavItem to={paths.myCalendars.getHref()} label="View My Calendars" />
+                {/* The builder has one way in, 'Generate calendar' below (issue 10: not two). */}
+                <PrelaunchNavItem to={paths.myCalendars.getHref()} label="My calendars" />
                 {/* docs/product.md §6: the Admin and Vet links show only to those roles. */}
                 {hasRole(user, RoleName.admin) && (
                   <PrelaunchNavItem to={paths.admin.getHref()} label="Admin" />
@@ -96,7 +96,7 @@ export function PublicHeader() {
                       className="button button--secondary"
                       onClick={() => openModal(ModalName.vetRegister)}
                     >
-                      Vet Register
+                      Vet register
                     </button>
                   </>
                 )}

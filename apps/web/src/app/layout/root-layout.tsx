@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { NotificationArea } from "../../components/ui/notification-area.tsx";
 import { AccountStatus } from "../../features/auth/components/account-status.tsx";
-import { readErrorRouteMessage } from "../../lib/error-route.ts";
+import { readErrorRouteMessage, readIsNotFound } from "../../lib/error-route.ts";
 import { useModalStore } from "../../stores/modals.ts";
 import { ErrorPage } from "../routes/error-page.tsx";
 import { ModalHost } from "../modal-host.tsx";
@@ -17,6 +17,12 @@ export function RootLayout() {
 
   return (
     <>
+      {/*
+       * First on the page and outside it: on a phone a notification takes its own room above the
+       * header and never covers a button or a field (issue 10); wider screens float it at the
+       * bottom. Outside the page, it stays reachable while a modal makes the page inert.
+       */}
+      <NotificationArea />
       {/* While a modal is open the page behind it cannot be reached, by mouse or keyboard. */}
       <div className="page" inert={isModalOpen}>
         <a
@@ -34,12 +40,15 @@ export function RootLayout() {
         {/* Loads the signed-in user and shows the verification banner (docs/product.md §2). */}
         <AccountStatus />
         <main id="main" className="page__main container" tabIndex={-1}>
-          {errorMessage === null ? <Outlet /> : <ErrorPage message={errorMessage} />}
+          {errorMessage === null ? (
+            <Outlet />
+          ) : (
+            <ErrorPage message={errorMessage} isNotFound={readIsNotFound(location.state)} />
+          )}
         </main>
         <SiteFooter />
       </div>
       <ModalHost />
-      <NotificationArea />
       <ScrollRestoration />
     </>
   );

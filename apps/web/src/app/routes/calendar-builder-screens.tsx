@@ -42,7 +42,7 @@ type ReviewFlowProps = {
 };
 
 /**
- * Step 2 with the final page it ends on, downloaded together, so "Finish Calendar" never waits
+ * Step 2 with the final page it ends on, downloaded together, so "Finish calendar" never waits
  * on the network for the page that follows. Saved calendars: the final page comes from that
  * feature, handed over here (issue 5).
  */

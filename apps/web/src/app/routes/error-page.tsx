@@ -5,10 +5,42 @@ import { ChunkLoadError, prepareRetryOfFailedDownloads } from "../lazy-component
 
 export const unexpectedErrorMessage = "Something went wrong on our side. Please try again.";
 
-/** The error route of docs/product.md §2: shows the message it was given, with a way back. */
-export function ErrorPage({ message }: { message: string }) {
+/** What the error page says when the thing asked for is not there: no signal would bring it. */
+export const notFoundHint =
+  "It may have been deleted, or the link may be wrong. Your own calendars are in My calendars.";
+
+/**
+ * The error route of docs/product.md §2: shows the message it was given, with a way back. A
+ * missing or foreign item says it was not found, with the way to My calendars (issue 10).
+ */
+export function ErrorPage({
+  message,
+  isNotFound = false,
+}: {
+  message: string;
+  isNotFound?: boolean;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
+
+  if (isNotFound) {
+    return (
+      <section className="page-panel page-panel--error">
+        <title>Not found · VaxCal</title>
+        <p className="page-panel__eyebrow">Not found</p>
+        <h1>{message}</h1>
+        <p>{notFoundHint}</p>
+        <div className="button-row">
+          <Link className="button button--primary" to={paths.myCalendars.getHref()}>
+            Go to My calendars
+          </Link>
+          <Link className="button button--secondary" to={paths.home.getHref()}>
+            Go to the home page
+          </Link>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className="page-panel page-panel--error">

@@ -19,3 +19,28 @@ describe("LoggedOut (docs/product.md §2 '/logged-out')", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 });
+
+describe("LoggedOut once someone logs in again (issue 10)", () => {
+  it("drops the logged-out notice and welcomes them back", async () => {
+    const { user } = renderApp("/logged-out");
+    const main = within(screen.getByRole("main"));
+    await main.findByRole("heading", { level: 1, name: "You’ve been logged out!" });
+
+    const banner = within(screen.getByRole("banner"));
+    await user.click(banner.getByRole("button", { name: "Login", hidden: true }));
+    const login = within(await screen.findByRole("dialog", { name: "Login" }));
+    await user.type(
+      await login.findByLabelText("Email address or mobile number"),
+      "aoife@example.ie",
+    );
+    await user.type(login.getByLabelText("Password"), "Green fields in May");
+    await user.click(login.getByRole("button", { name: "Login" }));
+
+    expect(
+      await main.findByRole("heading", { level: 1, name: "Welcome back, Aoife" }),
+    ).toBeVisible();
+    expect(main.queryByText("You’ve been logged out!")).toBeNull();
+    // A signed-in farmer is not offered Register (issue 10).
+    expect(banner.queryByRole("button", { name: "Register", hidden: true })).toBeNull();
+  });
+});

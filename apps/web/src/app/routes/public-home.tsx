@@ -1,26 +1,24 @@
 import type { ReactNode } from "react";
-import { ErrorState, LoadingState } from "../../components/ui/status-panels.tsx";
+import { ErrorState } from "../../components/ui/status-panels.tsx";
 import { usePendingMobileVerification } from "../../features/mobile-verification/hooks/use-pending-mobile-verification.ts";
 import { useReferenceData } from "../../features/reference-data/api/get-reference-data.ts";
+import { useAuthStore } from "../../stores/auth.ts";
 import { ModalName, openModal } from "../../stores/modals.ts";
 import "./public-home.css";
 
 export const initialDataErrorMessage = "Failed to load initial data";
 
 /**
- * docs/product.md §2 PublicHome: loads the initial calendar data first, then invites the farmer to
- * register.
+ * docs/product.md §2 PublicHome: invites the farmer to create a calendar or register, and loads
+ * the initial calendar data alongside, so the builder opens without a wait. The text does not
+ * wait for the data: it is pre-rendered into index.html at build time and keeps its place when
+ * the data arrives (docs/decisions/012-pre-rendered-landing-page.md). Only a failed load adds a
+ * line, under the buttons that need the data.
  */
 export function PublicHome() {
   const referenceData = useReferenceData();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   usePendingMobileVerification();
-
-  if (referenceData.isPending) return <LoadingState label="Loading calendar data…" />;
-  if (referenceData.isError) {
-    return (
-      <ErrorState message={initialDataErrorMessage} onRetry={() => void referenceData.refetch()} />
-    );
-  }
 
   return (
     <>
@@ -41,14 +39,25 @@ export function PublicHome() {
             >
               Create your calendar
             </button>
-            <button
-              type="button"
-              className="button button--secondary button--large"
-              onClick={() => openModal(ModalName.register)}
-            >
-              Register
-            </button>
+            {/* Issue 10: a signed-in farmer is not offered Register. */}
+            {!isAuthenticated && (
+              <button
+                type="button"
+                className="button button--secondary button--large"
+                onClick={() => openModal(ModalName.register)}
+              >
+                Register
+              </button>
+            )}
           </div>
+          {referenceData.isError && (
+            <div className="hero__error">
+              <ErrorState
+                message={initialDataErrorMessage}
+                onRetry={() => void referenceData.refetch()}
+              />
+            </div>
+          )}
         </div>
         <CalendarIllustration />
       </section>

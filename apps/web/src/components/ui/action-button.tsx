@@ -6,7 +6,7 @@ type ActionButtonProps = {
   children: ReactNode;
 };
 
-/** A secondary button that starts a call, such as 'Resend Verification SMS'. */
+/** A secondary button that starts a call, such as 'Resend verification SMS'. */
 export function ActionButton({ action, children }: ActionButtonProps) {
   return (
     <button

@@ -19,6 +19,11 @@ type FieldFrameProps = {
   error?: string;
   hint?: ReactNode;
   isOptional?: boolean;
+  /**
+   * Shown under the control and read with it: e.g. a chosen date in words ("Tue 4 March 2027"),
+   * so that 04/03/2027 cannot be misread (docs/product.md D20).
+   */
+  echo?: ReactNode;
 };
 
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
@@ -53,6 +58,7 @@ function FieldFrame({
   error,
   hint,
   isOptional,
+  echo,
   className,
   renderControl,
 }: FieldFrameProps & {
@@ -62,6 +68,7 @@ function FieldFrame({
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const echoId = `${id}-echo`;
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
       <label className="field__label" htmlFor={id}>
@@ -76,8 +83,17 @@ function FieldFrame({
       {renderControl({
         id,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy(hint !== undefined && hintId, error && errorId),
+        "aria-describedby": describedBy(
+          hint !== undefined && hintId,
+          Boolean(echo) && echoId,
+          error && errorId,
+        ),
       })}
+      {echo ? (
+        <p id={echoId} className="field__echo">
+          {echo}
+        </p>
+      ) : null}
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -88,6 +104,7 @@ export function TextField({
   error,
   hint,
   isOptional,
+  echo,
   className,
   ...inputProps
 }: TextFieldProps) {
@@ -97,6 +114,7 @@ export function TextField({
       error={error}
       hint={hint}
       isOptional={isOptional}
+      echo={echo}
       className={className}
       renderControl={(controlProps) => (
         <input {...controlProps} className="field__control" {...inputProps} />

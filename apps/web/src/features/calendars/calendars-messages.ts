@@ -15,9 +15,3 @@ export const calendarsTexts = {
   showMore: "Show more calendars",
   loadingMore: "Loading more calendars…",
 } as const;
-
-/**
- * docs/product.md D14: after the final page, My Calendars (docs/product.md §4 'done … then
- * redirect').
- */
-export const finalPageRedirectSeconds = 15;

@@ -1,4 +1,4 @@
-import type { AuthResponse, UserProfile } from "@vaxcal/contracts";
+import { currentTermsVersion, type AuthResponse, type UserProfile } from "@vaxcal/contracts";
 
 /** A farmer as GET /api/user returns them: both contacts given, neither verified yet. */
 export const farmerFixture: UserProfile = {
@@ -30,6 +30,7 @@ export const farmerFixture: UserProfile = {
   phone_verified_at: null,
   pending_email: null,
   pending_phone: null,
+  terms_version: currentTermsVersion,
   roles: [{ name: "FARMER" }],
 };
 

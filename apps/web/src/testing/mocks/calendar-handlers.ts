@@ -3,7 +3,12 @@ import {
   calendarListPage,
   calendarMessages,
   calendarPaths,
+  givenShotPaths,
   type CalendarDetail,
+  type GivenShot,
+  type ListGivenShotsResponse,
+  type RecordGivenShotRequest,
+  type RecordGivenShotResponse,
   type CalendarFeedUrls,
   type CalendarSummary,
   type ErrorBody,
@@ -60,12 +65,14 @@ export type SavedCalendarsBackend = {
   calendars: CalendarSummary[];
   details: Map<number, CalendarDetail>;
   calls: RecordedCall[];
+  /** Shots marked as given, by calendar id (docs/product.md D19). */
+  givenShots: Map<number, GivenShot[]>;
 };
 
 export function createSavedCalendarsBackend(
   calendars: CalendarSummary[] = [],
 ): SavedCalendarsBackend {
-  return { calendars, details: new Map(), calls: [] };
+  return { calendars, details: new Map(), calls: [], givenShots: new Map() };
 }
 
 function notFound() {
@@ -149,6 +156,45 @@ export function createSavedCalendarsHandlers(backend: SavedCalendarsBackend) {
         return detail ? HttpResponse.json<CalendarDetail>(detail) : notFound();
       },
     ),
+    http.get<{ id: string }, never, ListGivenShotsResponse | ErrorBody>(
+      givenShotPaths.list,
+      ({ params }) => {
+        if (!backend.details.has(Number(params.id)) && !find(params.id)) return notFound();
+        return HttpResponse.json({ givenShots: backend.givenShots.get(Number(params.id)) ?? [] });
+      },
+    ),
+    http.put<{ id: string; shotId: string }, RecordGivenShotRequest, RecordGivenShotResponse>(
+      givenShotPaths.one,
+      async ({ request, params }) => {
+        const body = await request.json();
+        record("PUT", request, body);
+        const calendarId = Number(params.id);
+        const record_: GivenShot = {
+          shotId: params.shotId,
+          plannedOn: body.givenOn ?? "2026-11-20",
+          givenOn: body.givenOn ?? "2026-11-20",
+          batch: body.batch.trim(),
+          givenBy: body.givenBy || null,
+          note: body.note || null,
+          recordedAt: "2026-11-21T09:00:00.000Z",
+        };
+        const others = (backend.givenShots.get(calendarId) ?? []).filter(
+          (given) => given.shotId !== params.shotId,
+        );
+        backend.givenShots.set(calendarId, [...others, record_]);
+        return HttpResponse.json({ givenShot: record_ });
+      },
+    ),
+    http.delete<{ id: string; shotId: string }>(givenShotPaths.one, ({ request, params }) => {
+      record("DELETE", request);
+      const calendarId = Number(params.id);
+      const list = backend.givenShots.get(calendarId) ?? [];
+      backend.givenShots.set(
+        calendarId,
+        list.filter((given) => given.shotId !== params.shotId),
+      );
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.delete(calendarPaths.remove, ({ request, params }) => {
       record("DELETE", request);
       if (!find(params.id)) return notFound();

@@ -28,7 +28,7 @@ function signIn(overrides: Partial<UserProfile> = {}) {
 async function openSettings(overrides: Partial<UserProfile> = {}) {
   signIn(overrides);
   const view = renderApp("/settings");
-  await screen.findByRole("button", { name: "Save Settings" });
+  await screen.findByRole("button", { name: "Save settings" });
   return view;
 }
 
@@ -57,13 +57,13 @@ describe("account settings (docs/product.md §2, §5)", () => {
 
     const main = within(await screen.findByRole("main"));
     expect(main.getByRole("status")).toHaveTextContent("Loading...");
-    await screen.findByRole("button", { name: "Save Settings" });
+    await screen.findByRole("button", { name: "Save settings" });
     for (const section of [
       "Account details",
-      "Farm Info",
-      "Notification Settings",
-      "Farm Details",
-      "Vet Settings",
+      "Farm info",
+      "Notification settings",
+      "Farm details",
+      "Vet settings",
     ]) {
       expect(screen.getByRole("heading", { level: 2, name: section })).toBeInTheDocument();
     }
@@ -101,7 +101,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
     await user.clear(screen.getByLabelText("Town"));
     await user.type(screen.getByLabelText("Town"), "Athlone");
 
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     expect(await screen.findByRole("button", { name: "Saving…" })).toBeDisabled();
     expect(screen.queryByText(saved)).not.toBeInTheDocument();
@@ -138,14 +138,14 @@ describe("account settings (docs/product.md §2, §5)", () => {
     server.use(http.put(accountPaths.settings, reply));
     const { user } = await openSettings();
 
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     const main = within(screen.getByRole("main"));
     const alert = await main.findByRole("alert");
     expect(alert).toHaveTextContent("Your settings were not saved.");
     expect(alert).toHaveTextContent(text);
     expect(screen.queryByText(saved)).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Save Settings" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Save settings" })).toBeEnabled();
   });
 
   it("highlights the field the server refused", async () => {
@@ -164,7 +164,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
       ),
     );
     const { user } = await openSettings();
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     await waitFor(() =>
       expect(screen.getByLabelText("Email address")).toHaveAttribute("aria-invalid", "true"),
@@ -180,7 +180,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
     await user.type(screen.getByLabelText("Confirm new password"), " in May");
     expect(screen.queryByText("Passwords do not match")).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
     expect(await screen.findByText(accountMessages.currentPasswordRequired)).toBeInTheDocument();
   });
 
@@ -191,7 +191,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
     await user.type(screen.getByLabelText("New password"), "green fields in May");
     await user.type(screen.getByLabelText("Confirm new password"), "green fields in May");
 
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     expect(await screen.findByText(saved)).toBeInTheDocument();
     expect(saves.sent).toMatchObject({
@@ -211,14 +211,14 @@ describe("account settings (docs/product.md §2, §5)", () => {
       /enter your current password/,
     );
 
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
     expect(
       await screen.findByText(securityMessages.currentPasswordForContactChange),
     ).toBeInTheDocument();
     expect(saves.sent).toBeUndefined();
 
     await user.type(screen.getByLabelText("Current password"), "old password here");
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
     expect(await screen.findByText(saved)).toBeInTheDocument();
     expect(saves.sent).toMatchObject({
       email: "new.address@example.ie",
@@ -247,7 +247,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
     await user.clear(screen.getByLabelText("Email address"));
     await user.type(screen.getByLabelText("Email address"), "new.address@example.ie");
     await user.type(screen.getByLabelText("Current password"), "old password here");
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     expect(
       await screen.findByText(
@@ -296,7 +296,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
     );
     server.use(http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(farmerFixture)));
     await user.click(main.getByRole("button", { name: "Try again" }));
-    expect(await main.findByRole("button", { name: "Save Settings" })).toBeInTheDocument();
+    expect(await main.findByRole("button", { name: "Save settings" })).toBeInTheDocument();
   });
 
   it("verifies the mobile with the code from the text and resends the e-mail link", async () => {
@@ -317,7 +317,7 @@ describe("account settings (docs/product.md §2, §5)", () => {
     expect(await screen.findByText(accountMessages.mobileVerified)).toBeInTheDocument();
     expect(code).toBe("123456");
 
-    await user.click(verification.getByRole("button", { name: "Resend Verification Email" }));
+    await user.click(verification.getByRole("button", { name: "Resend verification email" }));
     expect(await screen.findByText(accountMessages.emailVerificationSent)).toBeInTheDocument();
   });
 

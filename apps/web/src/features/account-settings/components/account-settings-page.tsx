@@ -68,7 +68,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
           className="button button--primary button--large"
           disabled={settings.isSaving}
         >
-          {settings.isSaving ? "Saving…" : "Save Settings"}
+          {settings.isSaving ? "Saving…" : "Save settings"}
         </button>
       </div>
     </form>

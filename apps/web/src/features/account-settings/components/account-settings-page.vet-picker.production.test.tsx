@@ -7,14 +7,14 @@ import { renderApp } from "../../../testing/render-app.tsx";
 // This file runs on the production host name, where the pre-launch items are off
 // (docs/product.md §2, §9).
 
-describe("Vet Settings on the production host", () => {
+describe("Vet settings on the production host", () => {
   it("keeps the section but hides the vet search", async () => {
     window.localStorage.setItem(StorageKey.authToken, "stored-token");
     renderApp("/settings", { isAuthenticated: true });
-    await screen.findByRole("button", { name: "Save Settings" });
+    await screen.findByRole("button", { name: "Save settings" });
     const section = within(
       screen
-        .getByRole("heading", { level: 2, name: "Vet Settings" })
+        .getByRole("heading", { level: 2, name: "Vet settings" })
         .closest("section") as HTMLElement,
     );
 

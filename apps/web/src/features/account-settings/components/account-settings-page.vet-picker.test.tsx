@@ -9,7 +9,7 @@ import { renderApp } from "../../../testing/render-app.tsx";
 
 // jsdom's host is localhost, a pre-launch host (docs/product.md §2 'Account Settings', §9).
 
-describe("Vet Settings on a pre-launch host", () => {
+describe("Vet settings on a pre-launch host", () => {
   it("shows the red-bordered vet search and saves the chosen practice", async () => {
     let sent: UpdateSettingsRequest | undefined;
     server.use(
@@ -20,10 +20,10 @@ describe("Vet Settings on a pre-launch host", () => {
     );
     window.localStorage.setItem(StorageKey.authToken, "stored-token");
     const { user } = renderApp("/settings", { isAuthenticated: true });
-    await screen.findByRole("button", { name: "Save Settings" });
+    await screen.findByRole("button", { name: "Save settings" });
     const section = within(
       screen
-        .getByRole("heading", { level: 2, name: "Vet Settings" })
+        .getByRole("heading", { level: 2, name: "Vet settings" })
         .closest("section") as HTMLElement,
     );
 
@@ -37,7 +37,7 @@ describe("Vet Settings on a pre-launch host", () => {
     await user.type(search, "riverside");
     await user.keyboard("{ArrowDown}{Enter}");
     expect(search).toHaveValue("Riverside Veterinary");
-    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     await waitFor(() => expect(sent?.vet_id).toBe(1));
   });

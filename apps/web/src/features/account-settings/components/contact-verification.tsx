@@ -123,7 +123,7 @@ export function ContactVerification({ user }: { user: UserProfile }) {
               ]}
             />
           )}
-          <ActionButton action={resendEmail}>Resend Verification Email</ActionButton>
+          <ActionButton action={resendEmail}>Resend verification email</ActionButton>
         </div>
       )}
       {isPhonePending && (
@@ -139,7 +139,7 @@ export function ContactVerification({ user }: { user: UserProfile }) {
             />
           )}
           {codeForm}
-          <ActionButton action={resendSms}>Resend Verification SMS</ActionButton>
+          <ActionButton action={resendSms}>Resend verification SMS</ActionButton>
         </div>
       )}
     </section>

@@ -93,7 +93,7 @@ export function AccountDetailsSection({ settings }: SectionProps) {
 export function FarmInfoSection({ settings }: SectionProps) {
   const { errors, field } = settings;
   return (
-    <SettingsSection title="Farm Info">
+    <SettingsSection title="Farm info">
       <AddressFields registerField={field} errors={errors} eircodeLabel="Eircode or postcode" />
       <div className="field-row">
         <SelectField
@@ -119,7 +119,7 @@ export function NotificationSection({ settings }: SectionProps) {
   const { form, errors, hasEmail, hasPhone } = settings;
   const { register } = form;
   return (
-    <SettingsSection title="Notification Settings">
+    <SettingsSection title="Notification settings">
       <FieldGroup
         legend="Notification preference"
         hint="How we remind you seven days before each vaccination is due."
@@ -153,7 +153,7 @@ export function FarmDetailsSection({ settings }: SectionProps) {
   const { form, errors, enterprises } = settings;
   const { register } = form;
   return (
-    <SettingsSection title="Farm Details">
+    <SettingsSection title="Farm details">
       <FarmDetailsFields
         enterprises={enterprises}
         enterprisesLegend="Enterprises"
@@ -170,7 +170,7 @@ export function FarmDetailsSection({ settings }: SectionProps) {
 
 export function VetSection({ settings, user }: SectionProps & { user: UserProfile }) {
   return (
-    <SettingsSection title="Vet Settings">
+    <SettingsSection title="Vet settings">
       <p>
         {user.vet
           ? `Your calendars are shared with ${user.vet.vet_practice_name}. Its vets can view and edit them and receive notifications when your vaccinations are due.`

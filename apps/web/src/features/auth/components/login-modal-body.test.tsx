@@ -100,8 +100,11 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     await user.click(dialog.getByRole("button", { name: "Forgot password?" }));
 
     const reset = within(screen.getByRole("dialog", { name: "Reset your password" }));
-    await user.type(await reset.findByLabelText("Email address"), "aoife@example.ie");
-    await user.click(reset.getByRole("button", { name: "Send Reset Link" }));
+    await user.type(
+      await reset.findByLabelText("Email address or mobile number"),
+      "aoife@example.ie",
+    );
+    await user.click(reset.getByRole("button", { name: "Send reset link" }));
 
     expect(await reset.findByRole("status")).toHaveTextContent(accountMessages.resetLinkSent);
   });
@@ -112,8 +115,11 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     act(() => openModal(ModalName.passwordReset));
     const reset = within(screen.getByRole("dialog", { name: "Reset your password" }));
 
-    await user.type(await reset.findByLabelText("Email address"), "aoife@example.ie");
-    await user.click(reset.getByRole("button", { name: "Send Reset Link" }));
+    await user.type(
+      await reset.findByLabelText("Email address or mobile number"),
+      "aoife@example.ie",
+    );
+    await user.click(reset.getByRole("button", { name: "Send reset link" }));
 
     expect(await reset.findByRole("alert")).toHaveTextContent("Password reset failed");
   });

@@ -22,10 +22,48 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
     await main.findByRole("heading", { level: 1, name: "Reset your password" });
 
-    await user.type(main.getByLabelText("Email address"), "aoife@example.ie");
-    await user.click(main.getByRole("button", { name: "Send Password Reset Link" }));
+    await user.type(main.getByLabelText("Email address or mobile number"), "aoife@example.ie");
+    await user.click(main.getByRole("button", { name: "Send password reset link" }));
 
     expect(await main.findByText(accountMessages.resetLinkSent)).toBeInTheDocument();
+  });
+
+  it("takes the mobile the farmer registered with (issue 10)", async () => {
+    let sent: unknown;
+    server.use(
+      http.post(accountPaths.passwordResetApi, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: accountMessages.resetLinkSent });
+      }),
+    );
+    const { user } = renderApp("/password/reset");
+    const main = within(await screen.findByRole("main"));
+
+    await user.type(main.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.click(main.getByRole("button", { name: "Send password reset link" }));
+
+    expect(await main.findByText(accountMessages.resetLinkSent)).toBeInTheDocument();
+    expect(sent).toEqual({ email: "0871234567" });
+  });
+
+  it("sets a new password from a texted link, showing the mobile it went to", async () => {
+    let sent: ConfirmPasswordResetRequest | undefined;
+    server.use(
+      http.post(accountPaths.passwordResetConfirm, async ({ request }) => {
+        sent = (await request.json()) as ConfirmPasswordResetRequest;
+        return HttpResponse.json(authResponseFixture);
+      }),
+    );
+    const { user, router } = renderApp(`/password/reset?token=${token}&mobile=%2B353871234567`);
+    const main = within(await screen.findByRole("main"));
+
+    expect(await main.findByLabelText("Mobile number")).toHaveValue("+353871234567");
+    await user.type(main.getByLabelText("New password"), "green fields in May");
+    await user.type(main.getByLabelText("Confirm new password"), "green fields in May");
+    await user.click(main.getByRole("button", { name: "Confirm reset" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+    expect(sent?.email).toBe("+353871234567");
   });
 
   it("checks the token from the link, then sets the new password, logs in and opens settings", async () => {
@@ -46,7 +84,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     await user.type(main.getByLabelText("Confirm new password"), "green fields");
     expect(main.getByText(accountMessages.passwordMismatch)).toBeInTheDocument();
     await user.type(main.getByLabelText("Confirm new password"), " in May");
-    await user.click(main.getByRole("button", { name: "Confirm Reset" }));
+    await user.click(main.getByRole("button", { name: "Confirm reset" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
     expect(sent).toEqual({
@@ -59,7 +97,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     expect(await screen.findByText(accountMessages.passwordReset)).toBeInTheDocument();
   });
 
-  it("says an expired link is invalid and offers 'Request Reset Link'", async () => {
+  it("says an expired link is invalid and offers 'Request reset link'", async () => {
     server.use(
       http.post(accountPaths.passwordVerifyToken, () =>
         HttpResponse.json({ valid: false, message: accountMessages.resetTokenInvalid }),
@@ -69,9 +107,9 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
 
     expect(await main.findByText(accountMessages.resetTokenInvalid)).toBeInTheDocument();
-    await user.click(main.getByRole("button", { name: "Request Reset Link" }));
+    await user.click(main.getByRole("button", { name: "Request reset link" }));
 
-    expect(await main.findByRole("button", { name: "Send Password Reset Link" })).toBeVisible();
+    expect(await main.findByRole("button", { name: "Send password reset link" })).toBeVisible();
     expect(router.state.location.search).toBe("");
   });
 
@@ -94,7 +132,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
 
     expect(await main.findByText(accountMessages.resetTokenInvalid)).toBeInTheDocument();
-    expect(main.getByRole("button", { name: "Request Reset Link" })).toBeInTheDocument();
+    expect(main.getByRole("button", { name: "Request reset link" })).toBeInTheDocument();
   });
 
   it("says 'Error validating token. Please try again.' when the check cannot be made", async () => {
@@ -127,7 +165,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     const main = within(await screen.findByRole("main"));
     await user.type(await main.findByLabelText("New password"), "password123");
     await user.type(main.getByLabelText("Confirm new password"), "password123");
-    await user.click(main.getByRole("button", { name: "Confirm Reset" }));
+    await user.click(main.getByRole("button", { name: "Confirm reset" }));
 
     expect(await main.findByRole("alert")).toHaveTextContent(accountMessages.passwordTooCommon);
     expect(main.getByLabelText("New password")).toHaveAttribute("aria-invalid", "true");
@@ -144,8 +182,8 @@ describe("token verify failure (docs/product.md §8: 'Server message or Invalid 
 
     expect(await main.findByRole("alert")).toHaveTextContent(/^Invalid token$/);
     expect(main.queryByText("Error validating token. Please try again.")).not.toBeInTheDocument();
-    await user.click(main.getByRole("button", { name: "Request Reset Link" }));
-    expect(await main.findByRole("button", { name: "Send Password Reset Link" })).toBeVisible();
+    await user.click(main.getByRole("button", { name: "Request reset link" }));
+    expect(await main.findByRole("button", { name: "Send password reset link" })).toBeVisible();
     expect(router.state.location.search).toBe("");
   });
 

@@ -29,7 +29,8 @@ import "./password-reset-screen.css";
 export function PasswordResetScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
-  const email = searchParams.get("email");
+  // The link carries the contact it was sent to: an e-mail, or a mobile for a texted link.
+  const email = searchParams.get("email") ?? searchParams.get("mobile");
   const hasLink = Boolean(token && email);
 
   return (
@@ -44,7 +45,7 @@ function RequestReset() {
     <>
       <title>Reset your password · VaxCal</title>
       <h1>Reset your password</h1>
-      <RequestResetForm submitLabel="Send Password Reset Link" />
+      <RequestResetForm submitLabel="Send password reset link" />
     </>
   );
 }
@@ -92,7 +93,7 @@ function ConfirmReset({ token, email }: { token: string; email: string }) {
             className="button button--primary"
             onClick={() => void navigate(paths.passwordReset.getHref(), { replace: true })}
           >
-            Request Reset Link
+            Request reset link
           </button>
         </div>
       </>
@@ -155,8 +156,8 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           <AlertBox messages={[describeApiError(confirmReset.error, authMessages.resetFailed)]} />
         )}
         <TextField
-          label="Email address"
-          type="email"
+          label={email.includes("@") ? "Email address" : "Mobile number"}
+          type={email.includes("@") ? "email" : "tel"}
           readOnly
           autoComplete="username"
           {...register("email")}
@@ -187,7 +188,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
             className="button button--primary"
             disabled={confirmReset.isPending}
           >
-            {confirmReset.isPending ? "Saving…" : "Confirm Reset"}
+            {confirmReset.isPending ? "Saving…" : "Confirm reset"}
           </button>
         </div>
       </form>

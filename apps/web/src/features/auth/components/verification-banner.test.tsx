@@ -1,9 +1,10 @@
 import { accountMessages, accountPaths } from "@vaxcal/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
+import { useCompactBanner } from "../../../stores/compact-banner.ts";
 import { storeSignedInUser } from "../testing/sign-in.ts";
 
 const verified = "2026-01-05T10:00:00.000Z";
@@ -53,10 +54,10 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
     expect(banner !== null).toBe(shows.banner);
     expect(screen.queryByText(emailText) !== null).toBe(shows.email);
     expect(screen.queryByText(mobileText) !== null).toBe(shows.mobile);
-    expect(screen.queryByRole("button", { name: "Resend Verification Email" }) !== null).toBe(
+    expect(screen.queryByRole("button", { name: "Resend verification email" }) !== null).toBe(
       shows.email,
     );
-    expect(screen.queryByRole("button", { name: "Resend Verification SMS" }) !== null).toBe(
+    expect(screen.queryByRole("button", { name: "Resend verification SMS" }) !== null).toBe(
       shows.mobile,
     );
   });
@@ -72,11 +73,11 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
     const { user } = await renderSignedIn();
     const banner = within(screen.getByRole("region", { name: bannerTitle }));
 
-    await user.click(banner.getByRole("button", { name: "Resend Verification Email" }));
+    await user.click(banner.getByRole("button", { name: "Resend verification email" }));
     expect(await screen.findByRole("status")).toHaveTextContent(
       accountMessages.emailVerificationSent,
     );
-    await user.click(banner.getByRole("button", { name: "Resend Verification SMS" }));
+    await user.click(banner.getByRole("button", { name: "Resend verification SMS" }));
     await waitFor(() =>
       expect(screen.getByRole("status")).toHaveTextContent(accountMessages.mobileCodeSent),
     );
@@ -87,7 +88,7 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
     storeSignedInUser();
     const { user } = await renderSignedIn();
 
-    await user.click(screen.getByRole("button", { name: "Resend Verification SMS" }));
+    await user.click(screen.getByRole("button", { name: "Resend verification SMS" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("SMS verification resend failed");
   });
@@ -108,5 +109,29 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
       await within(screen.getByRole("banner")).findByRole("button", { name: "Register" }),
     ).toBeInTheDocument();
     expect(window.localStorage.getItem("authToken")).toBeNull();
+  });
+});
+
+describe("the verification banner on a screen that asks for it to be one line (issue 10)", () => {
+  it("says so in one line with a link to settings, and grows again when the screen goes", async () => {
+    storeSignedInUser();
+    const { unmount } = await renderSignedIn();
+    const Compact = () => {
+      useCompactBanner();
+      return null;
+    };
+    const compact = render(<Compact />);
+
+    const banner = await screen.findByRole("region", { name: "No alerts yet:" });
+    expect(within(banner).getByRole("link", { name: "verify email or mobile" })).toHaveAttribute(
+      "href",
+      "/settings",
+    );
+    expect(within(banner).queryByRole("button")).toBeNull();
+    expect(screen.queryByText(emailText)).toBeNull();
+
+    compact.unmount();
+    expect(await screen.findByRole("region", { name: bannerTitle })).toBeVisible();
+    unmount();
   });
 });

@@ -8,7 +8,15 @@ import { useAuthStore } from "../../../stores/auth.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { authMessages } from "../auth-messages.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
+import { useIsBannerCompact } from "../../../stores/compact-banner.ts";
 import "./verification-banner.css";
+
+function describeContacts(hasEmail: boolean, hasPhone: boolean): string {
+  if (hasEmail && hasPhone) return "email or mobile";
+  return hasEmail ? "email" : "mobile";
+}
 
 /**
  * docs/product.md §2 'Verification banner': for a signed-in user whose e-mail and mobile are both
@@ -36,9 +44,27 @@ export function VerificationBanner() {
       ),
   });
 
+  const isCompact = useIsBannerCompact();
+
   if (!user || user.email_verified_at !== null || user.phone_verified_at !== null) return null;
   const hasEmail = user.email !== null;
   const hasPhone = user.phone !== null;
+
+  if (isCompact) {
+    // One line, so the screen's own actions come first; the full banner is one tap away.
+    return (
+      <section
+        className="verification-banner verification-banner--compact"
+        aria-labelledby="verification-banner-title"
+      >
+        <p className="verification-banner__inner container">
+          <span aria-hidden="true">! </span>
+          <strong id="verification-banner-title">No alerts yet:</strong>{" "}
+          <Link to={paths.settings.getHref()}>verify {describeContacts(hasEmail, hasPhone)}</Link>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="verification-banner" aria-labelledby="verification-banner-title">
@@ -59,8 +85,8 @@ export function VerificationBanner() {
           </p>
         )}
         <div className="button-row">
-          {hasEmail && <ActionButton action={resendEmail}>Resend Verification Email</ActionButton>}
-          {hasPhone && <ActionButton action={resendSms}>Resend Verification SMS</ActionButton>}
+          {hasEmail && <ActionButton action={resendEmail}>Resend verification email</ActionButton>}
+          {hasPhone && <ActionButton action={resendSms}>Resend verification SMS</ActionButton>}
         </div>
       </div>
     </section>

@@ -1,7 +1,6 @@
-import type { ScopedDisease } from "@vaxcal/contracts";
+import type { GivenShot, ScopedDisease } from "@vaxcal/contracts";
 import {
   NO_FIXED_SCHEDULE_NOTE,
-  formatFootnoteMark,
   formatLongDate,
   readMonthName,
   type Calendar,
@@ -12,7 +11,7 @@ import {
 import type { CSSProperties } from "react";
 import { formatDayDate, formatYearMonth, readYearMonth } from "../lib/calendar-dates.ts";
 import { describeShotName } from "../lib/past-shots.ts";
-import { protocolRuleNames } from "../lib/protocol-warnings.ts";
+import { describeWarningAction } from "../lib/protocol-warnings.ts";
 
 type CalendarGridProps = {
   calendar: Calendar;
@@ -25,7 +24,11 @@ type CalendarGridProps = {
   onAddShot: (diseaseId: number, year: number) => void;
   onRemoveDisease: (diseaseId: number) => void;
   onOpenWarning: (warning: ProtocolWarning, shot: Shot) => void;
+  /** A saved calendar's shots marked as given (decision 403), by shot id: shown as done. */
+  givenShots?: ReadonlyMap<string, GivenShot>;
 };
+
+const noGivenShots: ReadonlyMap<string, GivenShot> = new Map();
 
 /** The engine's month grid split into years: the first starts at the current month. */
 function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
@@ -60,6 +63,7 @@ export function CalendarGrid({
   onAddShot,
   onRemoveDisease,
   onOpenWarning,
+  givenShots = noGivenShots,
 }: CalendarGridProps) {
   const shotsByCell = new Map<string, Shot[]>();
   const shotNames = new Map<string, string>();
@@ -99,14 +103,15 @@ export function CalendarGrid({
                 <button
                   type="button"
                   className="past-shots__shot"
-                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, past`}
+                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, ${givenShots.has(shot.id) ? "given" : "past"}`}
                   onClick={() => onOpenShot(shot)}
                 >
                   <span>
                     {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
                   </span>
                   <span className="past-shots__disease">
-                    {disease?.name ?? `Disease ${shot.diseaseId}`}, past
+                    {disease?.name ?? `Disease ${shot.diseaseId}`},{" "}
+                    {givenShots.has(shot.id) ? "✓ given" : "past"}
                   </span>
                 </button>
               </li>
@@ -140,16 +145,11 @@ export function CalendarGrid({
                 >
                   <span className="calendar-grid__disease-name">
                     {disease?.name ?? `Disease ${column.diseaseId}`}
-                    {disease?.footnoteNumber ? (
-                      <span className="calendar-grid__footnote-mark">
-                        <span aria-hidden="true">{formatFootnoteMark(disease.footnoteNumber)}</span>
-                        <span className="visually-hidden">
-                          {" "}
-                          (see note {disease.footnoteNumber})
-                        </span>
-                      </span>
-                    ) : null}
                   </span>
+                  {disease?.footnote ? (
+                    // docs/product.md D20: the note itself, not a mark that points to it.
+                    <span className="calendar-grid__footnote">{disease.footnote}</span>
+                  ) : null}
                   {disease?.vaccine && (
                     <span className="calendar-grid__vaccine-name">{disease.vaccine.name}</span>
                   )}
@@ -185,7 +185,9 @@ export function CalendarGrid({
                         data-max-reached={isReached}
                         onClick={() => onAddShot(column.diseaseId, year)}
                       >
-                        <span className="calendar-grid__add-mark">{isReached ? "[!]" : "[+]"}</span>{" "}
+                        <span className="calendar-grid__add-mark" aria-hidden="true">
+                          {isReached ? "⚠" : "+"}
+                        </span>{" "}
                         Add shot
                       </button>
                     </td>
@@ -209,9 +211,11 @@ export function CalendarGrid({
                             key={shot.id}
                             shot={shot}
                             isPast={shot.date !== null && shot.date < today}
+                            given={givenShots.get(shot.id) ?? null}
                             name={describeShotName(shot, disease)}
                             accent={readAccent(disease)}
                             warnings={warningsByShot.get(shot.id) ?? []}
+                            calendar={calendar}
                             shotNames={shotNames}
                             onOpen={() => onOpenShot(shot)}
                             onOpenWarning={(warning) => onOpenWarning(warning, shot)}
@@ -233,18 +237,22 @@ export function CalendarGrid({
 function ShotLabel({
   shot,
   isPast,
+  given,
   name,
   accent,
   warnings,
+  calendar,
   shotNames,
   onOpen,
   onOpenWarning,
 }: {
   shot: Shot;
   isPast: boolean;
+  given: GivenShot | null;
   name: string;
   accent: CSSProperties;
   warnings: readonly ProtocolWarning[];
+  calendar: Calendar;
   shotNames: ReadonlyMap<string, string>;
   onOpen: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
@@ -252,7 +260,12 @@ function ShotLabel({
   const date = shot.date ?? "";
   const repeats =
     shot.is_recurrent === 1 ? "repeats every year" : `repeats every ${shot.is_recurrent} years`;
-  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}${isPast ? ", past" : ""}`;
+  const status = given
+    ? `, given on ${formatLongDate(given.givenOn)}, batch ${given.batch}`
+    : isPast
+      ? ", past"
+      : "";
+  const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}${status}`;
   return (
     <div className="shot">
       {/* The label names the shot in full; the visible text is its short form. */}
@@ -263,6 +276,7 @@ function ShotLabel({
         aria-label={label}
         data-mirror={shot.isMirroredCopy || undefined}
         data-past={isPast || undefined}
+        data-given={given !== null || undefined}
         data-warning={warnings.length > 0 || undefined}
         onClick={onOpen}
       >
@@ -270,20 +284,25 @@ function ShotLabel({
         <span className="shot__name">
           {name}
           {shot.isMirroredCopy && <span className="shot__repeat"> ↻</span>}
-          {isPast && <span className="shot__past"> past</span>}
+          {given ? (
+            <span className="shot__given"> ✓ given</span>
+          ) : (
+            isPast && <span className="shot__past"> past</span>
+          )}
         </span>
       </button>
       {warnings.map((warning) => {
         // A pair rule names the other shot, so two warnings beside one shot are told apart.
         const otherId = warning.shotIds.find((shotId) => shotId !== shot.id);
         const other = otherId === undefined ? undefined : shotNames.get(otherId);
-        const ruleText = `${protocolRuleNames[warning.rule]} rule · ${warning.source}`;
+        const ruleText = describeWarningAction(warning, shot.id, calendar);
         return (
           <button
             key={`${warning.rule}-${warning.shotIds.join("-")}`}
             type="button"
             className="shot__warning"
-            aria-label={`${ruleText}: ${name} on ${formatLongDate(date)}${other ? `, with ${other}` : ""}`}
+            // The visible words first (WCAG 2.5.3), then which shot the warning is beside.
+            aria-label={`${ruleText}${other ? ` with ${other}` : ""} (${name} on ${formatLongDate(date)})`}
             onClick={() => onOpenWarning(warning)}
           >
             <span aria-hidden="true">⚠</span>

@@ -10,23 +10,22 @@ import { useCurrentUser } from "../../../lib/current-user.ts";
 import { checkUserExists } from "../api/check-user-exists.ts";
 import {
   ContactDetailsSchema,
+  ContactDetailsWithTermsSchema,
   contactMessages,
   needsEmailCheck,
+  needsTermsAgreement,
   prefillContactDetails,
   type ContactDetails,
   type ContactDetailsFormValues,
 } from "../lib/contact-details.ts";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 
-// The form holds an unticked terms box, which the payload schema refuses by design.
-const resolver = zodResolver(ContactDetailsSchema) as unknown as Resolver<
-  ContactDetailsFormValues,
-  unknown,
-  ContactDetails
->;
+type ContactResolver = Resolver<ContactDetailsFormValues, unknown, ContactDetails>;
+const resolver = zodResolver(ContactDetailsSchema) as unknown as ContactResolver;
+const resolverWithTerms = zodResolver(ContactDetailsWithTermsSchema) as unknown as ContactResolver;
 
 type ConfirmDetailsDialogProps = {
-  /** The label of the button that saves: 'Finish Calendar' or 'Update Calendar'. */
+  /** The label of the button that saves: 'Finish calendar' or 'Update calendar'. */
   submitLabel: string;
   /** In edit mode, what was confirmed at the calendar's last save; it prefills the fields. */
   savedContact?: SavedCalendarContact | null;
@@ -76,6 +75,7 @@ function ContactDetailsForm({
   onCancel,
 }: ConfirmDetailsDialogProps & { user: UserProfile | null }) {
   const [isChecking, setIsChecking] = useState(false);
+  const isAskingTerms = needsTermsAgreement(user);
   const {
     register,
     handleSubmit,
@@ -83,7 +83,7 @@ function ContactDetailsForm({
     setFocus,
     formState: { errors },
   } = useForm<ContactDetailsFormValues, unknown, ContactDetails>({
-    resolver,
+    resolver: isAskingTerms ? resolverWithTerms : resolver,
     defaultValues: prefillContactDetails(user, savedContact),
   });
 
@@ -102,7 +102,8 @@ function ContactDetailsForm({
         return;
       }
     }
-    onConfirm(details);
+    // Sent only when asked: an unticked box that was never shown is no answer.
+    onConfirm(isAskingTerms ? details : { ...details, agree_to_terms: undefined });
   });
 
   return (
@@ -132,11 +133,13 @@ function ContactDetailsForm({
         error={errors.vet_email_address?.message}
         {...register("vet_email_address")}
       />
-      <CheckboxField
-        label="I agree to the terms and conditions and the privacy policy."
-        error={errors.agree_to_terms?.message}
-        {...register("agree_to_terms")}
-      />
+      {isAskingTerms && (
+        <CheckboxField
+          label="I agree to the terms and conditions and the privacy policy."
+          error={errors.agree_to_terms?.message}
+          {...register("agree_to_terms")}
+        />
+      )}
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={isChecking}>
           {isChecking ? "Checking your details…" : submitLabel}

@@ -130,8 +130,8 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
       screen.getByRole("button", { name: "Bovilis BVD, 20 February 2032, repeats every year" }),
     ).toBeVisible();
     expect(screen.queryByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Update Calendar" })).toBeVisible();
-    expect(screen.queryByRole("button", { name: "Finish Calendar" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Update calendar" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Finish calendar" })).toBeNull();
     // The draft is the saved calendar now, with its id, so a reload stays in edit mode.
     expect(readCalendarForm()).toMatchObject({
       id: 7,
@@ -149,7 +149,7 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     await user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
     await user.click(panel.getByRole("button", { name: "Confirm" }));
 
-    await user.click(screen.getByRole("button", { name: "Update Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Update calendar" }));
     const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
     // Prefilled with what was confirmed at the last save, not the profile (Byrne, +353…).
     expect(popup.getByLabelText(/Surname/)).toHaveValue("Ní Bhroin");
@@ -157,14 +157,14 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     expect(popup.getByLabelText(/Your vet's email address/)).toHaveValue(
       "clinic@macroomvets.example.ie",
     );
-    expect(popup.getByRole("checkbox", { name: /I agree to the terms/ })).not.toBeChecked();
+    // The account agreed to the current terms already: no box at an update (docs/product.md D18).
+    expect(popup.queryByRole("checkbox", { name: /I agree to the terms/ })).toBeNull();
     await user.clear(popup.getByLabelText(/Your vet's email address/));
     await user.type(
       popup.getByLabelText(/Your vet's email address/),
       "Night@BandonVets.example.ie",
     );
-    await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Update Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Update calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -185,7 +185,6 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
       phone_number: "0861234567",
       vet_email_address: "night@bandonvets.example.ie",
       email: "aoife@example.ie",
-      agree_to_terms: true,
     });
     expect(backend.calls.some((call) => call.method === "POST")).toBe(false);
   });
@@ -220,7 +219,7 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
   it("prefills the popup from the profile for a calendar saved without contact details", async () => {
     backend.details.set(7, buildSavedDetail(undefined, null));
     const { user } = await renderEdit();
-    await user.click(screen.getByRole("button", { name: "Update Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Update calendar" }));
     const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
 
     expect(popup.getByLabelText("First name")).toHaveValue("Aoife");
@@ -266,12 +265,17 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     ).toBeVisible();
   });
 
-  it("goes to the error route for a calendar that is not there", async () => {
+  it("says a calendar that is not there (or not this account's) was not found, not the signal", async () => {
     const { router } = renderApp("/calendar/99", { isAuthenticated: true });
 
     expect(
-      await screen.findByRole("heading", { level: 1, name: calendarMessages.detailFailed }),
+      await screen.findByRole("heading", { level: 1, name: calendarMessages.notFound }),
     ).toBeVisible();
+    expect(screen.queryByText(/signal/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Go to My calendars" })).toHaveAttribute(
+      "href",
+      "/calendars",
+    );
     expect(router.state.location.pathname).toBe("/calendar/99");
   });
 

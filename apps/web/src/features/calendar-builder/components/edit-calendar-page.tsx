@@ -9,6 +9,7 @@ import {
 import type { CalendarSetup } from "@vaxcal/schedule";
 import { useEffect, useMemo } from "react";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { useNavigateToError } from "../../../lib/error-route.ts";
 import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
 import {
@@ -119,8 +120,14 @@ export function EditCalendarPage({
   const hasFailed =
     detail.isError || scoped.isError || (detail.data !== undefined && saved === null);
   useEffect(() => {
-    if (hasFailed) navigateToError(calendarMessages.detailFailed);
-  }, [hasFailed, navigateToError]);
+    if (!hasFailed) return;
+    // A calendar that is not there, or not this account's: the server says 404 for both.
+    if (detail.error instanceof ApiError && detail.error.status === 404) {
+      navigateToError(calendarMessages.notFound, { isNotFound: true });
+    } else {
+      navigateToError(calendarMessages.detailFailed);
+    }
+  }, [hasFailed, detail.error, navigateToError]);
 
   useEffect(() => {
     if (isRestored || saved === null || detail.data === undefined || scoped.data === undefined) {

@@ -6,6 +6,7 @@ import {
   calendarPaths,
   type CheckUserExistsResponse,
   type SubmitCalendarRequest,
+  type UserProfile,
 } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import { http, HttpResponse } from "msw";
@@ -27,6 +28,9 @@ import {
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
+import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
+import { createAccountHandlers } from "../../../testing/mocks/account-handlers.ts";
+import { readRegistrationPrefill } from "../../../stores/registration-prefill.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { readToday } from "../lib/calendar-dates.ts";
 import { contactMessages } from "../lib/contact-details.ts";
@@ -41,6 +45,7 @@ import {
   createScopedDiseasesHandler,
 } from "../testing/calendar-builder-fixtures.ts";
 
+const notYetAgreed: UserProfile = { ...farmerFixture, terms_version: null };
 let backend: SavedCalendarsBackend;
 let emailChecks: string[];
 let scrollTo: MockInstance<typeof window.scrollTo>;
@@ -63,6 +68,9 @@ beforeEach(() => {
       });
     }),
   );
+  // Most tests here confirm as an account that has not agreed to the current terms yet, so the
+  // popup asks for the box (docs/product.md D18); the tests that say so use one that has.
+  server.use(...createAccountHandlers(notYetAgreed));
   scrollTo = vi.spyOn(window, "scrollTo");
   // Dairy cows, spring calving, far enough ahead that no shot is in the past.
   applyCalendarFormFields(
@@ -99,11 +107,46 @@ function submittedBodies(): SubmitCalendarRequest[] {
     .map((call) => call.body as SubmitCalendarRequest);
 }
 
-describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
-  it("asks a visitor to log in first, then opens the confirm popup on the same draft", async () => {
+describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
+  it("offers a visitor Register first and Login second (issue 10)", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    const choice = within(await screen.findByRole("dialog", { name: "Save your calendar" }));
+
+    const buttons = choice
+      .getAllByRole("button")
+      .filter((button) => button.getAttribute("aria-label") !== "Close")
+      .map((button) => button.textContent);
+    expect(buttons).toEqual(["Register", "Login"]);
+    expect(choice.getByRole("button", { name: "Register" })).toHaveClass("button--primary");
+  });
+
+  it("opens registration with the calendar's enterprise and animal offered to the wizard", async () => {
+    const { user } = await renderReview({ isAuthenticated: false });
+
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Save your calendar" })).getByRole(
+        "button",
+        { name: "Register" },
+      ),
+    );
+    expect(await screen.findByRole("dialog", { name: /Register with VaxCal/ })).toBeVisible();
+    // The wizard's farm step starts from these (register-modal-body.test.tsx shows it does).
+    expect(readRegistrationPrefill()).toEqual({ enterprises: ["Dairy"], animals: ["Cows"] });
+  });
+
+  it("asks a visitor to log in, then opens the confirm popup on the same draft", async () => {
+    const { user } = await renderReview({ isAuthenticated: false });
+
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Save your calendar" })).getByRole(
+        "button",
+        { name: "Login" },
+      ),
+    );
     const login = await screen.findByRole("dialog", { name: "Login" });
     expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
     await user.type(
@@ -126,7 +169,13 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
   it("forgets the wish to finish when the visitor closes the login modal", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Save your calendar" })).getByRole(
+        "button",
+        { name: "Login" },
+      ),
+    );
     await user.click(
       within(await screen.findByRole("dialog", { name: "Login" })).getByRole("button", {
         name: "Close",
@@ -146,19 +195,19 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
     await user.type(within(login).getByLabelText("Password"), "Green fields in May");
     await user.click(within(login).getByRole("button", { name: "Login" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByRole("button", { name: "Finish Calendar" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Finish calendar" })).toBeVisible();
     expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
   });
 
   it("shows the contact warnings and sends nothing until they are put right", async () => {
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
 
     await user.clear(popup.getByLabelText("First name"));
     await user.clear(popup.getByLabelText("Email address"));
     await user.clear(popup.getByLabelText(/Mobile number/));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(await popup.findByText(contactMessages.firstNameRequired)).toBeVisible();
     expect(popup.getByText(contactMessages.emailRequired)).toBeVisible();
@@ -169,7 +218,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
     await user.type(popup.getByLabelText("First name"), "Aoife");
     await user.type(popup.getByLabelText(/Mobile number/), "087 123 4567");
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -193,20 +242,20 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
     server.events.on("request:start", recordRequest);
     onTestFinished(() => server.events.removeListener("request:start", recordRequest));
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
     const vetEmail = popup.getByLabelText(/Your vet's email address/);
 
     await user.type(vetEmail, "the vet in Macroom");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
     expect(await popup.findByText(accountMessages.emailInvalid)).toBeVisible();
     expect(vetEmail).toHaveAttribute("aria-invalid", "true");
     expect(submittedBodies()).toHaveLength(0);
 
     await user.clear(vetEmail);
     await user.type(vetEmail, " Clinic@MacroomVets.example.ie ");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -228,13 +277,13 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
 
   it("flags an e-mail another account uses, and checks only an e-mail that is not the user's own", async () => {
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
 
     await user.clear(popup.getByLabelText("Email address"));
     await user.type(popup.getByLabelText("Email address"), "taken@example.ie");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(await popup.findByText(contactMessages.emailTaken)).toBeVisible();
     expect(popup.getByLabelText("Email address")).toHaveFocus();
@@ -243,7 +292,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
 
     await user.clear(popup.getByLabelText("Email address"));
     await user.type(popup.getByLabelText("Email address"), "AOIFE@example.ie");
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
@@ -263,10 +312,10 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
       }),
     );
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     const button = await screen.findByRole("button", { name: "Generating your calendar..." });
     expect(button).toBeDisabled();
@@ -302,10 +351,10 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
   it("says the save failed, offers Retry, and Retry saves the same calendar without asking again", async () => {
     server.use(http.post(calendarPaths.create, failWith500, { once: true }));
     const { user } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     expect(await screen.findByText(calendarMessages.submitFailed)).toBeVisible();
     const retry = screen.getByRole("button", { name: "Retry" });
@@ -326,17 +375,17 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
 
   it("shows the final page: the PDF, a new calendar, the feed links and the way to My Calendars", async () => {
     const { user, router } = await renderReview({ isAuthenticated: true });
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
     const popup = within(await findConfirmPopup());
     await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
-    await user.click(popup.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(popup.getByRole("button", { name: "Finish calendar" }));
 
     const main = within(screen.getByRole("main"));
     expect(
       await main.findByRole("heading", { level: 1, name: "Download your calendar" }),
     ).toHaveFocus();
     expect(main.getByText("Cows, Spring calving 2031")).toBeVisible();
-    expect(main.getByRole("button", { name: "Download Calendar" })).toBeEnabled();
+    expect(main.getByRole("button", { name: "Download PDF" })).toBeEnabled();
     expect(main.getByRole("link", { name: "Create another calendar" })).toHaveAttribute(
       "href",
       "/beta",
@@ -350,9 +399,9 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
       expect.stringMatching(/^webcal:/),
     );
     expect(main.getByRole("link", { name: /Add to Outlook/ })).toBeVisible();
-    expect(main.getByText(/We will take you to My Calendars in/)).toBeVisible();
+    expect(main.queryByText(/We will take you/)).toBeNull();
 
-    await user.click(main.getByRole("link", { name: "Go to My Calendars" }));
+    await user.click(main.getByRole("link", { name: "Go to My calendars" }));
     expect(await screen.findByRole("heading", { level: 1, name: "My calendars" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/calendars");
   });
@@ -365,7 +414,7 @@ describe("Finish Calendar (docs/product.md §4 'Finish click' and 'Submission')"
         name: /Remove|Yes|OK/,
       }),
     );
-    await user.click(screen.getByRole("button", { name: "Finish Calendar" }));
+    await user.click(screen.getByRole("button", { name: "Finish calendar" }));
 
     expect(screen.getAllByText("No diseases selected yet.").length).toBeGreaterThan(1);
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -15,6 +15,9 @@ import { ModalName, openModal, useModalStore } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { useSubmitCalendar } from "../api/submit-calendar.ts";
 import { buildSubmitData } from "../lib/submit-payload.ts";
+import { LocalDialog } from "../../../components/ui/dialog.tsx";
+import { offerRegistrationPrefill } from "../../../stores/registration-prefill.ts";
+import { describeCalendarFarm } from "../lib/calendar-farm.ts";
 import { ConfirmDetailsDialog } from "./confirm-details-dialog.tsx";
 import "./calendar-finish.css";
 
@@ -25,8 +28,8 @@ import "./calendar-finish.css";
 export const submitScrollDelayMs = 1000;
 
 export const finishLabels = {
-  create: "Finish Calendar",
-  update: "Update Calendar",
+  create: "Finish calendar",
+  update: "Update calendar",
   /** docs/product.md §4, word for word. */
   submitting: "Generating your calendar...",
   /** docs/product.md §4, word for word. */
@@ -38,10 +41,11 @@ const updateSucceeded =
   "Successfully updated your calendar. You can follow the link to download your PDF.";
 
 /**
- * `awaitingLogin`: a visitor pressed Finish and the login modal is open; once they have logged in
- * or registered, the confirm popup opens on the same draft (docs/product.md §4 'Finish click').
+ * `choosingAccount`: a visitor pressed Finish and is asked to register (first) or log in.
+ * `awaitingLogin`: the register or login modal is open; once they have registered or logged in,
+ * the confirm popup opens on the same draft (docs/product.md §4 'Finish click').
  */
-type FinishIntent = "none" | "awaitingLogin" | "confirming";
+type FinishIntent = "none" | "choosingAccount" | "awaitingLogin" | "confirming";
 
 type FinishCalendarProps = {
   calendar: Calendar;
@@ -94,6 +98,20 @@ export function FinishCalendar({
     openModal(ModalName.login);
   }
 
+  /**
+   * Issue 10 'A shorter save': a visitor is offered Register first, Login second, and the
+   * registration wizard starts with the farm this calendar is for.
+   */
+  function askForAccount() {
+    offerRegistrationPrefill(describeCalendarFarm(calendar, reference));
+    setIntent("choosingAccount");
+  }
+
+  function openAccountModal(name: typeof ModalName.register | typeof ModalName.login) {
+    setIntent("awaitingLogin");
+    openModal(name);
+  }
+
   function handleFinishClick() {
     const data = buildSubmitData(calendar, reference, seasonId);
     if (!data.ok) {
@@ -103,7 +121,7 @@ export function FinishCalendar({
     }
     setBlockedNote(null);
     if (!isAuthenticated) {
-      askToLogIn();
+      askForAccount();
       return;
     }
     // Retry sends the same calendar again; the details were confirmed the first time.
@@ -167,6 +185,32 @@ export function FinishCalendar({
       <p className="visually-hidden" role="status">
         {submission.isPending ? finishLabels.submitting : ""}
       </p>
+      {intent === "choosingAccount" && (
+        <LocalDialog title="Save your calendar" onClose={() => setIntent("none")}>
+          <div className="save-choice">
+            <p>
+              Register to save your calendar, download it as a PDF and get free reminders. We fill
+              in your farm from this calendar. Already registered? Login.
+            </p>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => openAccountModal(ModalName.register)}
+              >
+                Register
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => openAccountModal(ModalName.login)}
+              >
+                Login
+              </button>
+            </div>
+          </div>
+        </LocalDialog>
+      )}
       {isConfirming && (
         <ConfirmDetailsDialog
           submitLabel={idleLabel}

@@ -12,8 +12,13 @@ export type PresetPopupProps = {
    * When the popup is about a vaccine: its SPC link and advice show as well (docs/product.md §2).
    */
   vaccine?: ScopedVaccine | null;
-  /** Title and text to show when no preset has the slug. */
-  fallback: { title: string; body: string };
+  /** Title and text to show when no preset has the slug, with an optional details line. */
+  fallback: { title: string; body: string; details?: string };
+  /**
+   * Which button is the main one: the safe choice. A rule popup's safe choice is its cancel
+   * ('Change the date'), so the farmer who just presses Enter does not keep a risky date.
+   */
+  primary?: "confirm" | "cancel";
   onConfirm: () => void;
   onCancel: () => void;
   /** Escape, the overlay or the close button: no decision either way. */
@@ -36,9 +41,12 @@ export function PresetPopup({
   onCancel,
   onDismiss,
   children,
+  primary = "confirm",
 }: PresetPopupProps) {
   const title = preset ? fillPlaceholders(preset.title, parameters) : fallback.title;
-  const body = preset ? fillPlaceholders(preset.body, parameters) : fallback.body;
+  const { body, details } = preset
+    ? splitSource(fillPlaceholders(preset.body, parameters))
+    : { body: fallback.body, details: fallback.details ?? null };
   const severity = preset?.severity ?? "attention";
   const confirmLabel = preset ? preset.button_confirm : "OK";
   const cancelLabel = preset ? preset.button_cancel : null;
@@ -48,6 +56,7 @@ export function PresetPopup({
       <div className={`popup popup--${severity}`}>
         <p className="popup__severity">{severity === "alert" ? "Warning" : "Please note"}</p>
         <p className="popup__body">{body}</p>
+        {details && <p className="warning-details">{details}</p>}
         {children}
         {vaccine && (
           <>
@@ -56,12 +65,22 @@ export function PresetPopup({
           </>
         )}
         <div className="button-row">
+          {primary === "cancel" && cancelLabel && (
+            // The safe choice comes first, for the eye and for the keyboard.
+            <button type="button" className="button button--primary" onClick={onCancel}>
+              {cancelLabel}
+            </button>
+          )}
           {confirmLabel && (
-            <button type="button" className="button button--primary" onClick={onConfirm}>
+            <button
+              type="button"
+              className={`button ${primary === "cancel" && cancelLabel ? "button--secondary" : "button--primary"}`}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </button>
           )}
-          {cancelLabel && (
+          {primary === "confirm" && cancelLabel && (
             <button type="button" className="button button--secondary" onClick={onCancel}>
               {cancelLabel}
             </button>
@@ -75,4 +94,11 @@ export function PresetPopup({
       </div>
     </LocalDialog>
   );
+}
+
+/** A preset's closing 'Source: …' sentence goes to the details line under its text. */
+function splitSource(text: string): { body: string; details: string | null } {
+  const index = text.indexOf(" Source: ");
+  if (index === -1) return { body: text, details: null };
+  return { body: text.slice(0, index), details: text.slice(index + 1) };
 }

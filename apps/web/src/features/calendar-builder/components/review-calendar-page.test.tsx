@@ -358,8 +358,8 @@ function findReferenceVaccine(name: string) {
   return vaccine;
 }
 
-describe("footnotes (docs/product.md §2 'Footnotes are listed with asterisks')", () => {
-  it("marks each column and lists each note with as many asterisks as its footnoteNumber", async () => {
+describe("footnotes (docs/product.md D20: a note shows its text, not asterisks)", () => {
+  it("shows each column's note under its name and lists each note with its diseases", async () => {
     const salmonellosis = findReferenceDisease("Salmonellosis");
     const bluetongue = findReferenceDisease("Bluetongue");
     chooseDairyCows([1, salmonellosis.id, bluetongue.id]);
@@ -370,15 +370,14 @@ describe("footnotes (docs/product.md §2 'Footnotes are listed with asterisks')"
       headers.find((header) => header.textContent?.startsWith(name)) as HTMLElement;
     expect(headerOf("BVD").textContent).not.toContain("*");
     for (const disease of [salmonellosis, bluetongue]) {
-      const stars = "*".repeat(disease.footnoteNumber ?? 0);
-      expect(headerOf(disease.name).textContent).toContain(`${disease.name}${stars}`);
-      expect(headerOf(disease.name).textContent).not.toContain(`${stars}*`);
+      expect(headerOf(disease.name)).toHaveTextContent(disease.footnote ?? "no footnote");
+      expect(headerOf(disease.name).textContent).not.toContain("*");
     }
 
     const notes = within(main.getByRole("list", { name: "Notes" })).getAllByRole("listitem");
     expect(notes.map((note) => note.textContent)).toEqual([
-      `*** Note 3: ${salmonellosis.footnote}`,
-      `***** Note 5: ${bluetongue.footnote}`,
+      `Salmonellosis: ${salmonellosis.footnote}`,
+      `Bluetongue: ${bluetongue.footnote}`,
     ]);
   });
 

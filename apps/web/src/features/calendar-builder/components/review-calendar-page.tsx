@@ -6,14 +6,18 @@ import {
   type SavedCalendarContact,
 } from "@vaxcal/contracts";
 import { checkMaxShots, type CalendarSetup } from "@vaxcal/schedule";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
+import { givenShotsQueryOptions } from "../api/given-shots.ts";
 import { useCalendarReview } from "../hooks/use-calendar-review.ts";
 import { buildCalendarSetup, canProceedToReview, describeSetupKey } from "../lib/calendar-setup.ts";
 import { useCalendarFormStore } from "../stores/calendar-form-store.ts";
 import { CalendarGrid } from "./calendar-grid.tsx";
+import { CalendarViews } from "./calendar-views.tsx";
+import { DueNext } from "./due-next.tsx";
 import { FinishCalendar } from "./finish-calendar.tsx";
 import { ReviewFootnotes } from "./review-footnotes.tsx";
 import { AddDiseasesButton, ReviewOverview } from "./review-overview.tsx";
@@ -85,6 +89,11 @@ function CalendarReview({
 }) {
   const review = useCalendarReview({ form, setup, setupKey, combinationId });
   const { calendar, protocolWarnings } = review;
+  // A saved calendar's shots marked as given (docs/product.md D19); none in the builder.
+  const givenShots = useQuery({
+    ...givenShotsQueryOptions(calendarId ?? 0),
+    enabled: calendarId !== null,
+  });
   if (calendar === null || review.draft === null) {
     return <LoadingState label="Loading your calendar…" />;
   }
@@ -130,18 +139,33 @@ function CalendarReview({
           <AddDiseasesButton onClick={openAddDiseases} />
         </div>
       ) : (
-        <CalendarGrid
-          calendar={calendar}
-          diseases={review.columns}
-          warningsByShot={review.warningsByShot}
-          today={review.today}
-          isMaxShotsReached={(diseaseId, year) =>
-            checkMaxShots(calendar, diseaseId, year).isReached
+        <CalendarViews
+          dueNext={
+            <DueNext
+              calendar={calendar}
+              review={review}
+              reference={reference}
+              form={form}
+              calendarId={calendarId}
+              givenShots={givenShots}
+            />
           }
-          onOpenShot={(shot) => review.openPopup({ kind: "shot", shotId: shot.id })}
-          onAddShot={review.requestAddShot}
-          onRemoveDisease={review.requestRemoveDisease}
-          onOpenWarning={(warning, shot) => review.openRulePopup(warning, shot.id, calendar)}
+          grid={
+            <CalendarGrid
+              calendar={calendar}
+              diseases={review.columns}
+              warningsByShot={review.warningsByShot}
+              today={review.today}
+              isMaxShotsReached={(diseaseId, year) =>
+                checkMaxShots(calendar, diseaseId, year).isReached
+              }
+              onOpenShot={(shot) => review.openPopup({ kind: "shot", shotId: shot.id })}
+              onAddShot={review.requestAddShot}
+              onRemoveDisease={review.requestRemoveDisease}
+              onOpenWarning={(warning, shot) => review.openRulePopup(warning, shot.id, calendar)}
+              givenShots={givenShots.data}
+            />
+          }
         />
       )}
 

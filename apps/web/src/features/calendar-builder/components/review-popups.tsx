@@ -62,6 +62,7 @@ export function ReviewPopups({ review, calendar, reference }: ReviewPopupsProps)
           onConfirm={popup.onConfirm}
           onCancel={popup.onCancel}
           onDismiss={review.closePopup}
+          primary={popup.primary}
         />
       )}
       {popup?.kind === "shot" && (

@@ -148,7 +148,7 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
   it("warns when cows are bred before calving, in the spec's words, and not on sheep defaults", async () => {
     const { user, main, group } = await renderSetup();
     const warning =
-      "[!] The breeding season start date is before the Calving Season. Please double check to make sure this is not an error.";
+      "The breeding season start date is before the calving season. Please double check to make sure this is not an error.";
 
     await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
     await user.click(group("Animal").getByRole("radio", { name: "Cows" }));

@@ -7,6 +7,7 @@ import type {
 import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import { useId, type ReactNode } from "react";
 import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/form-fields.tsx";
+import { describeChosenDate } from "../lib/calendar-dates.ts";
 import { resolveBreedingWarning } from "../lib/breeding-warning.ts";
 import {
   chooseAnimal,
@@ -102,13 +103,14 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
       )}
 
       {setup && animal && (
-        <FieldGroup legend="Season Start Dates" hint={defaultsHint}>
+        <FieldGroup legend="Season start dates" hint={defaultsHint}>
           <div className="setup-fields__dates">
             {needsBirthDate(animal) && (
               <TextField
                 label={birthLabel === "Birth" ? "Birth date" : `${birthLabel} season start date`}
                 type="date"
                 value={form.birthDate ?? ""}
+                echo={describeChosenDate(form.birthDate)}
                 onChange={(event) => onSetField("birthDate", event.target.value || null)}
               />
             )}
@@ -117,12 +119,14 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
                 label="Breeding season start date"
                 type="date"
                 value={form.breedingDate ?? ""}
+                echo={describeChosenDate(form.breedingDate)}
                 onChange={(event) => onSetField("breedingDate", event.target.value || null)}
               />
             )}
           </div>
           {breedingWarning && (
             <p className="setup-fields__warning" role="alert">
+              <span aria-hidden="true">⚠ </span>
               {breedingWarning}
             </p>
           )}

@@ -10,7 +10,8 @@ import {
 } from "@vaxcal/schedule";
 import { useState } from "react";
 import { TextField } from "../../../components/ui/form-fields.tsx";
-import { protocolRuleNames } from "../lib/protocol-warnings.ts";
+import { describeChosenDate } from "../lib/calendar-dates.ts";
+import { describeWarningDetails } from "../lib/protocol-warnings.ts";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { VaccineAdvice, VaccineFacts } from "./vaccine-facts.tsx";
 
@@ -72,10 +73,8 @@ export function ShotPanel({
           <ul className="shot-panel__warnings">
             {warnings.map((warning) => (
               <li key={`${warning.rule}-${warning.shotIds.join("-")}`}>
-                <strong>
-                  {protocolRuleNames[warning.rule]} rule ({warning.source}):
-                </strong>{" "}
                 {warning.message}
+                <span className="warning-details">{describeWarningDetails(warning)}</span>
               </li>
             ))}
           </ul>
@@ -110,6 +109,7 @@ export function ShotPanel({
               type="date"
               required
               value={date}
+              echo={describeChosenDate(date)}
               error={error}
               onChange={(event) => {
                 setDate(event.target.value);

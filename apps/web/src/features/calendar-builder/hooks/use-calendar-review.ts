@@ -22,7 +22,12 @@ import { useNavigateToError } from "../../../lib/error-route.ts";
 import { scopedDiseasesQueryOptions } from "../api/get-scoped-diseases.ts";
 import { readToday } from "../lib/calendar-dates.ts";
 import { listPastShots } from "../lib/past-shots.ts";
-import { PopupSlug, describeRulePopup, type PopupParameters } from "../lib/protocol-warnings.ts";
+import {
+  PopupSlug,
+  describeRulePopup,
+  describeWarningDetails,
+  type PopupParameters,
+} from "../lib/protocol-warnings.ts";
 import {
   addDraftDiseases,
   alignDraftDiseases,
@@ -39,9 +44,11 @@ export type PresetRequest = {
   slug: string;
   parameters: PopupParameters;
   disease: ScopedDisease | null;
-  fallback: { title: string; body: string };
+  fallback: { title: string; body: string; details?: string };
   onConfirm: () => void;
   onCancel: () => void;
+  /** Which button is the main one (the safe choice); confirm unless said. */
+  primary?: "confirm" | "cancel";
 };
 
 /** The one popup step 2 shows at a time, besides the past-shots question. */
@@ -169,9 +176,11 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
       slug: rule.slug ?? "",
       parameters: rule.parameters,
       disease: shot ? findDisease(shot.diseaseId) : null,
-      fallback: { title: rule.title, body: `${rule.message} (Source: ${warning.source}.)` },
+      fallback: { title: rule.title, body: rule.message, details: describeWarningDetails(warning) },
       onConfirm: closePopup,
       onCancel: () => setPopup({ kind: "shot", shotId }),
+      // docs/product.md D20: changing the date is the safe choice, so it is the main button.
+      primary: "cancel",
     });
   }
 

@@ -60,7 +60,7 @@ describe("the breeding-before-birth warning over every combination (decision 005
       const warning = resolveBreedingWarning({ setup, combination, today });
       if (breedsAfterBirth) {
         expect(warning).toBe(
-          `[!] The breeding season start date is before the ${expectedLabel(combination.enterprise_id, animal.isAdult)} Season. Please double check to make sure this is not an error.`,
+          `The breeding season start date is before the ${expectedLabel(combination.enterprise_id, animal.isAdult).toLowerCase()} season. Please double check to make sure this is not an error.`,
         );
       } else {
         expect(warning).toBeNull();
@@ -111,12 +111,15 @@ describe("the breeding-before-birth warning over every combination (decision 005
   });
 
   it.each([
-    { label: "Birth", text: "before the Birth Season." },
-    { label: "Calving", text: "before the Calving Season." },
-    { label: "Lambing", text: "before the Lambing Season." },
-  ] as const)("words the $label label as docs/product.md §5 does", ({ label, text }) => {
-    expect(describeBreedingBeforeBirth(label)).toBe(
-      `[!] The breeding season start date is ${text} Please double check to make sure this is not an error.`,
-    );
-  });
+    { label: "Birth", text: "before the birth season." },
+    { label: "Calving", text: "before the calving season." },
+    { label: "Lambing", text: "before the lambing season." },
+  ] as const)(
+    "words the $label label as docs/product.md §5 does, in sentence case",
+    ({ label, text }) => {
+      expect(describeBreedingBeforeBirth(label)).toBe(
+        `The breeding season start date is ${text} Please double check to make sure this is not an error.`,
+      );
+    },
+  );
 });

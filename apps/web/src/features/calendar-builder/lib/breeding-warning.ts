@@ -7,9 +7,12 @@ import {
   type IsoDate,
 } from "@vaxcal/schedule";
 
-/** docs/product.md §5, word for word, with its {Birth|Calving|Lambing} label. */
+/**
+ * docs/product.md §5 with its {Birth|Calving|Lambing} label, in farm language (D20): no '[!]'
+ * (the page marks it as a warning) and sentence case.
+ */
 export function describeBreedingBeforeBirth(label: BirthLabel): string {
-  return `[!] The breeding season start date is before the ${label} Season. Please double check to make sure this is not an error.`;
+  return `The breeding season start date is before the ${label.toLowerCase()} season. Please double check to make sure this is not an error.`;
 }
 
 export type BreedingWarningInput = {

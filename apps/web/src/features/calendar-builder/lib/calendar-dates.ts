@@ -1,4 +1,4 @@
-import { countDaysBetween, formatLongDate, type IsoDate } from "@vaxcal/schedule";
+import { countDaysBetween, formatLongDate, isIsoDate, type IsoDate } from "@vaxcal/schedule";
 
 /** Today on this device, as `YYYY-MM-DD`: the farmer's own day, which the engine takes as given. */
 export function readToday(now: Date = new Date()): IsoDate {
@@ -27,4 +27,9 @@ export function formatDayDate(date: IsoDate): string {
   // 1970-01-01 was a Thursday.
   const weekday = WEEKDAYS[(((countDaysBetween("1970-01-01", date) + 4) % 7) + 7) % 7];
   return `${weekday} ${formatLongDate(date)}`;
+}
+
+/** A date input's value in words, or nothing while it holds no whole date. */
+export function describeChosenDate(value: string | null | undefined): string | undefined {
+  return value && isIsoDate(value) ? formatDayDate(value) : undefined;
 }

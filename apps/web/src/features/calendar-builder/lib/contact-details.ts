@@ -1,6 +1,7 @@
 import {
   CalendarContactSchema,
   calendarContactMessages,
+  currentTermsVersion,
   type CalendarContact,
   type SavedCalendarContact,
   type UserProfile,
@@ -14,6 +15,22 @@ import {
 export const contactMessages = calendarContactMessages;
 
 export const ContactDetailsSchema = CalendarContactSchema;
+
+/** The popup's check while it asks for the terms: the box must be ticked (docs/product.md D18). */
+export const ContactDetailsWithTermsSchema = CalendarContactSchema.superRefine(
+  (value, context) => {
+    const fields: Partial<Record<string, unknown>> = value;
+    if (fields.agree_to_terms !== true) {
+      context.addIssue({
+        code: "custom",
+        path: ["agree_to_terms"],
+        message: calendarContactMessages.termsRequired,
+      });
+    }
+  },
+  // Runs even when other fields failed, so the popup shows every problem at once.
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
 export type ContactDetails = CalendarContact;
 
 /** What the fields hold while the farmer types; the terms box starts unticked. */
@@ -27,9 +44,16 @@ export type ContactDetailsFormValues = {
 };
 
 /**
+ * docs/product.md D18: the terms box shows only while the account has not agreed to the current
+ * version of the terms; once agreed, no save asks again. Without a profile yet, it asks.
+ */
+export function needsTermsAgreement(user: UserProfile | null): boolean {
+  return user?.terms_version !== currentTermsVersion;
+}
+
+/**
  * The popup's fields filled in: in edit mode from what was confirmed at the calendar's last save,
- * otherwise from the profile (docs/product.md §4: the popup opens with the contact details). The
- * terms box is asked again at every save.
+ * otherwise from the profile (docs/product.md §4: the popup opens with the contact details).
  */
 export function prefillContactDetails(
   user: UserProfile | null,

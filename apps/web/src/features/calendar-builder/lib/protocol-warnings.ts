@@ -1,8 +1,11 @@
 import type { Warning } from "@vaxcal/contracts";
 import {
   ProtocolRule,
+  SPACING_DAYS,
   countDaysBetween,
+  describeDays,
   findShot,
+  resolveBirthLabel,
   type Calendar,
   type IsoDate,
   type ProtocolWarning,
@@ -30,6 +33,7 @@ export const PopupSlug = {
 } as const;
 export type PopupSlug = (typeof PopupSlug)[keyof typeof PopupSlug];
 
+/** The rule's name for the details line under a warning; never the warning's own words. */
 export const protocolRuleNames: Record<ProtocolRule, string> = {
   spacing: "Spacing",
   minimumAge: "Minimum age",
@@ -143,4 +147,61 @@ export function describeRulePopup(
     message: warning.message,
     title: `${protocolRuleNames[warning.rule]} rule`,
   };
+}
+
+/**
+ * docs/product.md D20: what a warning beside a shot says, in farm words. It names the problem
+ * and what to do ("Too close to breeding: give it at least 4 weeks before"); the rule's name and
+ * its source go in a details line (describeWarningDetails), never in the label.
+ */
+export function describeWarningAction(
+  warning: ProtocolWarning,
+  shotId: string,
+  calendar: Calendar,
+): string {
+  const rules = findVaccine(calendar, shotId)?.rules;
+  const birth = resolveBirthLabel(calendar.setup).toLowerCase();
+  switch (warning.rule) {
+    case ProtocolRule.spacing:
+      return `Too close to another vaccine: leave ${SPACING_DAYS} days between them`;
+    case ProtocolRule.minimumAge:
+      return rules?.min_age_days
+        ? `Too young: give it from ${describeDays(rules.min_age_days)} old`
+        : "Too young: give it later";
+    case ProtocolRule.pregnancy:
+      return `Not in pregnancy: give it before breeding or after ${birth}`;
+    case ProtocolRule.beforeBreeding:
+      return rules?.min_days_before_breeding
+        ? `Too close to breeding: give it at least ${describeDays(rules.min_days_before_breeding)} before`
+        : "Too close to breeding: give it earlier";
+    case ProtocolRule.blackout:
+      return rules?.blackout_birth_days
+        ? `Too close to ${birth}: give it more than ${describeDays(-rules.blackout_birth_days.from)} before or ${describeDays(rules.blackout_birth_days.to)} after`
+        : `Too close to ${birth}: move it away from ${birth}`;
+    case ProtocolRule.productWindow:
+      return rules?.window_birth_days
+        ? `Outside its window: give it ${describeDays(-rules.window_birth_days.from)} to ${describeDays(-rules.window_birth_days.to)} before ${birth}`
+        : `Outside its window: move it nearer ${birth}`;
+    case ProtocolRule.maxShots:
+      return rules?.max_shots
+        ? `Too many shots this year: the most is ${rules.max_shots}, so remove one`
+        : "Too many shots this year: remove one";
+    default: {
+      // The course and timing rules already speak this way: "Too close to lambing: give … before".
+      // Beside its own shot the vaccine is "it", which keeps the label short on a phone.
+      const name = findVaccine(calendar, shotId)?.name;
+      const text = warning.message.replace(/\.$/, "");
+      if (!name) return text;
+      return text
+        .replace(`give ${name} `, "give it ")
+        .replace(`give the ${name} `, "give the ")
+        .replace(` of ${name} `, " ");
+    }
+  }
+}
+
+/** The details line: which rule, and where it comes from (a source of the reference document). */
+export function describeWarningDetails(warning: ProtocolWarning): string {
+  const source = warning.source === "SPC" ? "the product's SPC" : `reference ${warning.source}`;
+  return `${protocolRuleNames[warning.rule]} rule, from ${source}`;
 }

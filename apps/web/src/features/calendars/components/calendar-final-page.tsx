@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { CalendarSummary } from "@vaxcal/contracts";
-import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { userCalendarsQueryKey } from "../api/list-calendars.ts";
-import { finalPageRedirectSeconds } from "../calendars-messages.ts";
+import { useCompactBanner } from "../../../stores/compact-banner.ts";
 import { describeCalendarTitle } from "../lib/describe-calendar.ts";
 import { CalendarFeedLinks } from "./calendar-feed-links.tsx";
 import { CreateCalendarLink } from "./create-calendar-link.tsx";
@@ -12,11 +12,10 @@ import { DownloadCalendarButton } from "./download-calendar-button.tsx";
 import "./calendars.css";
 
 /**
- * docs/product.md §2 'Final page' and §4 'done (download page shown, then redirect to
- * MyCalendars)': the PDF, a new calendar, and the calendar feed (docs/product.md D14 replaces the
- * Google resync). The redirect waits long enough to read the page and stops as soon as the farmer
- * uses it or asks to stay (WCAG 2.2.1: a time limit the user can turn off); My Calendars has the
- * PDF too.
+ * docs/product.md §2 'Final page': the PDF and the calendar feed (docs/product.md D14 replaces
+ * the Google resync) come first, then a new calendar and the way to My calendars. Issue 10: the
+ * page stays until the farmer leaves it; the spec's redirect to My Calendars sent them away
+ * before they had used it. The verification banner shrinks to one line here.
  */
 export function CalendarFinalPage({
   calendar,
@@ -25,12 +24,9 @@ export function CalendarFinalPage({
   calendar: CalendarSummary;
   isUpdate: boolean;
 }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
-  const myCalendarsLink = useRef<HTMLAnchorElement>(null);
-  const [secondsLeft, setSecondsLeft] = useState(finalPageRedirectSeconds);
-  const [isStaying, setIsStaying] = useState(false);
+  useCompactBanner();
 
   useEffect(() => {
     // My Calendars shows this calendar at once, without the list from before it was saved.
@@ -39,21 +35,12 @@ export function CalendarFinalPage({
 
   useEffect(() => {
     // The review page was scrolled to its bottom; this page starts at its top, read from there.
+    // Once more after the next frame: the banner above shrinks to one line as this page mounts.
+    heading.current?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
-    heading.current?.focus();
+    const frame = requestAnimationFrame(() => window.scrollTo(0, 0));
+    return () => cancelAnimationFrame(frame);
   }, []);
-
-  useEffect(() => {
-    if (isStaying) return;
-    if (secondsLeft <= 0) {
-      void navigate(paths.myCalendars.getHref());
-      return;
-    }
-    const timer = setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [isStaying, secondsLeft, navigate]);
-
-  const stay = () => setIsStaying(true);
 
   return (
     <div className="final-page">
@@ -72,46 +59,26 @@ export function CalendarFinalPage({
             {calendar.enterprise} · {calendar.diseases}
           </span>
         </p>
-        <p>Print it for the farm office, or keep it on your phone.</p>
         <div className="button-row final-page__actions">
-          <DownloadCalendarButton calendar={calendar} isLarge onDownload={stay} />
-          <CreateCalendarLink label="Create another calendar" variant="secondary" />
+          <DownloadCalendarButton calendar={calendar} label="Download PDF" isLarge />
+          <a className="button button--secondary button--large" href="#final-page-feed">
+            Add to phone calendar
+          </a>
         </div>
+        <p>Print the PDF for the farm office, or add the calendar to your phone.</p>
       </section>
 
-      <CalendarFeedLinks feedUrls={calendar.feedUrls} onUse={stay} />
+      <div id="final-page-feed">
+        <CalendarFeedLinks feedUrls={calendar.feedUrls} />
+      </div>
 
       <div className="final-page__next">
-        {isStaying ? (
-          <p>Your calendar is kept in My Calendars, with its PDF and links.</p>
-        ) : (
-          <p>
-            We will take you to My Calendars in{" "}
-            <span className="final-page__seconds">{secondsLeft}</span>{" "}
-            {secondsLeft === 1 ? "second" : "seconds"}.
-          </p>
-        )}
+        <p>Your calendar is kept in My calendars, with its PDF and links.</p>
         <div className="button-row">
-          <Link
-            ref={myCalendarsLink}
-            className="button button--primary"
-            to={paths.myCalendars.getHref()}
-          >
-            Go to My Calendars
+          <Link className="button button--secondary" to={paths.myCalendars.getHref()}>
+            Go to My calendars
           </Link>
-          {!isStaying && (
-            <button
-              type="button"
-              className="button button--quiet"
-              onClick={() => {
-                stay();
-                // The button goes away; focus stays on this part of the page.
-                myCalendarsLink.current?.focus();
-              }}
-            >
-              Stay on this page
-            </button>
-          )}
+          <CreateCalendarLink label="Create another calendar" variant="secondary" />
         </div>
       </div>
     </div>

@@ -3,10 +3,10 @@ import { NotificationType, showNotification } from "../../../stores/notification
 import { useDownloadCalendar } from "../api/download-calendar.ts";
 import { calendarsTexts } from "../calendars-messages.ts";
 
-/** docs/product.md §2 'Download Calendar': the PDF, saved as calendar-{id}.pdf. */
+/** docs/product.md §2 'Download calendar': the PDF, saved as calendar-{id}.pdf. */
 export function DownloadCalendarButton({
   calendar,
-  label = "Download Calendar",
+  label = "Download calendar",
   isLarge = false,
   onDownload,
 }: {

@@ -178,7 +178,7 @@ describe("My Calendars (docs/product.md §2)", () => {
     const { user } = await renderMyCalendars();
     const card = await screen.findByRole("article", { name: "Cows, Spring calving 2031" });
 
-    await user.click(within(card).getByRole("button", { name: "Download Calendar" }));
+    await user.click(within(card).getByRole("button", { name: "Download calendar" }));
     await waitFor(() =>
       expect(savedFiles).toEqual([{ name: "calendar-12.pdf", href: "blob:pdf" }]),
     );
@@ -186,7 +186,7 @@ describe("My Calendars (docs/product.md §2)", () => {
 
     allowConsoleErrors();
     server.use(http.get(calendarPaths.download, failWith500));
-    await user.click(within(card).getByRole("button", { name: "Download Calendar" }));
+    await user.click(within(card).getByRole("button", { name: "Download calendar" }));
     expect(await screen.findByText(calendarsTexts.downloadFailed)).toBeVisible();
     expect(savedFiles).toHaveLength(1);
   });

@@ -1,4 +1,13 @@
-import { RegisterRequestSchema, accountMessages, type RegisterRequest } from "@vaxcal/contracts";
+import {
+  RegisterRequestSchema,
+  accountMessages,
+  animalNames,
+  enterpriseNames,
+  type AnimalName,
+  type EnterpriseName,
+  type RegisterRequest,
+} from "@vaxcal/contracts";
+import type { RegistrationPrefill } from "../../../../stores/registration-prefill.ts";
 import { isValidMobile } from "../../../../lib/mobile-number.ts";
 
 /**
@@ -50,6 +59,22 @@ export const emptyRegistration: RegisterFormValues = {
   flock_size: null,
   vet_id: null,
 };
+
+/**
+ * A fresh wizard with the farm step filled in from the visitor's calendar: its enterprise and
+ * animal are ticked, so the farmer is not asked again what the calendar already says. Names the
+ * registration does not know are left out.
+ */
+export function fillFromCalendar(prefill: RegistrationPrefill | null): RegisterFormValues {
+  if (prefill === null) return emptyRegistration;
+  const enterprises = prefill.enterprises.filter((name): name is EnterpriseName =>
+    (enterpriseNames as readonly string[]).includes(name),
+  );
+  const animals = prefill.animals.filter((name): name is AnimalName =>
+    (animalNames as readonly string[]).includes(name),
+  );
+  return { ...emptyRegistration, user_enterprises: enterprises, user_animals: animals };
+}
 
 export type RegisterFieldName = keyof RegisterFormValues;
 

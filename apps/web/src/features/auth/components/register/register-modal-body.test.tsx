@@ -9,12 +9,16 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse, delay } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { StorageKey } from "../../../../config/storage-keys.ts";
 import { authResponseFixture } from "../../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../../testing/mocks/server.ts";
 import { renderApp } from "../../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../../stores/modals.ts";
+import {
+  clearRegistrationPrefill,
+  offerRegistrationPrefill,
+} from "../../../../stores/registration-prefill.ts";
 import { registrationLockMs } from "../../auth-messages.ts";
 import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 
@@ -57,11 +61,11 @@ function readCounter() {
 }
 
 describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 1')", () => {
-  it("shows every message of an empty step on Next Step and stays on step 1", async () => {
+  it("shows every message of an empty step on Next step and stays on step 1", async () => {
     const { user, dialog } = await openRegister();
     expect(readCounter()).toBe("(1/3)");
 
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     for (const message of [
       accountMessages.nameRequired,
@@ -84,7 +88,7 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog, { email: "", mobile: "0871234567" });
 
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     expect(await dialog.findByLabelText("Confirm password")).toBeInTheDocument();
     expect(readCounter()).toBe("(2/3)");
@@ -93,7 +97,7 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
   it("checks an e-mail that is given", async () => {
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog, { email: "aoife@", mobile: "" });
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     expect(await dialog.findByText(accountMessages.emailInvalid)).toBeInTheDocument();
     expect(dialog.getByLabelText("Email address")).toHaveAttribute("aria-invalid", "true");
@@ -161,7 +165,7 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
     expect(dialog.getByLabelText(/free reminders/)).not.toBeChecked();
     expect(dialog.getByLabelText(/news about animal-health products/)).not.toBeChecked();
 
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     expect(await dialog.findByLabelText("Confirm password")).toBeInTheDocument();
   });
@@ -177,10 +181,10 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
 });
 
 describe("register wizard step 2 (docs/product.md §5; D9)", () => {
-  it("says 'The two passwords must match.' live, and Go Back returns to step 1 with the details kept", async () => {
+  it("says 'The two passwords must match.' live, and Go back returns to step 1 with the details kept", async () => {
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog);
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
     await dialog.findByLabelText("Confirm password");
 
     await user.type(dialog.getByLabelText("Password"), "green fields");
@@ -192,19 +196,19 @@ describe("register wizard step 2 (docs/product.md §5; D9)", () => {
     await user.type(dialog.getByLabelText("Password"), "!");
     expect(dialog.getByText(accountMessages.passwordMismatch)).toBeInTheDocument();
 
-    await user.click(dialog.getByRole("button", { name: "Go Back" }));
+    await user.click(dialog.getByRole("button", { name: "Go back" }));
     expect(readCounter()).toBe("(1/3)");
     expect(dialog.getByLabelText("First name")).toHaveValue("Aoife");
   });
 
-  it("refuses a password under 8 characters on Next Step", async () => {
+  it("refuses a password under 8 characters on Next step", async () => {
     const { user, dialog } = await openRegister();
     await fillStep1(user, dialog);
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
     await user.type(await dialog.findByLabelText("Password"), "short");
     await user.type(dialog.getByLabelText("Confirm password"), "short");
 
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     expect(await dialog.findByText(accountMessages.passwordTooShort)).toBeInTheDocument();
     expect(readCounter()).toBe("(2/3)");
@@ -214,14 +218,28 @@ describe("register wizard step 2 (docs/product.md §5; D9)", () => {
 async function reachStep3() {
   const view = await openRegister();
   await fillStep1(view.user, view.dialog);
-  await view.user.click(view.dialog.getByRole("button", { name: "Next Step" }));
+  await view.user.click(view.dialog.getByRole("button", { name: "Next step" }));
   await fillStep2(view.user, await view.dialog.findByLabelText("Password").then(() => view.dialog));
-  await view.user.click(view.dialog.getByRole("button", { name: "Next Step" }));
+  await view.user.click(view.dialog.getByRole("button", { name: "Next step" }));
   await view.dialog.findByText("Select your enterprise and animals:");
   return view;
 }
 
 describe("register wizard step 3 (docs/product.md §2; D10)", () => {
+  it("starts with the farm of the calendar being saved ticked, so it is not asked again", async () => {
+    offerRegistrationPrefill({ enterprises: ["Dairy"], animals: ["Cows"] });
+    onTestFinished(clearRegistrationPrefill);
+    const { dialog } = await reachStep3();
+
+    expect(dialog.getByLabelText("Dairy")).toBeChecked();
+    expect(dialog.getByLabelText("Beef")).not.toBeChecked();
+    expect(
+      within(dialog.getByRole("group", { name: "Animals" })).getByLabelText("Cows"),
+    ).toBeChecked();
+    // The size is not in the calendar, so it is the one thing left to choose.
+    expect(dialog.getByLabelText("Herd size")).toHaveValue("");
+  });
+
   it("shows animals once an enterprise is ticked, and herd or flock size to match", async () => {
     const { user, dialog } = await reachStep3();
     expect(readCounter()).toBe("(3/3)");
@@ -253,7 +271,7 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     await user.click(dialog.getByLabelText("Dairy"));
     await user.click(dialog.getByLabelText("Sheep"));
 
-    await user.click(dialog.getByRole("button", { name: "Finish Registration" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     expect(await dialog.findByText(accountMessages.herdSizeRequired)).toBeInTheDocument();
     expect(dialog.getByText(accountMessages.flockSizeRequired)).toBeInTheDocument();
@@ -275,7 +293,7 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     await user.click(dialog.getByLabelText("Cows"));
     await user.selectOptions(dialog.getByLabelText("Herd size"), "51-100");
 
-    await user.click(dialog.getByRole("button", { name: "Finish Registration" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     expect(await screen.findByText(accountMessages.registered)).toBeInTheDocument();
     expect(sent).toMatchObject({
@@ -329,7 +347,7 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     );
     const { user, dialog } = await reachStep3();
 
-    await user.click(dialog.getByRole("button", { name: "Finish Registration" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     const alert = await dialog.findByRole("alert");
     expect(within(alert).getByText(accountMessages.emailTaken)).toBeInTheDocument();
@@ -362,13 +380,13 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     server.use(http.post(accountPaths.register, reply));
     const { user, dialog } = await reachStep3();
 
-    await user.click(dialog.getByRole("button", { name: "Finish Registration" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     expect(await dialog.findByRole("alert")).toHaveTextContent(text);
     expect(readCounter()).toBe("(3/3)");
   });
 
-  it("locks Finish Registration while the call runs and for about a second after", async () => {
+  it("locks Finish registration while the call runs and for about a second after", async () => {
     server.use(
       http.post(accountPaths.register, async () => {
         await delay(150);
@@ -380,14 +398,14 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     );
     const { user, dialog } = await reachStep3();
 
-    await user.click(dialog.getByRole("button", { name: "Finish Registration" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
     expect(dialog.getByRole("button", { name: /Registering/ })).toBeDisabled();
     await dialog.findByRole("alert");
     const answeredAt = performance.now();
-    expect(dialog.getByRole("button", { name: "Finish Registration" })).toBeDisabled();
+    expect(dialog.getByRole("button", { name: "Finish registration" })).toBeDisabled();
 
     await waitFor(
-      () => expect(dialog.getByRole("button", { name: "Finish Registration" })).toBeEnabled(),
+      () => expect(dialog.getByRole("button", { name: "Finish registration" })).toBeEnabled(),
       {
         timeout: registrationLockMs + 1000,
       },
@@ -418,10 +436,10 @@ describe("the register wizard on a pre-launch host (jsdom is localhost)", () => 
     await user.keyboard("{ArrowDown}{Enter}");
     expect(picker).toHaveValue("Riverside Veterinary");
 
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
     await fillStep2(user, await dialog.findByLabelText("Password").then(() => dialog));
-    await user.click(dialog.getByRole("button", { name: "Next Step" }));
-    await user.click(await dialog.findByRole("button", { name: "Finish Registration" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
+    await user.click(await dialog.findByRole("button", { name: "Finish registration" }));
 
     await screen.findByText(accountMessages.registered);
     expect(sent?.vet_id).toBe(1);

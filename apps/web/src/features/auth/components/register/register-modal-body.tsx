@@ -10,6 +10,7 @@ import { describeRegistrationFailure, useRegisterFarmer } from "../../api/regist
 import {
   RegisterFormSchema,
   emptyRegistration,
+  fillFromCalendar,
   findStepOf,
   registerStepCount,
   stepFields,
@@ -26,6 +27,10 @@ import {
   resetRegisterWizard,
   useRegisterWizardStore,
 } from "../../stores/register-wizard-store.ts";
+import {
+  clearRegistrationPrefill,
+  readRegistrationPrefill,
+} from "../../../../stores/registration-prefill.ts";
 import "./register.css";
 
 // The form holds an unticked terms box, which the payload schema refuses by design.
@@ -46,7 +51,8 @@ export function RegisterModalBody() {
   const step = useRegisterWizardStore((state) => state.step);
   const form = useForm<RegisterFormValues, unknown, ParsedRegisterRequest>({
     resolver,
-    defaultValues: useRegisterWizardStore.getState().draft ?? emptyRegistration,
+    defaultValues:
+      useRegisterWizardStore.getState().draft ?? fillFromCalendar(readRegistrationPrefill()),
   });
   const registerFarmer = useRegisterFarmer();
   const [isLocked, setIsLocked] = useState(false);
@@ -94,6 +100,7 @@ export function RegisterModalBody() {
       onSuccess: () => {
         form.reset(emptyRegistration);
         resetRegisterWizard();
+        clearRegistrationPrefill();
         closeModal();
         showNotification(NotificationType.success, accountMessages.registered);
       },
@@ -146,12 +153,12 @@ export function RegisterModalBody() {
       <div className="button-row register-form__buttons">
         {step > 1 && (
           <button type="button" className="button button--secondary" onClick={goBack}>
-            Go Back
+            Go back
           </button>
         )}
         {step < registerStepCount ? (
           <button type="submit" className="button button--primary register-form__next">
-            Next Step
+            Next step
           </button>
         ) : (
           <button
@@ -159,7 +166,7 @@ export function RegisterModalBody() {
             className="button button--primary register-form__next"
             disabled={isFinishLocked}
           >
-            {registerFarmer.isPending ? "Registering…" : "Finish Registration"}
+            {registerFarmer.isPending ? "Registering…" : "Finish registration"}
           </button>
         )}
       </div>

@@ -1,0 +1,204 @@
+import { describeRouteChoice, givenShotMessages, type GivenShot } from "@vaxcal/contracts";
+import { formatLongDate, type IsoDate } from "@vaxcal/schedule";
+import type { CSSProperties } from "react";
+import { describeApiError } from "../../../lib/api-errors.ts";
+import { showNotification } from "../../../stores/notifications.ts";
+import { useUndoGivenShot } from "../api/given-shots.ts";
+import { formatDayDate } from "../lib/calendar-dates.ts";
+import type { DueNextGroup, DueNextItem } from "../lib/due-next.ts";
+import { describeShotName } from "../lib/past-shots.ts";
+
+type DueNextListProps = {
+  groups: readonly DueNextGroup[];
+  /** e.g. `Cows (Dairy, Spring calving)`. */
+  animalGroup: string;
+  /** e.g. `51–100`, or `1 per animal` when the herd size is not known. */
+  doses: string;
+  /** A saved calendar's id: its shots can be marked as given. Null in the builder. */
+  calendarId: number | null;
+  onMarkGiven: (item: DueNextItem) => void;
+  onOpenShot: (item: DueNextItem) => void;
+};
+
+function readAccent(item: DueNextItem): CSSProperties {
+  const accent = item.disease?.vaccine?.accent_color;
+  return accent ? ({ "--accent": `rgb(${accent})` } as CSSProperties) : {};
+}
+
+/**
+ * 'Due next' (issue 10): the shots to give, in date order, a week at a time. Each says the animal
+ * group, the disease, the vaccine, the route and the doses needed; on a saved calendar each can
+ * be marked as given, and a given one says when, with its batch, and can be undone.
+ */
+export function DueNextList({
+  groups,
+  animalGroup,
+  doses,
+  calendarId,
+  onMarkGiven,
+  onOpenShot,
+}: DueNextListProps) {
+  if (groups.length === 0) {
+    return (
+      <p className="due-next__empty">
+        No shots are due in the coming year. Switch to the calendar grid to see every shot.
+      </p>
+    );
+  }
+  return (
+    <div className="due-next">
+      {groups.map((group) => (
+        <section
+          key={group.key}
+          className="due-next__week"
+          aria-labelledby={`due-next-${group.key}`}
+          data-overdue={group.key === "overdue" || undefined}
+        >
+          <h2 id={`due-next-${group.key}`} className="due-next__heading">
+            {group.heading}
+          </h2>
+          <ul className="due-next__list">
+            {group.items.map((item) => (
+              <DueNextCard
+                key={item.shot.id}
+                item={item}
+                animalGroup={animalGroup}
+                doses={doses}
+                calendarId={calendarId}
+                onMarkGiven={() => onMarkGiven(item)}
+                onOpenShot={() => onOpenShot(item)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function DueNextCard({
+  item,
+  animalGroup,
+  doses,
+  calendarId,
+  onMarkGiven,
+  onOpenShot,
+}: {
+  item: DueNextItem;
+  animalGroup: string;
+  doses: string;
+  calendarId: number | null;
+  onMarkGiven: () => void;
+  onOpenShot: () => void;
+}) {
+  const name = describeShotName(item.shot, item.disease);
+  const diseaseName = item.disease?.name ?? `Disease ${item.shot.diseaseId}`;
+  const vaccineType = item.disease?.vaccine?.vaccine_type;
+  const route = vaccineType ? describeRouteChoice(vaccineType) : "Ask your vet";
+  return (
+    <li className="due-card" style={readAccent(item)} data-given={item.given !== null || undefined}>
+      <p className="due-card__date">
+        {item.given && (
+          <span className="due-card__done" aria-hidden="true">
+            ✓{" "}
+          </span>
+        )}
+        {formatDayDate(item.date)}
+      </p>
+      <p className="due-card__title">
+        <strong>{diseaseName}</strong>: {name}
+      </p>
+      <dl className="due-card__facts">
+        <div>
+          <dt>Animals</dt>
+          <dd>{animalGroup}</dd>
+        </div>
+        <div>
+          <dt>Route</dt>
+          <dd>{route}</dd>
+        </div>
+        <div>
+          <dt>Doses</dt>
+          <dd>{doses}</dd>
+        </div>
+      </dl>
+      {item.given ? (
+        <GivenSummary
+          record={item.given}
+          calendarId={calendarId ?? 0}
+          name={name}
+          onChange={onMarkGiven}
+        />
+      ) : (
+        <div className="due-card__actions">
+          {calendarId !== null && (
+            <button
+              type="button"
+              className="button button--primary"
+              aria-label={`Mark as given: ${name}, ${diseaseName}, ${formatLongDate(item.date)}`}
+              onClick={onMarkGiven}
+            >
+              Mark as given
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={`Change date: ${name}, ${diseaseName}, ${formatLongDate(item.date)}`}
+            onClick={onOpenShot}
+          >
+            Change date
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function GivenSummary({
+  record,
+  calendarId,
+  name,
+  onChange,
+}: {
+  record: GivenShot;
+  calendarId: number;
+  name: string;
+  onChange: () => void;
+}) {
+  const undo = useUndoGivenShot(calendarId);
+  return (
+    <div className="due-card__given">
+      <p className="due-card__given-text">
+        <strong>Given</strong> on {formatLongDate(record.givenOn as IsoDate)} · Batch {record.batch}
+        {record.givenBy ? ` · by ${record.givenBy}` : ""}
+      </p>
+      {record.note && <p className="due-card__note">{record.note}</p>}
+      <div className="due-card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={`Change the record: ${name}`}
+          onClick={onChange}
+        >
+          Change
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={`Undo given: ${name}`}
+          disabled={undo.isPending}
+          onClick={() =>
+            undo.mutate(record.shotId, {
+              onSuccess: () => showNotification("success", givenShotMessages.undone),
+              onError: (error) =>
+                showNotification("error", describeApiError(error, givenShotMessages.saveFailed)),
+            })
+          }
+        >
+          Undo
+        </button>
+      </div>
+    </div>
+  );
+}

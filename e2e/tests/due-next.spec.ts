@@ -1,0 +1,217 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test, waitForScreen } from "../support/fixtures.ts";
+
+/*
+ * 'Due next' and shots marked as given (issue 10, docs/product.md D19), on a 375 px phone against
+ * the real server: a farmer with a saved calendar opens 'Due next', marks the first shot as given
+ * with a batch number, reloads and still sees it given, and the PDF's checklist ticks that shot
+ * with its batch.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+test.use({ baseURL: `http://localhost:${port}` });
+
+const batch = "A1234-B";
+const shortMonthNames = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+
+/** Today in Ireland as the PDF prints a date: `24 Nov 2026`. */
+function formatIrishTodayForPdf(): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date());
+  const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
+  return `${day} ${shortMonthNames[month - 1]} ${year}`;
+}
+
+/** A farmer registered through the API, with a herd of 51–100, signed in in this page. */
+async function signInNewFarmer(page: Page, testInfo: TestInfo): Promise<string> {
+  const stamp = `${Date.now()}${testInfo.workerIndex}`.slice(-7);
+  const response = await page.request.post("/api/register", {
+    data: {
+      name: "Niamh",
+      surname: "Kelleher",
+      email: `due${stamp}@example.ie`,
+      country_code: "+353",
+      phone_number: `086${stamp}`,
+      farmer_name: `Rathmore Farm ${stamp.slice(-3)}`,
+      address1: "Rathmore",
+      address2: null,
+      town: "Macroom",
+      eircode: "P12 X2Y4",
+      county: "Cork",
+      country: "Ireland",
+      agree_to_terms: true,
+      product_notifications: false,
+      vaccination_notifications: true,
+      password: `Silage in the pit ${stamp}`,
+      password_confirmation: `Silage in the pit ${stamp}`,
+      user_enterprises: ["Dairy"],
+      user_animals: ["Cows"],
+      herd_size: "51-100",
+      flock_size: null,
+      vet_id: null,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  await page.goto("/");
+  await waitForScreen(page);
+  await page.evaluate((value) => {
+    window.localStorage.setItem("authToken", value);
+    window.localStorage.setItem("isAuthenticated", "true");
+  }, token);
+  return token;
+}
+
+/** Builds dairy cows with BVD and Leptospirosis in step 1 and saves it; returns its id. */
+async function saveDairyCalendar(page: Page): Promise<number> {
+  await page.goto("/beta");
+  await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: "Dairy" }).check();
+  await main.getByRole("radio", { name: "Cows", exact: true }).check();
+  await main.getByRole("radio", { name: "Spring calving" }).check();
+  await main.getByRole("checkbox", { name: /^BVD/ }).check();
+  await main.getByRole("checkbox", { name: /^Leptospirosis/ }).check();
+  await page.getByRole("button", { name: "Next step" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+  const pastShots = page.getByRole("dialog", { name: "Shots in the past" });
+  if (await pastShots.isVisible())
+    await pastShots.getByRole("button", { name: "Keep them" }).click();
+
+  // Step 2 on a phone opens on 'Due next'; before saving there is nothing to mark as given.
+  await expect(page.getByRole("tab", { name: "Due next" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  const list = page.getByRole("tabpanel", { name: "Due next" });
+  await expect(list.getByRole("listitem").first()).toContainText("Cows (Dairy, Spring calving)");
+  await expect(list.getByRole("listitem").first()).toContainText("51–100");
+  await expect(list.getByRole("button", { name: /^Mark as given/ })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Finish Calendar" }).click();
+  const popup = page.getByRole("dialog", { name: "Confirm your details" });
+  await expect(popup.getByLabel("First name")).toHaveValue("Niamh");
+  const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
+  if (await terms.isVisible()) await terms.check();
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (candidate) =>
+        new URL(candidate.url()).pathname === "/api/calendar" &&
+        candidate.request().method() === "POST",
+    ),
+    popup.getByRole("button", { name: "Finish Calendar" }).click(),
+  ]);
+  expect(response.ok(), "the calendar was saved").toBe(true);
+  const { calendar } = (await response.json()) as { calendar: { id: number } };
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Download your calendar" }),
+  ).toBeVisible();
+  return calendar.id;
+}
+
+async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.help}`),
+    `axe violations: ${state}`,
+  ).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways scroll: ${state}`).toBeLessThanOrEqual(0);
+}
+
+test.describe("due next and shots marked as given", () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test("at 375 px: the first shot marked as given with its batch stays given, and the PDF ticks it", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone-375", "the phone journey of issue 10");
+    const token = await signInNewFarmer(page, testInfo);
+    const calendarId = await saveDairyCalendar(page);
+
+    await page.goto(`/calendar/${calendarId}`);
+    await expect(page.getByText("Editing a saved calendar")).toBeVisible();
+    const dueNextTab = page.getByRole("tab", { name: "Due next" });
+    await dueNextTab.click();
+    await expect(dueNextTab).toHaveAttribute("aria-selected", "true");
+    const list = page.getByRole("tabpanel", { name: "Due next" });
+    // The first shot still to come (a week's group, not the overdue one).
+    const firstCard = list
+      .locator("section:not([data-overdue])")
+      .first()
+      .getByRole("listitem")
+      .first();
+    await expect(firstCard.getByRole("button", { name: /^Mark as given/ })).toBeVisible();
+    await expectNoSidewaysScroll(page, "due next");
+    await expectNoAxeViolations(page, "due next on a saved calendar");
+    await page.screenshot({ path: testInfo.outputPath("due-next-375.png"), fullPage: true });
+
+    await firstCard.getByRole("button", { name: /^Mark as given/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Mark as given" });
+    await expect(dialog.getByLabel("Date given")).not.toHaveValue("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(
+      dialog.getByText("Please enter the batch number from the vaccine pack."),
+    ).toBeVisible();
+    await dialog.getByLabel(/Batch number/).fill(batch);
+    await expectNoAxeViolations(page, "the 'Mark as given' dialog");
+    await page.screenshot({ path: testInfo.outputPath("mark-as-given-375.png") });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(firstCard).toContainText(`Batch ${batch}`);
+
+    // Reloaded, it is still given: in 'Due next' (the phone's first view) and in the grid.
+    await page.reload();
+    await expect(page.getByText("Editing a saved calendar")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Due next" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(
+      page.getByRole("tabpanel", { name: "Due next" }).getByText(`Batch ${batch}`),
+    ).toBeVisible();
+    await page.getByRole("tab", { name: "Calendar grid" }).click();
+    await expect(
+      page
+        .getByRole("region", { name: "Vaccination calendar" })
+        .getByRole("button", { name: new RegExp(`, given on .*, batch ${batch}$`) }),
+    ).toHaveCount(1);
+    await expectNoAxeViolations(page, "the grid with a given shot");
+
+    // The PDF: the checklist's line for that shot is ticked and holds the date given and batch.
+    const download = await page.request.get(`/api/calendars/${calendarId}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(download.status()).toBe(200);
+    const file = testInfo.outputPath("calendar.pdf");
+    writeFileSync(file, await download.body());
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("Checklist: Cows (Dairy, Spring calving)");
+    const givenLines = text.split("\n").filter((line) => line.includes(batch));
+    expect(givenLines, text).toHaveLength(1);
+    expect(givenLines[0]).toContain("✓");
+    expect(givenLines[0]).toContain(formatIrishTodayForPdf());
+  });
+});

@@ -1,0 +1,133 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+
+/*
+ * Issue 10, 'A shorter save', on a 375 px phone: a visitor builds a calendar, presses Finish, is
+ * offered Register first, registers without being asked again for what the calendar knows
+ * (enterprise and animal) or for the terms at the save, and lands on the download page, which
+ * stays there: 30 s later it is still the download page.
+ *
+ * It runs on `localhost`, a pre-launch host, where /beta opens.
+ */
+const port = Number(process.env.E2E_PORT ?? 3199);
+test.use({ baseURL: `http://localhost:${port}` });
+
+function makeFarmer(testInfo: TestInfo) {
+  const stamp = `${Date.now()}${testInfo.workerIndex}${testInfo.repeatEachIndex}`.slice(-7);
+  return {
+    email: `save-${stamp}@example.ie`,
+    mobile: `085 ${stamp.slice(0, 3)} ${stamp.slice(3)}`,
+    e164: `+35385${stamp}`,
+    password: `Calves out in April ${stamp}`,
+  };
+}
+
+async function buildBeefCalendar(page: Page): Promise<void> {
+  await page.goto("/beta");
+  await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: "Beef" }).check();
+  await main.getByRole("radio", { name: "Cows", exact: true }).check();
+  await main.getByRole("radio", { name: "Spring calving" }).check();
+  await main.getByRole("checkbox", { name: /^BVD/ }).check();
+  await main.getByRole("checkbox", { name: /^Leptospirosis/ }).check();
+  await page.getByRole("button", { name: "Next step" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+  const pastShots = page.getByRole("dialog", { name: "Shots in the past" });
+  if (await pastShots.isVisible())
+    await pastShots.getByRole("button", { name: "Keep them" }).click();
+}
+
+test.describe("a shorter save (issue 10)", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) > 375, "the phone journey");
+  test.describe.configure({ timeout: 90_000 });
+
+  test("build, register from Finish without retyping, and stay on the download page", async ({
+    page,
+  }, testInfo) => {
+    const farmer = makeFarmer(testInfo);
+    // The page's own clock: 30 s pass in an instant, with every timer of the page run in order.
+    await page.clock.install();
+    await buildBeefCalendar(page);
+
+    // Finish offers Register first, Login second.
+    await page.getByRole("button", { name: "Finish calendar" }).click();
+    const choice = page.getByRole("dialog", { name: "Save your calendar" });
+    const choices = choice.locator(".button-row .button");
+    await expect(choices).toHaveText(["Register", "Login"]);
+    await expect(choices.first()).toHaveClass(/button--primary/);
+    await choice.getByRole("button", { name: "Register" }).click();
+
+    // Step 1: who the farmer is. Step 2: a password.
+    const register = page.getByRole("dialog", { name: "Register with VaxCal" });
+    await register.getByLabel("First name").fill("Pádraig");
+    await register.getByLabel("Surname").fill("Ó Sé");
+    await register.getByLabel("Mobile number").fill(farmer.mobile);
+    await register.getByLabel("Email address").fill(farmer.email);
+    await register.getByLabel("Address line 1").fill("Ballyvourney");
+    await register.getByLabel("Town").fill("Macroom");
+    await register.getByLabel("Eircode").fill("P12 X2Y4");
+    await register.getByLabel("County").selectOption("Cork");
+    await register.getByLabel(/I agree to the terms/).check();
+    await register.getByRole("button", { name: "Next step" }).click();
+    await register.getByLabel("Password", { exact: true }).fill(farmer.password);
+    await register.getByLabel("Confirm password").fill(farmer.password);
+    await register.getByRole("button", { name: "Next step" }).click();
+
+    // Step 3 already has the calendar's enterprise and animal; only the herd size is new.
+    await expect(register.getByLabel("Beef")).toBeChecked();
+    await expect(register.getByLabel("Dairy")).not.toBeChecked();
+    await expect(
+      register.getByRole("group", { name: "Animals" }).getByLabel("Cows", { exact: true }),
+    ).toBeChecked();
+    await register.getByLabel("Herd size").selectOption("101-200");
+    await register.getByRole("button", { name: "Finish registration" }).click();
+    await expect(register).toBeHidden();
+
+    // The confirm popup is filled from the new profile, and the terms agreed a moment ago are
+    // not asked again.
+    const popup = page.getByRole("dialog", { name: "Confirm your details" });
+    await expect(popup.getByLabel("First name")).toHaveValue("Pádraig");
+    await expect(popup.getByLabel(/Surname/)).toHaveValue("Ó Sé");
+    await expect(popup.getByLabel("Email address", { exact: true })).toHaveValue(farmer.email);
+    await expect(popup.getByLabel(/Mobile number/)).toHaveValue(farmer.e164);
+    await expect(popup.getByRole("checkbox", { name: /I agree to the terms/ })).toHaveCount(0);
+    await popup.getByRole("button", { name: "Finish calendar" }).click();
+
+    // The download page, with the PDF and the phone calendar first.
+    const heading = page.getByRole("heading", { level: 1, name: "Download your calendar" });
+    await expect(heading).toBeVisible();
+    const actions = page.locator(".final-page__actions > *");
+    await expect(actions).toHaveText(["Download PDF", "Add to phone calendar"]);
+    // The notification has its own room: it covers neither of them.
+    const notice = page.locator(".notification");
+    await expect(notice).toBeVisible();
+    const noticeBox = await notice.boundingBox();
+    for (const action of await actions.all()) {
+      const box = await action.boundingBox();
+      const overlaps =
+        noticeBox !== null &&
+        box !== null &&
+        noticeBox.y < box.y + box.height &&
+        box.y < noticeBox.y + noticeBox.height;
+      expect(overlaps, "the notification covers a button").toBe(false);
+    }
+
+    // 30 s later it is still there.
+    await page.clock.runFor(30_000);
+    await expect(heading).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/calendar");
+    await expect(page.getByText(/We will take you/)).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("download-page-after-30s-375.png") });
+  });
+
+  test("the Finish choice has no accessibility violations", async ({
+    expectNoAccessibilityViolations,
+  }) => {
+    await expectNoAccessibilityViolations("/", async (page) => {
+      await buildBeefCalendar(page);
+      await page.getByRole("button", { name: "Finish calendar" }).click();
+      await expect(page.getByRole("dialog", { name: "Save your calendar" })).toBeVisible();
+    });
+  });
+});
