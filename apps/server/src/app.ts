@@ -29,6 +29,7 @@ import { startJobs, type Jobs } from "./jobs/jobs.ts";
 import { createReminderSender } from "./jobs/send-reminders.ts";
 import { planCalendarReminders } from "./jobs/plan-reminders.ts";
 import { remindersRoutes } from "./jobs/reminders.routes.ts";
+import { vetDashboardRoutes } from "./modules/vet-dashboard/vet-dashboard.routes.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
 
@@ -144,6 +145,9 @@ export async function buildApp({
   });
   // Reminders: the e-mails' one-click unsubscribe and their state in Account Settings.
   await app.register(remindersRoutes, { db: database.db, clock, secret });
+
+  // Vet dashboard (decision 501): a practice's linked farmers and the doses due across them.
+  await app.register(vetDashboardRoutes, { db: database.db, clock });
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;

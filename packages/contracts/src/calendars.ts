@@ -357,6 +357,17 @@ export type CalendarFeedUrls = z.infer<typeof CalendarFeedUrlsSchema>;
 const TimestampSchema = z.iso.datetime({ offset: true });
 
 /**
+ * The last save of a calendar by a vet of the linked practice rather than its owner: who and
+ * when (decision 501), shown to the farmer. Null when no vet has edited it.
+ */
+export const VetEditSchema = z.object({
+  by: z.string(),
+  practice: z.string(),
+  at: TimestampSchema,
+});
+export type VetEdit = z.infer<typeof VetEditSchema>;
+
+/**
  * One saved calendar in GET /api/user/calendars and in the save answer: docs/product.md §3's
  * summary and listing fields, snake_case as the spec names them, plus where to get its PDF and its
  * feed.
@@ -384,6 +395,7 @@ export const CalendarSummarySchema = z.object({
   /** A path, `/api/calendars/{id}/download`: the PDF, also behind the bearer token. */
   downloadUrl: z.string(),
   feedUrls: CalendarFeedUrlsSchema,
+  vet_edit: VetEditSchema.nullable().optional(),
 });
 export type CalendarSummary = z.infer<typeof CalendarSummarySchema>;
 
@@ -461,6 +473,7 @@ export const CalendarDetailSchema = z.object({
   previewImageUrl: z.string(),
   downloadUrl: z.string(),
   feedUrls: CalendarFeedUrlsSchema,
+  vet_edit: VetEditSchema.nullable().optional(),
 });
 export type CalendarDetail = z.infer<typeof CalendarDetailSchema>;
 

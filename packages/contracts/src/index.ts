@@ -5,4 +5,5 @@ export * from "./calendar-builder.ts";
 export * from "./calendars.ts";
 export * from "./security.ts";
 export * from "./given-shots.ts";
+export * from "./vet-practices.ts";
 export * from "./reminders.ts";

@@ -258,6 +258,8 @@ export const VetSchema = z.object({
   id: Id,
   vet_practice_name: z.string(),
   vet_practice_address_id: Id.nullable(),
+  /** The practice's town, shown beside its name in the vet picker. */
+  town: z.string(),
 });
 export type Vet = z.infer<typeof VetSchema>;
 

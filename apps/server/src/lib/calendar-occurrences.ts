@@ -66,31 +66,36 @@ function expandPlan(
   );
 }
 
+/** Every occurrence of the listed calendars, each with its given record, in the listed order. */
+async function readOccurrences(
+  db: Executor,
+  calendarIds: readonly number[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<CalendarOccurrence[]> {
+  const [plans, given] = await Promise.all([
+    createCalendarPlansRepository(db).readPlans(calendarIds),
+    createGivenShotsRepository(db).readGivenShots(calendarIds),
+  ]);
+  return calendarIds.flatMap((calendarId) =>
+    expandPlan(plans.get(calendarId) ?? [], given.get(calendarId) ?? [], from, to).map(
+      (occurrence) => ({ calendarId, ...occurrence }),
+    ),
+  );
+}
+
 /**
  * Every occurrence of one saved calendar from `from` to `to`, both included, by date then shot
  * id; empty for a calendar that does not exist (or no longer does). Access is the caller's
  * business: this is for the server's own jobs.
  */
-export async function listCalendarOccurrences(
+export function listCalendarOccurrences(
   db: Executor,
   calendarId: number,
   from: IsoDate,
   to: IsoDate,
 ): Promise<CalendarOccurrence[]> {
-  const [plans, given] = await Promise.all([
-    createCalendarPlansRepository(db).readPlans([calendarId]),
-    createGivenShotsRepository(db).readGivenShots([calendarId]),
-  ]);
-  const occurrences = expandPlan(
-    plans.get(calendarId) ?? [],
-    given.get(calendarId) ?? [],
-    from,
-    to,
-  );
-  return occurrences.map((occurrence) => ({
-    calendarId,
-    ...occurrence,
-  }));
+  return readOccurrences(db, [calendarId], from, to);
 }
 
 const defaultCalendarsPerPage = 500;
@@ -112,30 +117,19 @@ export async function listOccurrencesOfAllCalendars(
     afterCalendarId: window.afterCalendarId ?? 0,
     limit,
   });
-  const [plans, given] = await Promise.all([
-    repository.readPlans(calendarIds),
-    createGivenShotsRepository(db).readGivenShots(calendarIds),
-  ]);
-  const occurrences = calendarIds.flatMap((calendarId) =>
-    expandPlan(
-      plans.get(calendarId) ?? [],
-      given.get(calendarId) ?? [],
-      window.from,
-      window.to,
-    ).map((occurrence) => ({
-      calendarId,
-      ...occurrence,
-    })),
-  );
+  const occurrences = await readOccurrences(db, calendarIds, window.from, window.to);
   return {
     occurrences,
     nextAfterCalendarId: calendarIds.length < limit ? null : (calendarIds.at(-1) ?? null),
   };
 }
 
+const calendarsPerRead = 1_000;
+
 /**
- * Every occurrence of the given calendars from `from` to `to`, both included, by calendar, then
- * date, then shot id; a calendar that no longer exists has none. For a job checking a batch.
+ * Every occurrence of the listed calendars from `from` to `to`, both included (the vet
+ * dashboard's doses due across a practice's clients). Plans are read a thousand calendars at a
+ * time. By calendar in the given order, then date, then shot id.
  */
 export async function listOccurrencesOfCalendars(
   db: Executor,
@@ -143,13 +137,10 @@ export async function listOccurrencesOfCalendars(
   from: IsoDate,
   to: IsoDate,
 ): Promise<CalendarOccurrence[]> {
-  const [plans, given] = await Promise.all([
-    createCalendarPlansRepository(db).readPlans(calendarIds),
-    createGivenShotsRepository(db).readGivenShots(calendarIds),
-  ]);
-  return [...plans.keys()].flatMap((calendarId) =>
-    expandPlan(plans.get(calendarId) ?? [], given.get(calendarId) ?? [], from, to).map(
-      (occurrence) => ({ calendarId, ...occurrence }),
-    ),
-  );
+  const occurrences: CalendarOccurrence[] = [];
+  for (let start = 0; start < calendarIds.length; start += calendarsPerRead) {
+    const ids = calendarIds.slice(start, start + calendarsPerRead);
+    occurrences.push(...(await readOccurrences(db, ids, from, to)));
+  }
+  return occurrences;
 }

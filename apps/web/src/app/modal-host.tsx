@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ComponentType } from "react";
-import { ComingSoonModalBody } from "../components/ui/coming-soon.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
 import { ErrorState, LoadingState } from "../components/ui/status-panels.tsx";
 import { LogoutModalBody } from "../features/auth/components/logout-modal-body.tsx";
@@ -12,7 +11,7 @@ type ModalEntry = { title: string; Body: ComponentType; TitleAddon?: ComponentTy
 
 /*
  * The forms (react-hook-form, and libphonenumber-js in the register wizard) download when their
- * modal first opens, not with the landing page. Logout and the coming-soon bodies are a few
+ * modal first opens, not with the landing page. Logout's body is a few
  * hundred bytes: a download of their own would only add a wait.
  */
 const loadingBody = <LoadingState label="Loading…" />;
@@ -46,14 +45,23 @@ const RegisterStepCounter = lazyComponent(
   null,
 );
 
-function comingSoon(name: string): ComponentType {
-  return function ComingSoonBody() {
-    return <ComingSoonModalBody name={name} />;
-  };
-}
+const VetRegisterModalBody = lazyComponent(
+  () =>
+    import("../features/vet-practices/components/vet-register-modal-body.tsx").then(
+      (module) => module.VetRegisterModalBody,
+    ),
+  loadingBody,
+);
+const VetRegisterStepCounter = lazyComponent(
+  () =>
+    import("../features/vet-practices/components/vet-register-modal-body.tsx").then(
+      (module) => module.VetRegisterStepCounter,
+    ),
+  null,
+);
 
 /**
- * Every modal by name (docs/product.md §2 'Modals'); bodies of later issues say they are coming.
+ * Every modal by name (docs/product.md §2 'Modals').
  */
 const modalRegistry: Record<ModalName, ModalEntry> = {
   [ModalName.login]: { title: "Login", Body: LoginModalBody },
@@ -67,7 +75,8 @@ const modalRegistry: Record<ModalName, ModalEntry> = {
   [ModalName.passwordReset]: { title: "Reset your password", Body: PasswordResetModalBody },
   [ModalName.vetRegister]: {
     title: "Register your vet practice",
-    Body: comingSoon("Vet practice registration"),
+    Body: VetRegisterModalBody,
+    TitleAddon: VetRegisterStepCounter,
   },
   [ModalName.generateCalendar]: {
     title: "Generate a calendar",

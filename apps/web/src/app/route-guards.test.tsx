@@ -8,7 +8,7 @@ import { renderApp } from "../testing/render-app.tsx";
 const loginRequired = [
   { path: "/calendars", heading: "My calendars" },
   { path: "/settings", heading: "Account settings" },
-  { path: "/vet/dashboard", heading: "Vet dashboard" },
+  { path: "/vet/dashboard", heading: "Glenbeg Veterinary Clinic" },
   { path: "/admin", heading: "Product management" },
   { path: "/admin/product/", heading: "Products" },
   { path: "/edit/product/", heading: "Edit product" },

@@ -52,6 +52,20 @@ const MyCalendarsPage = lazyComponent(
     ),
   <LoadingState label="Loading your calendars…" />,
 );
+const VetDashboardPage = lazyComponent(
+  () =>
+    import("../features/vet-practices/components/vet-dashboard-page.tsx").then(
+      (module) => module.VetDashboardPage,
+    ),
+  <LoadingState label="Loading your practice…" />,
+);
+const VetJoinPage = lazyComponent(
+  () =>
+    import("../features/vet-practices/components/vet-join-page.tsx").then(
+      (module) => module.VetJoinPage,
+    ),
+  <LoadingState label="Loading…" />,
+);
 // The same text the page shows while it loads the user (docs/product.md §2 'Account settings').
 const AccountSettingsPage = lazyComponent(
   () =>
@@ -148,8 +162,9 @@ export const routes: RouteObject[] = [
             id: "VetDashboard",
             path: paths.vetDashboard.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="Vet dashboard" />,
+            element: <VetDashboardPage />,
           },
+          { id: "VetJoin", path: paths.vetJoin.path, element: <VetJoinPage /> },
           {
             id: "Admin",
             path: paths.admin.path,

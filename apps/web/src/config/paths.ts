@@ -1,4 +1,4 @@
-import { undoContactChangePagePath } from "@vaxcal/contracts";
+import { undoContactChangePagePath, vetInvitePagePath } from "@vaxcal/contracts";
 
 /**
  * Every route path of the app (docs/product.md §2). Links and redirects take their href from here,
@@ -31,6 +31,7 @@ export const paths = {
       `/email/verify/${encodeURIComponent(id)}/${encodeURIComponent(hash)}`,
   },
   vetDashboard: { path: "/vet/dashboard", getHref: () => "/vet/dashboard" },
+  vetJoin: { path: vetInvitePagePath, getHref: () => vetInvitePagePath },
   admin: { path: "/admin", getHref: () => "/admin" },
   adminProduct: { path: "/admin/product/", getHref: () => "/admin/product/" },
   editProduct: { path: "/edit/product/", getHref: () => "/edit/product/" },

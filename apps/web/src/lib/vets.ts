@@ -4,21 +4,24 @@ import { fetchJson } from "./api-client.ts";
 import { readStoredJson } from "./storage.ts";
 
 /**
- * The vet practices for the vet pickers of registration and settings (docs/product.md §2). The
- * landing page has usually cached them with the other reference lists (docs/product.md §9 key
- * `vets`), so a farmer on a weak signal waits for nothing.
+ * The vet practices for the vet pickers of registration and settings (docs/product.md §2). Asked
+ * for afresh, so a practice that registered since the reference lists were cached (docs/product.md
+ * §9 key `vets`) can be chosen; the cached list is the fallback on no signal.
  */
 export async function loadVets(signal?: AbortSignal): Promise<Vet[]> {
-  // A missing or broken cache entry is fetched again.
-  const cached = readStoredJson("vets", referenceLists.vets.schema);
-  if (cached !== null) return cached;
-  return fetchJson(referenceLists.vets.path, referenceLists.vets.schema, { signal });
+  try {
+    return await fetchJson(referenceLists.vets.path, referenceLists.vets.schema, { signal });
+  } catch (error) {
+    const cached = readStoredJson("vets", referenceLists.vets.schema);
+    if (cached !== null) return cached;
+    throw error;
+  }
 }
 
 export const vetsQueryOptions = queryOptions({
   queryKey: ["vets"],
   queryFn: ({ signal }) => loadVets(signal),
-  staleTime: Infinity,
+  staleTime: 5 * 60_000,
 });
 
 export function useVets({ isEnabled }: { isEnabled: boolean }) {

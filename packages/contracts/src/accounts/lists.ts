@@ -1,6 +1,8 @@
 export const RoleName = {
   farmer: "FARMER",
   vetManager: "VET_MANAGER",
+  /** A vet who joined a practice through an invite (decision 501). */
+  vet: "VET",
   admin: "ADMIN",
 } as const;
 export type RoleName = (typeof RoleName)[keyof typeof RoleName];

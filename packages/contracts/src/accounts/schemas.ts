@@ -86,7 +86,7 @@ export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 export type ParsedRegisterRequest = z.output<typeof RegisterRequestSchema>;
 
 export const RoleSchema = z.object({
-  name: z.enum([RoleName.farmer, RoleName.vetManager, RoleName.admin]),
+  name: z.enum([RoleName.farmer, RoleName.vetManager, RoleName.vet, RoleName.admin]),
 });
 export type Role = z.infer<typeof RoleSchema>;
 

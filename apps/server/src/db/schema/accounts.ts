@@ -65,6 +65,7 @@ export const users = pgTable(
     uniqueIndex("users_phone_unique").on(table.phone),
     check("users_email_or_phone", sql`${table.email} IS NOT NULL OR ${table.phone} IS NOT NULL`),
     check("users_email_lower_case", sql`${table.email} = lower(${table.email})`),
+    index("users_vet_practice_id").on(table.vetPracticeId),
     check("users_herd_size_band", sql`${table.herdSize} IN ('1-50', '51-100', '101-200', '200+')`),
     check(
       "users_flock_size_band",
@@ -87,7 +88,7 @@ export const userRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.role] }),
-    check("user_roles_role", sql`${table.role} IN ('FARMER', 'VET_MANAGER', 'ADMIN')`),
+    check("user_roles_role", sql`${table.role} IN ('FARMER', 'VET_MANAGER', 'VET', 'ADMIN')`),
   ],
 );
 
@@ -201,9 +202,9 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Vets: a user with the VET_MANAGER role who belongs to a practice. Farmers link a practice with
- * `users.vet_practice_id` (the profile's vet_id); the practice's members may then read and edit
- * that farmer's calendars. Vet registration will fill this table; for now tests do.
+ * The vets of a practice: its manager (role VET_MANAGER, who registered it) and the vets who joined
+ * through an invite (role VET). Farmers link a practice with `users.vet_practice_id` (the profile's
+ * vet_id); the practice's members may then read and edit that farmer's calendars (decision 501).
  */
 export const vetPracticeMembers = pgTable(
   "vet_practice_members",
@@ -217,4 +218,33 @@ export const vetPracticeMembers = pgTable(
     createdAt: timestampColumn("created_at").notNull().defaultNow(),
   },
   (table) => [index("vet_practice_members_vet_practice_id").on(table.vetPracticeId)],
+);
+
+/**
+ * An invitation to join a practice, sent by e-mail. Only the link token's SHA-256 is kept; it works
+ * once, for 7 days, and not after it is cancelled. Re-sending replaces the token, so an older link
+ * stops working.
+ */
+export const vetPracticeInvites = pgTable(
+  "vet_practice_invites",
+  {
+    id: idColumn(),
+    vetPracticeId: integer("vet_practice_id")
+      .notNull()
+      .references(() => vetPractices.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedByUserId: integer("invited_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestampColumn("created_at").notNull(),
+    expiresAt: timestampColumn("expires_at").notNull(),
+    usedAt: timestampColumn("used_at"),
+    cancelledAt: timestampColumn("cancelled_at"),
+  },
+  (table) => [
+    uniqueIndex("vet_practice_invites_token_hash_unique").on(table.tokenHash),
+    index("vet_practice_invites_vet_practice_id").on(table.vetPracticeId),
+  ],
 );

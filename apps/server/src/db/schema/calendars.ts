@@ -80,6 +80,13 @@ export const calendars = pgTable(
      */
     feedNonce: text("feed_nonce").notNull(),
     feedTokenHash: text("feed_token_hash").notNull(),
+    /**
+     * The last save by a vet of the linked practice rather than the owner: who (name and practice
+     * as they were then, so the record outlives the vet's account) and when. Shown to the farmer.
+     */
+    vetEditedAt: timestampColumn("vet_edited_at"),
+    vetEditedBy: text("vet_edited_by"),
+    vetEditedByPractice: text("vet_edited_by_practice"),
     ...auditColumns(),
   },
   (table) => [

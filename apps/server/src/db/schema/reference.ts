@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { auditColumns, idColumn } from "./columns.ts";
 
 /*
@@ -231,14 +241,36 @@ export const territoryManagers = pgTable("territory_managers", {
   ...auditColumns(),
 });
 
-export const vetPractices = pgTable("vet_practices", {
-  id: idColumn(),
-  vetPracticeName: text("vet_practice_name").notNull(),
-  address1: text("address1").notNull(),
-  address2: text("address2"),
-  town: text("town").notNull(),
-  county: text("county").notNull(),
-  country: text("country").notNull(),
-  eircode: text("eircode"),
-  ...auditColumns(),
-});
+/**
+ * A vet practice. The demo practices seeded outside production have no contact details; a
+ * practice registered through POST /api/vet/register has its e-mail (also its manager's login,
+ * verified like a farmer's), mobile, optional landline and VCI number (decision 501).
+ */
+export const vetPractices = pgTable(
+  "vet_practices",
+  {
+    id: idColumn(),
+    vetPracticeName: text("vet_practice_name").notNull(),
+    address1: text("address1").notNull(),
+    address2: text("address2"),
+    town: text("town").notNull(),
+    county: text("county").notNull(),
+    country: text("country").notNull(),
+    eircode: text("eircode"),
+    /** Lower case; where link and unlink notices go. Null for the demo practices. */
+    email: text("email"),
+    mobile: text("mobile"),
+    landline: text("landline"),
+    vciNumber: text("vci_number"),
+    territoryManagerId: integer("territory_manager_id").references(() => territoryManagers.id, {
+      onDelete: "set null",
+    }),
+    /**
+     * Bumped by triggers (migration 0009) whenever a linked farmer or one of their calendars
+     * changes, or a farmer links or unlinks: the doses due cache's key, read with the membership.
+     */
+    clientsVersion: bigint("clients_version", { mode: "number" }).notNull().default(0),
+    ...auditColumns(),
+  },
+  (table) => [uniqueIndex("vet_practices_email_unique").on(table.email)],
+);

@@ -16,6 +16,9 @@ export const accountRules = {
     limit: 30,
     windowMs: 15 * minuteMs,
   },
+  vetRegister: { name: "vet-register", limit: 20, windowMs: 60 * minuteMs },
+  /** Checking and using vet invite links: guesses at a token. */
+  vetInviteTokenPerClient: { name: "vet-invite-token-client", limit: 30, windowMs: 15 * minuteMs },
   checkUserExists: { name: "check-user-exists", limit: 10, windowMs: minuteMs },
   /** Settings saves that change the e-mail or mobile: each one may tell whether it is taken. */
   contactChange: { name: "settings-contact-change", limit: 5, windowMs: 60 * minuteMs },

@@ -33,6 +33,7 @@ import {
   type UserChanges,
   type UserRow,
 } from "./users.repository.ts";
+import { notifyPracticesOfLinkChange } from "./vet-practice-links.ts";
 
 type Session = { userId: number; sessionId: number };
 
@@ -207,6 +208,7 @@ export async function updateSettings(
     return ids;
   });
   context.outbox.deliverSoon(messageIds);
+  notifyPracticesOfLinkChange(context, user.id, user.vetPracticeId, vetId);
   if (newEmail || newPhone) {
     const recipient = { id: user.id, name: input.name ?? user.name };
     context.tasks.run("contact change confirmation", () =>

@@ -163,7 +163,11 @@ export function createUsersRepository(db: Executor) {
     /** The profile of docs/product.md §3 as GET /api/user returns it. */
     async loadProfile(userId: number): Promise<UserProfile | undefined> {
       const [found] = await db
-        .select({ user: users, vetName: vetPractices.vetPracticeName })
+        .select({
+          user: users,
+          vetName: vetPractices.vetPracticeName,
+          vetTown: vetPractices.town,
+        })
         .from(users)
         .leftJoin(vetPractices, eq(vetPractices.id, users.vetPracticeId))
         .where(eq(users.id, userId));
@@ -187,7 +191,7 @@ export function createUsersRepository(db: Executor) {
           .where(eq(userAnimals.userId, userId))
           .orderBy(asc(animals.sortOrder), asc(animals.id)),
       ]);
-      const { user, vetName } = found;
+      const { user, vetName, vetTown } = found;
       const mobile = user.phone ? splitStoredPhone(user.phone) : null;
       return {
         id: user.id,
@@ -212,7 +216,12 @@ export function createUsersRepository(db: Executor) {
         flock_size: user.flockSize as FarmSizeBand | null,
         vet:
           user.vetPracticeId !== null && vetName !== null
-            ? { id: user.vetPracticeId, vet_practice_name: vetName, vet_practice_address_id: null }
+            ? {
+                id: user.vetPracticeId,
+                vet_practice_name: vetName,
+                vet_practice_address_id: null,
+                town: vetTown ?? "",
+              }
             : null,
         vet_id: user.vetPracticeId,
         enterprises: enterpriseRows,

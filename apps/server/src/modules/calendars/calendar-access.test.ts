@@ -247,7 +247,7 @@ describe("the feed", () => {
   });
 });
 
-describe("a member of the linked practice whose role is not VET_MANAGER", () => {
+describe("a member of the linked practice whose role is neither VET_MANAGER nor VET", () => {
   it("gets 404 like any other user", async () => {
     const id = await createOwnersCalendar();
     const member = await createVetUser(testApp.database.db, linkedPractice);

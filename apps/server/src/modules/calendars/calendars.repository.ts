@@ -29,6 +29,12 @@ export type CalendarSetupColumns = Pick<
   | "setup"
 >;
 
+/** Who of the linked practice last saved a calendar, and when (decision 501). */
+export type VetEditColumns = Pick<
+  NewCalendar,
+  "vetEditedAt" | "vetEditedBy" | "vetEditedByPractice"
+>;
+
 /** docs/product.md §3's contact details as a calendar row holds them (see toContactColumns). */
 export type CalendarContactColumns = Pick<
   NewCalendar,
@@ -58,6 +64,9 @@ export type CalendarListRow = {
   birthDate: string | null;
   breedingDate: string | null;
   feedNonce: string;
+  vetEditedAt: Date | null;
+  vetEditedBy: string | null;
+  vetEditedByPractice: string | null;
   enterprise: string;
   animal: string;
   season: string;
@@ -158,15 +167,16 @@ export type AccessibleCalendar = {
 };
 
 /**
- * The caller may act on the calendar when they own it, or when they are a vet (VET_MANAGER) who
- * belongs to the practice the owner has linked (docs/product.md §1: "That practice can then view
- * and edit the farmer's calendars").
+ * The caller may act on the calendar when they own it, or when they are a vet (VET_MANAGER or VET)
+ * who belongs to the practice the owner has linked (docs/product.md §1: "That practice can then
+ * view and edit the farmer's calendars"). Read on every call, so an unlink or a removal from the
+ * practice takes effect with the next request (decision 501).
  */
 function buildUserAccess(userId: number): SQL {
   return sql`(${calendars.userId} = ${userId} OR EXISTS (
     SELECT 1 FROM ${vetPracticeMembers}
     JOIN ${userRoles} ON ${userRoles.userId} = ${vetPracticeMembers.userId}
-      AND ${userRoles.role} = ${RoleName.vetManager}
+      AND ${userRoles.role} IN (${RoleName.vetManager}, ${RoleName.vet})
     WHERE ${vetPracticeMembers.userId} = ${userId}
       AND ${vetPracticeMembers.vetPracticeId} = ${users.vetPracticeId}
   ))`;
@@ -322,11 +332,30 @@ export function createCalendarsRepository(db: Executor) {
       setup: CalendarSetupColumns,
       contact: CalendarContactColumns,
       now: Date,
+      vetEdit?: VetEditColumns,
     ) {
       await db
         .update(calendars)
-        .set({ ...setup, ...contact, updatedAt: now })
+        .set({ ...setup, ...contact, ...vetEdit, updatedAt: now })
         .where(eq(calendars.id, calendarId));
+    },
+
+    /** A vet's name and practice as a calendar records its edit; null for anyone else. */
+    async findVetEditor(userId: number): Promise<{ name: string; practice: string } | null> {
+      const [row] = await db
+        .select({
+          name: users.name,
+          surname: users.surname,
+          practice: schema.vetPractices.vetPracticeName,
+        })
+        .from(vetPracticeMembers)
+        .innerJoin(users, eq(users.id, vetPracticeMembers.userId))
+        .innerJoin(
+          schema.vetPractices,
+          eq(schema.vetPractices.id, vetPracticeMembers.vetPracticeId),
+        )
+        .where(eq(vetPracticeMembers.userId, userId));
+      return row ? { name: `${row.name} ${row.surname}`, practice: row.practice } : null;
     },
 
     /** Writes the columns and plan of a calendar that has none (just cleared), in one statement. */
@@ -413,6 +442,9 @@ export function createCalendarsRepository(db: Executor) {
           birthDate: calendars.birthDate,
           breedingDate: calendars.breedingDate,
           feedNonce: calendars.feedNonce,
+          vetEditedAt: calendars.vetEditedAt,
+          vetEditedBy: calendars.vetEditedBy,
+          vetEditedByPractice: calendars.vetEditedByPractice,
           enterprise: schema.enterprises.name,
           animal: schema.animals.name,
           season: schema.seasons.name,

@@ -130,7 +130,22 @@ function readSavedContact(calendar: CalendarRow): SavedCalendarContact | null {
 type SummaryRow = Pick<
   CalendarRow,
   "id" | "calendarYear" | "createdAt" | "updatedAt" | "birthDate" | "breedingDate"
-> & { feedToken: string };
+> &
+  Partial<Pick<CalendarRow, "vetEditedAt" | "vetEditedBy" | "vetEditedByPractice">> & {
+    feedToken: string;
+  };
+
+/** The calendar's record of its last edit by a vet of the linked practice (decision 501). */
+function readVetEdit(
+  row: Partial<Pick<CalendarRow, "vetEditedAt" | "vetEditedBy" | "vetEditedByPractice">>,
+) {
+  if (!row.vetEditedAt || !row.vetEditedBy) return null;
+  return {
+    by: row.vetEditedBy,
+    practice: row.vetEditedByPractice ?? "",
+    at: row.vetEditedAt.toISOString(),
+  };
+}
 
 function buildSummary(
   context: CalendarsContext,
@@ -152,6 +167,7 @@ function buildSummary(
     previewImageUrl: buildCalendarPath("preview", row.id),
     downloadUrl: buildCalendarPath("download", row.id),
     feedUrls: buildFeedUrls(context.publicUrl, row.feedToken),
+    vet_edit: readVetEdit(row),
   };
 }
 
@@ -187,7 +203,16 @@ async function loadSubmissionReference(
 function describeSaved(
   context: CalendarsContext,
   checked: CheckedCalendar,
-  row: Pick<SummaryRow, "id" | "createdAt" | "updatedAt" | "feedToken">,
+  row: Pick<
+    SummaryRow,
+    | "id"
+    | "createdAt"
+    | "updatedAt"
+    | "feedToken"
+    | "vetEditedAt"
+    | "vetEditedBy"
+    | "vetEditedByPractice"
+  >,
 ): CalendarSummary {
   return buildSummary(
     context,
@@ -258,6 +283,14 @@ export async function updateCalendar(
   const reference = await loadSubmissionReference(context.db, request.data);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
+  // A save by a vet of the linked practice is recorded on the calendar for the farmer to see.
+  const vetEditor =
+    calendar.userId === key.userId
+      ? null
+      : await createCalendarsRepository(context.db).findVetEditor(key.userId);
+  const vetEdit = vetEditor
+    ? { vetEditedAt: now, vetEditedBy: vetEditor.name, vetEditedByPractice: vetEditor.practice }
+    : undefined;
   const locked = await context.db.transaction(async (transaction) => {
     const repository = createCalendarsRepository(transaction);
     // Two saves of one calendar queue here; a calendar deleted meanwhile is not found.
@@ -269,6 +302,7 @@ export async function updateCalendar(
       checked.setupColumns,
       toContactColumns(request.contact, termsAgreedAt),
       now,
+      vetEdit,
     );
     await repository.deleteColumns(calendar.id);
     await repository.insertColumns(calendar.id, checked.columns);
@@ -278,6 +312,7 @@ export async function updateCalendar(
   });
   return describeSaved(context, checked, {
     ...calendar,
+    ...vetEdit,
     updatedAt: now,
     feedToken: deriveFeedToken(context.secret, locked.feedNonce),
   });
@@ -424,6 +459,7 @@ export async function readCalendarDetail(
     previewImageUrl: summary.previewImageUrl,
     downloadUrl: summary.downloadUrl,
     feedUrls: summary.feedUrls,
+    vet_edit: summary.vet_edit ?? null,
   };
 }
 

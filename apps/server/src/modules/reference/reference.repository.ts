@@ -182,7 +182,11 @@ export function createReferenceRepository(db: Executor) {
 
     async listVets(): Promise<ReferenceLists["vets"]> {
       const rows = await db
-        .select({ id: schema.vetPractices.id, name: schema.vetPractices.vetPracticeName })
+        .select({
+          id: schema.vetPractices.id,
+          name: schema.vetPractices.vetPracticeName,
+          town: schema.vetPractices.town,
+        })
         .from(schema.vetPractices)
         .orderBy(asc(schema.vetPractices.vetPracticeName), asc(schema.vetPractices.id));
       // The address lives on the practice row itself, so there is no separate address record.
@@ -190,6 +194,7 @@ export function createReferenceRepository(db: Executor) {
         id: row.id,
         vet_practice_name: row.name,
         vet_practice_address_id: null,
+        town: row.town,
       }));
     },
   };

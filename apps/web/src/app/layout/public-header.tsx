@@ -52,7 +52,7 @@ export function PublicHeader() {
                 {hasRole(user, RoleName.admin) && (
                   <PrelaunchNavItem to={paths.admin.getHref()} label="Admin" />
                 )}
-                {hasRole(user, RoleName.vetManager) && (
+                {(hasRole(user, RoleName.vetManager) || hasRole(user, RoleName.vet)) && (
                   <PrelaunchNavItem to={paths.vetDashboard.getHref()} label="Vet" />
                 )}
               </ul>

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
-import { closeModal } from "../../stores/modals.ts";
 
 /**
  * A screen whose work belongs to a later issue: it names itself and says so plainly, rather
@@ -17,18 +16,5 @@ export function ComingSoonPage({ title }: { title: string }) {
         Back to the home page
       </Link>
     </section>
-  );
-}
-
-export function ComingSoonModalBody({ name }: { name: string }) {
-  return (
-    <div className="stack">
-      <p>{name} is not ready yet. It will be here soon.</p>
-      <div className="button-row">
-        <button type="button" className="button button--primary" onClick={closeModal}>
-          OK
-        </button>
-      </div>
-    </div>
   );
 }

@@ -15,7 +15,11 @@ type VetPickerProps = {
  */
 export function VetPicker({ value, onChange, error, canChooseLater = false }: VetPickerProps) {
   const vets = useVets({ isEnabled: true });
-  const options = (vets.data ?? []).map((vet) => ({ id: vet.id, label: vet.vet_practice_name }));
+  // docs/product.md §2: only registered practices, each with its town.
+  const options = (vets.data ?? []).map((vet) => ({
+    id: vet.id,
+    label: vet.town ? `${vet.vet_practice_name}, ${vet.town}` : vet.vet_practice_name,
+  }));
   const noMatchText = vets.isPending
     ? "Loading vet practices…"
     : vets.isError

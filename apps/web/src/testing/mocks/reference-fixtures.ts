@@ -85,5 +85,12 @@ export const referenceFixtures: ReferenceLists = {
   territoryManagers: [
     { id: 1, territory_manager_name: "Sam Byrne", territory_manager_email: "sam@example.org" },
   ],
-  vets: [{ id: 1, vet_practice_name: "Riverside Veterinary", vet_practice_address_id: null }],
+  vets: [
+    {
+      id: 1,
+      vet_practice_name: "Riverside Veterinary",
+      vet_practice_address_id: null,
+      town: "Macroom",
+    },
+  ],
 };

@@ -36,7 +36,7 @@ describe("Vet settings on a pre-launch host", () => {
 
     await user.type(search, "riverside");
     await user.keyboard("{ArrowDown}{Enter}");
-    expect(search).toHaveValue("Riverside Veterinary");
+    expect(search).toHaveValue("Riverside Veterinary, Macroom");
     await user.click(screen.getByRole("button", { name: "Save settings" }));
 
     await waitFor(() => expect(sent?.vet_id).toBe(1));

@@ -1,5 +1,6 @@
 import {
   CalendarContactSchema,
+  RoleName,
   calendarContactMessages,
   currentTermsVersion,
   type CalendarContact,
@@ -85,5 +86,9 @@ export function needsEmailCheck(
   user: UserProfile | null,
 ): boolean {
   if (!email) return false;
+  // A vet saves a client's calendar, whose contact is the farmer's own account (decision 501).
+  if (user?.roles.some((role) => role.name === RoleName.vetManager || role.name === RoleName.vet)) {
+    return false;
+  }
   return email.trim().toLowerCase() !== (user?.email ?? "").trim().toLowerCase();
 }

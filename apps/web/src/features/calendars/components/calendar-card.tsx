@@ -72,6 +72,12 @@ export function CalendarCard({
             {calendar.updated_at !== calendar.created_at && (
               <Fact term="Last changed" value={formatTimestampDay(calendar.updated_at)} />
             )}
+            {calendar.vet_edit && (
+              <Fact
+                term="Changed by your vet"
+                value={`${calendar.vet_edit.by} of ${calendar.vet_edit.practice}, ${formatTimestampDay(calendar.vet_edit.at)}`}
+              />
+            )}
           </dl>
         </div>
         <div className="button-row calendar-card__actions">

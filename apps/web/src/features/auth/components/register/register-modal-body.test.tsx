@@ -434,7 +434,7 @@ describe("the register wizard on a pre-launch host (jsdom is localhost)", () => 
     expect(picker).toHaveAttribute("placeholder", "Search for a vet...");
     await user.type(picker, "RIVER");
     await user.keyboard("{ArrowDown}{Enter}");
-    expect(picker).toHaveValue("Riverside Veterinary");
+    expect(picker).toHaveValue("Riverside Veterinary, Macroom");
 
     await user.click(dialog.getByRole("button", { name: "Next step" }));
     await fillStep2(user, await dialog.findByLabelText("Password").then(() => dialog));

@@ -11,9 +11,19 @@ import { resetRegisterWizard } from "../../stores/register-wizard-store.ts";
 // jsdom's host is localhost, a pre-launch host (docs/product.md §2, §9): the vet picker shows.
 
 const practices: Vet[] = [
-  { id: 1, vet_practice_name: "Riverside Veterinary", vet_practice_address_id: null },
-  { id: 2, vet_practice_name: "Hillview Vets", vet_practice_address_id: null },
-  { id: 3, vet_practice_name: "Shannon River Clinic", vet_practice_address_id: null },
+  {
+    id: 1,
+    vet_practice_name: "Riverside Veterinary",
+    vet_practice_address_id: null,
+    town: "Macroom",
+  },
+  { id: 2, vet_practice_name: "Hillview Vets", vet_practice_address_id: null, town: "Ballinasloe" },
+  {
+    id: 3,
+    vet_practice_name: "Shannon River Clinic",
+    vet_practice_address_id: null,
+    town: "Ennis",
+  },
 ];
 const label = "Do you want to share your calendars with your vet?";
 const disclaimer =
@@ -65,34 +75,37 @@ describe("the registration vet picker on a pre-launch host (docs/product.md §2 
 
     await user.click(picker);
     expect(
-      await readPickerList(picker).findByRole("option", { name: "Hillview Vets" }),
+      await readPickerList(picker).findByRole("option", { name: "Hillview Vets, Ballinasloe" }),
     ).toBeInTheDocument();
     expect(listOptionNames(picker)).toEqual([
-      "Riverside Veterinary",
-      "Hillview Vets",
-      "Shannon River Clinic",
+      "Riverside Veterinary, Macroom",
+      "Hillview Vets, Ballinasloe",
+      "Shannon River Clinic, Ennis",
     ]);
 
     await user.type(picker, "rIVer");
-    expect(listOptionNames(picker)).toEqual(["Riverside Veterinary", "Shannon River Clinic"]);
+    expect(listOptionNames(picker)).toEqual([
+      "Riverside Veterinary, Macroom",
+      "Shannon River Clinic, Ennis",
+    ]);
     await user.clear(picker);
     await user.type(picker, "VIEW");
-    expect(listOptionNames(picker)).toEqual(["Hillview Vets"]);
+    expect(listOptionNames(picker)).toEqual(["Hillview Vets, Ballinasloe"]);
   });
 
   it("moves through the options with the arrow keys and chooses with Enter", async () => {
     const { user, picker } = await openRegister();
     await user.click(picker);
-    await readPickerList(picker).findByRole("option", { name: "Hillview Vets" });
+    await readPickerList(picker).findByRole("option", { name: "Hillview Vets, Ballinasloe" });
 
     await user.keyboard("{ArrowDown}{ArrowDown}");
     expect(picker).toHaveAttribute(
       "aria-activedescendant",
-      readPickerList(picker).getByRole("option", { name: "Hillview Vets" }).id,
+      readPickerList(picker).getByRole("option", { name: "Hillview Vets, Ballinasloe" }).id,
     );
     await user.keyboard("{ArrowDown}{ArrowUp}{Enter}");
 
-    expect(picker).toHaveValue("Hillview Vets");
+    expect(picker).toHaveValue("Hillview Vets, Ballinasloe");
     expect(picker).toHaveAttribute("aria-expanded", "false");
     // Enter chose the vet; it did not submit step 1.
     expect(document.querySelector(".dialog__counter")?.textContent).toBe("(1/3)");
@@ -101,7 +114,7 @@ describe("the registration vet picker on a pre-launch host (docs/product.md §2 
   it("closes 200 ms after the field loses focus", async () => {
     const { user, dialog, picker } = await openRegister();
     await user.click(picker);
-    await readPickerList(picker).findByRole("option", { name: "Hillview Vets" });
+    await readPickerList(picker).findByRole("option", { name: "Hillview Vets, Ballinasloe" });
     expect(picker).toHaveAttribute("aria-expanded", "true");
 
     vi.useFakeTimers();

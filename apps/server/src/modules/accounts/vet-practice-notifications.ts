@@ -1,0 +1,58 @@
+import { vetInvitePagePath, vetPracticeLimits } from "@vaxcal/contracts";
+import { renderEmail, type RenderedEmail } from "../../mail/render-email.ts";
+
+/* The e-mails of vet practices: invites, and a farmer linking or unlinking the practice. */
+
+export function buildVetInviteUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${vetInvitePagePath}?token=${token}`;
+}
+
+export function renderVetInviteEmail(practiceName: string, url: string): RenderedEmail {
+  return renderEmail({
+    subject: `You are invited to join ${practiceName} on VaxCal`,
+    greeting: "Hello,",
+    paragraphs: [
+      `${practiceName} has invited you to join the practice on VaxCal, where you can see and adjust the vaccination calendars of the practice's client farms, and the doses due across them.`,
+      `Choose a password to join. The link works once, for ${vetPracticeLimits.inviteLinkDays} days.`,
+    ],
+    action: { label: `Join ${practiceName}`, url },
+    afterword: ["If you were not expecting this invitation, you can ignore this email."],
+  });
+}
+
+type FarmerNames = { name: string; surname: string; farmName: string | null; town: string };
+
+function describeFarmer(farmer: FarmerNames): string {
+  const farm = farmer.farmName ? `, ${farmer.farmName}` : "";
+  return `${farmer.name} ${farmer.surname}${farm} (${farmer.town})`;
+}
+
+export function renderPracticeLinkedEmail(
+  practiceName: string,
+  farmer: FarmerNames,
+  dashboardUrl: string,
+): RenderedEmail {
+  return renderEmail({
+    subject: `A farmer has shared their vaccination calendars with ${practiceName}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `${describeFarmer(farmer)} has chosen ${practiceName} as their vet practice on VaxCal.`,
+      "Your practice's vets can now view and edit the farm's calendars, and its shots appear under doses due on your dashboard.",
+    ],
+    action: { label: "Open the practice dashboard", url: dashboardUrl },
+  });
+}
+
+export function renderPracticeUnlinkedEmail(
+  practiceName: string,
+  farmer: FarmerNames,
+): RenderedEmail {
+  return renderEmail({
+    subject: `A farmer no longer shares their calendars with ${practiceName}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `${describeFarmer(farmer)} has removed ${practiceName} as their vet practice on VaxCal.`,
+      "Your practice's vets can no longer see the farm's calendars, and its shots no longer appear under doses due.",
+    ],
+  });
+}

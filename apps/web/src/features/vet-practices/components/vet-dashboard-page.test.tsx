@@ -1,0 +1,133 @@
+import { vetPracticePaths } from "@vaxcal/contracts";
+import { screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { server } from "../../../testing/mocks/server.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
+import { describeDoses } from "./vet-dashboard-page.tsx";
+
+describe("the vet dashboard (docs/product.md D3)", () => {
+  it("shows the banner, the farmers with their calendars, the doses due and the vets", async () => {
+    const view = renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Glenbeg Veterinary Clinic" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Thank you for registering your vet practice/)).toBeInTheDocument();
+    const farmers = screen.getByRole("list", { name: "Your farmers" });
+    expect(
+      within(farmers).getByRole("link", { name: /Open and edit the Cows calendar of Nora Murphy/ }),
+    ).toHaveAttribute("href", "/calendar/12");
+    expect(
+      await screen.findByRole("heading", {
+        name: /Bovilis BVD: 51–100 doses, and 1 farm of unknown size/,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("2 shots on 2 farms")).toBeInTheDocument();
+    await view.user.click(screen.getByRole("button", { name: "Show the farms (2 shots)" }));
+    const table = await screen.findByRole("table", {
+      name: "Bovilis BVD, week of 23 November 2026",
+    });
+    expect(within(table).getByRole("link", { name: "Nora Murphy, Hill Farm" })).toHaveAttribute(
+      "href",
+      "/calendar/12",
+    );
+    expect(within(table).getByText("Size not known")).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Your practice's vets" })).toHaveTextContent(
+      "Aoife Byrne",
+    );
+  });
+
+  it("searches the farmers by name, farm or town, case-insensitively", async () => {
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    const search = await screen.findByLabelText("Search your farmers");
+    await user.type(search, "BANDON");
+    const farmers = screen.getByRole("list", { name: "Your farmers" });
+    expect(
+      within(farmers)
+        .getAllByRole("heading")
+        .map((heading) => heading.textContent),
+    ).toEqual(["Seán Walsh"]);
+    await user.clear(search);
+    await user.type(search, "nobody");
+    expect(screen.getByText("No farmer matches your search.")).toBeInTheDocument();
+  });
+
+  it("shows a failure with Try again", async () => {
+    server.use(
+      http.get(vetPracticePaths.dosesDue, () =>
+        HttpResponse.json(
+          { error: { code: "INTERNAL", message: "Internal server error" } },
+          { status: 500 },
+        ),
+      ),
+    );
+    renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(await screen.findByText("Internal server error")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("lets the manager remove a vet after confirming, and re-send or cancel an invite", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get(vetPracticePaths.members, () =>
+        HttpResponse.json({
+          members: [
+            {
+              id: 31,
+              name: "Aoife",
+              surname: "Byrne",
+              email: "glen@vets.ie",
+              role: "VET_MANAGER",
+              joined_at: "2026-11-01T10:00:00.000Z",
+            },
+            {
+              id: 32,
+              name: "Cian",
+              surname: "Walsh",
+              email: "cian@vets.ie",
+              role: "VET",
+              joined_at: "2026-11-02T10:00:00.000Z",
+            },
+          ],
+          invites: [
+            {
+              id: 5,
+              email: "new@vets.ie",
+              created_at: "2026-11-20T10:00:00.000Z",
+              expires_at: "2026-11-27T10:00:00.000Z",
+              status: "pending",
+            },
+          ],
+        }),
+      ),
+      http.delete("/api/vet/members/:id", ({ params }) => {
+        calls.push(`remove ${String(params.id)}`);
+        return HttpResponse.json({ message: "The vet has been removed from your practice." });
+      }),
+      http.post("/api/vet/invites/:id/resend", ({ params }) => {
+        calls.push(`resend ${String(params.id)}`);
+        return HttpResponse.json({ message: "The invitation has been sent again." });
+      }),
+    );
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    const vets = await screen.findByRole("list", { name: "Your practice's vets" });
+    expect(within(vets).queryByRole("button", { name: "Remove Aoife Byrne" })).toBeNull();
+    await user.click(within(vets).getByRole("button", { name: "Remove Cian Walsh" }));
+    expect(calls).toEqual([]);
+    await user.click(within(vets).getByRole("button", { name: "Yes, remove" }));
+    expect(
+      await screen.findByText("The vet has been removed from your practice."),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole("button", { name: "Send the invitation to new@vets.ie again" }),
+    );
+    expect(await screen.findByText("The invitation has been sent again.")).toBeInTheDocument();
+    expect(calls).toEqual(["remove 32", "resend 5"]);
+  });
+
+  it("words dose estimates plainly", () => {
+    expect(describeDoses({ min: 1, max: 1 })).toBe("1 dose");
+    expect(describeDoses({ min: 52, max: 150 })).toBe("52–150 doses");
+    expect(describeDoses({ min: 201, max: null })).toBe("at least 201 doses");
+  });
+});

@@ -1,0 +1,186 @@
+import { InviteEmailsSchema, RoleName, vetPracticeMessages } from "@vaxcal/contracts";
+import { formatLongDate } from "@vaxcal/schedule";
+import { useState } from "react";
+import { TextField } from "../../../components/ui/form-fields.tsx";
+import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { describeApiError } from "../../../lib/api-errors.ts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import {
+  cancelInvite,
+  inviteVets,
+  removeMember,
+  resendInvite,
+  useMembersChange,
+  useVetMembers,
+} from "../api/vet-practice-api.ts";
+
+const membersTexts = {
+  loading: "Loading your practice's vets…",
+  loadFailed: "The practice's vets could not be loaded. Please try again.",
+  changeFailed: "That did not work. Please try again.",
+} as const;
+
+/** The day part of an ISO timestamp, as the dashboard prints dates. */
+const formatDay = (timestamp: string) => formatLongDate(timestamp.slice(0, 10));
+
+/**
+ * The manager's part of the dashboard (decision 501): the practice's vets, removing one (their
+ * access ends at once), the open invites with re-send and cancel, and new invites.
+ */
+export function VetMembersSection() {
+  const members = useVetMembers({ isEnabled: true });
+  const [inviteEmail, setInviteEmail] = useState("");
+  const [inviteError, setInviteError] = useState<string | undefined>(undefined);
+  const [confirmingId, setConfirmingId] = useState<number | null>(null);
+  const onDone = {
+    onSuccess: ({ message }: { message: string }) =>
+      showNotification(NotificationType.success, message),
+    onError: (error: unknown) =>
+      showNotification(NotificationType.error, describeApiError(error, membersTexts.changeFailed)),
+  };
+  const invite = useMembersChange(inviteVets);
+  const resend = useMembersChange(resendInvite);
+  const cancel = useMembersChange(cancelInvite);
+  const remove = useMembersChange(removeMember);
+
+  return (
+    <section aria-labelledby="vet-members-title">
+      <h2 id="vet-members-title">Your practice's vets</h2>
+      {members.isPending ? (
+        <LoadingState label={membersTexts.loading} />
+      ) : members.isError ? (
+        <ErrorState
+          message={describeApiError(members.error, membersTexts.loadFailed)}
+          onRetry={() => void members.refetch()}
+        />
+      ) : (
+        <>
+          <ul className="vet-list" aria-label="Your practice's vets">
+            {members.data.members.map((member) => (
+              <li key={member.id} className="vet-card vet-card__calendar">
+                <span>
+                  <strong>
+                    {member.name} {member.surname}
+                  </strong>{" "}
+                  ({member.role === RoleName.vetManager ? "practice manager" : "vet"})
+                  <br />
+                  <span className="vet-card__meta">{member.email}</span>
+                </span>
+                {member.role !== RoleName.vetManager &&
+                  (confirmingId === member.id ? (
+                    <span className="vet-card__actions" role="group" aria-label="Confirm removal">
+                      <span>
+                        Remove {member.name} {member.surname}? Their account is closed and they lose
+                        access at once.
+                      </span>
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(member.id, {
+                            ...onDone,
+                            onSettled: () => setConfirmingId(null),
+                          })
+                        }
+                      >
+                        Yes, remove
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--quiet"
+                        onClick={() => setConfirmingId(null)}
+                      >
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => setConfirmingId(member.id)}
+                    >
+                      Remove {member.name} {member.surname}
+                    </button>
+                  ))}
+              </li>
+            ))}
+          </ul>
+          {members.data.invites.length > 0 && (
+            <>
+              <h3>Invitations not yet accepted</h3>
+              <ul className="vet-list" aria-label="Invitations not yet accepted">
+                {members.data.invites.map((pending) => (
+                  <li key={pending.id} className="vet-card vet-card__calendar">
+                    <span>
+                      <strong>{pending.email}</strong>
+                      <br />
+                      <span className="vet-card__meta">
+                        {pending.status === "expired"
+                          ? `Expired on ${formatDay(pending.expires_at)}`
+                          : `Sent on ${formatDay(pending.created_at)}, works until ${formatDay(pending.expires_at)}`}
+                      </span>
+                    </span>
+                    <span className="vet-card__actions">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={resend.isPending}
+                        aria-label={`Send the invitation to ${pending.email} again`}
+                        onClick={() => resend.mutate(pending.id, onDone)}
+                      >
+                        Send again
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--quiet"
+                        disabled={cancel.isPending}
+                        aria-label={`Cancel the invitation to ${pending.email}`}
+                        onClick={() => cancel.mutate(pending.id, onDone)}
+                      >
+                        Cancel invitation
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+      <form
+        className="vet-toolbar"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = InviteEmailsSchema.safeParse([inviteEmail]);
+          if (!parsed.success || inviteEmail.trim() === "") {
+            setInviteError(vetPracticeMessages.inviteEmailInvalid);
+            return;
+          }
+          setInviteError(undefined);
+          invite.mutate(parsed.data, {
+            ...onDone,
+            onSuccess: (answer) => {
+              setInviteEmail("");
+              onDone.onSuccess(answer);
+            },
+          });
+        }}
+      >
+        <TextField
+          label="Invite a vet by email"
+          type="email"
+          spellCheck={false}
+          autoComplete="off"
+          value={inviteEmail}
+          error={inviteError}
+          onChange={(event) => setInviteEmail(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={invite.isPending}>
+          {invite.isPending ? "Sending…" : "Send invitation"}
+        </button>
+      </form>
+    </section>
+  );
+}
