@@ -21,6 +21,7 @@ import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-ta
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
 import { calendarsRoutes, createCalendarPdfReader } from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -148,6 +149,9 @@ export async function buildApp({
 
   // Vet dashboard (decision 501): a practice's linked farmers and the doses due across them.
   await app.register(vetDashboardRoutes, { db: database.db, clock });
+  // The admin area (docs/product.md D2): products, the audit trail, the differences from the
+  // shipped reference data; every call needs the ADMIN role.
+  await app.register(adminRoutes, { db: database.db, clock });
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;

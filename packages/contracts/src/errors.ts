@@ -4,6 +4,8 @@ import { z } from "zod";
 export const ErrorCode = {
   validation: "VALIDATION_FAILED",
   unauthorized: "UNAUTHORIZED",
+  /** Signed in, but without the role the call needs (an admin call by a farmer). */
+  forbidden: "FORBIDDEN",
   notFound: "NOT_FOUND",
   conflict: "CONFLICT",
   rateLimited: "RATE_LIMITED",

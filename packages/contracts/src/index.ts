@@ -6,4 +6,5 @@ export * from "./calendars.ts";
 export * from "./security.ts";
 export * from "./given-shots.ts";
 export * from "./vet-practices.ts";
+export * from "./admin.ts";
 export * from "./reminders.ts";

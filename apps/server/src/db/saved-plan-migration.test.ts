@@ -91,6 +91,30 @@ function listLaterAddedColumns(): [table: string, column: string, definition: st
     );
 }
 
+/**
+ * The tables that later migrations create and today's seed writes (its record of what it seeded,
+ * decision 404), as their `CREATE TABLE` statements: created for the seed at the old schema and
+ * dropped again before migrating, like the later columns.
+ */
+function listLaterCreatedSeedTables(): Array<{ table: string; create: string }> {
+  const seedTables = new Set(["reference_seed_rows"]);
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as Journal;
+  const cut = journal.entries.findIndex((entry) => entry.tag === planMigration);
+  return journal.entries
+    .slice(cut + 1)
+    .flatMap(({ tag }) =>
+      [
+        ...readFileSync(path.join(migrationsFolder, `${tag}.sql`), "utf8").matchAll(
+          /CREATE TABLE "(\w+)" \(([^;]+);/g,
+        ),
+      ]
+        .filter((match) => seedTables.has(match[1] ?? ""))
+        .map((match) => ({ table: match[1] ?? "", create: match[0] })),
+    );
+}
+
 type OldCalendar = {
   id: number;
   token: string;
@@ -194,6 +218,8 @@ beforeAll(async () => {
   for (const [table, column, definition] of laterColumns) {
     await database.pool.query(`ALTER TABLE "${table}" ADD COLUMN "${column}" ${definition}`);
   }
+  const laterTables = listLaterCreatedSeedTables();
+  for (const { create } of laterTables) await database.pool.query(create);
   await seedReferenceData(database.db, referenceData, demoData);
   const [user] = await database.db
     .insert(users)
@@ -247,6 +273,7 @@ beforeAll(async () => {
   for (const [table, column] of laterColumns) {
     await database.pool.query(`ALTER TABLE "${table}" DROP COLUMN "${column}"`);
   }
+  for (const { table } of laterTables) await database.pool.query(`DROP TABLE "${table}"`);
   await applyMigrations(database);
   app = await buildApp({
     config: buildTestConfig({ publicUrl, appSecret }),

@@ -7,4 +7,5 @@ export * from "./schema/accounts.ts";
 export * from "./schema/calendars.ts";
 export * from "./schema/outbox.ts";
 export * from "./schema/given-shots.ts";
+export * from "./schema/admin.ts";
 export * from "./schema/reminders.ts";

@@ -69,31 +69,115 @@ describe("seedReferenceData", () => {
     expect(await countRows()).toEqual(before);
   });
 
-  it("writes nothing when nothing changed, and restores a reference row that did", async () => {
+  it("writes nothing when nothing changed", async () => {
+    await database.pool.query("UPDATE vaccines SET updated_at = '2000-01-01T00:00:00Z'");
+    await seedReferenceData(database.db, referenceData, demoData);
+    const { rows } = await database.pool.query<{ count: string }>(
+      "SELECT count(*) FROM vaccines WHERE updated_at > '2000-01-01T00:00:00Z'",
+    );
+    expect(Number(rows[0]?.count)).toBe(0);
+  });
+
+  it("keeps an admin's edit through a restart (decision 404)", async () => {
     const vaccine = referenceData.vaccines[0];
     if (!vaccine) throw new Error("the dataset has no vaccine");
     await database.pool.query(
-      "UPDATE vaccines SET name = 'Renamed', updated_at = $2 WHERE id = $1",
-      [vaccine.id, "2000-01-01T00:00:00Z"],
-    );
-    const untouched = await queryOne<{ updated_at: Date }>(
-      "SELECT updated_at FROM vaccines WHERE id <> $1 ORDER BY id LIMIT 1",
+      "UPDATE vaccines SET warning_message = 'Edited by an admin' WHERE id = $1",
       [vaccine.id],
+    );
+    await database.pool.query(
+      "UPDATE shot_templates SET birth_days = birth_days + 7 WHERE id = $1 AND birth_days IS NOT NULL",
+      [referenceData.shotTemplates.find((template) => template.birth_days !== null)?.id],
+    );
+
+    await seedReferenceData(database.db, referenceData, demoData);
+    await seedReferenceData(database.db, referenceData, demoData);
+
+    const kept = await queryOne<{ warning_message: string; name: string }>(
+      "SELECT warning_message, name FROM vaccines WHERE id = $1",
+      [vaccine.id],
+    );
+    expect(kept).toEqual({ warning_message: "Edited by an admin", name: vaccine.name });
+    const template = referenceData.shotTemplates.find((shot) => shot.birth_days !== null);
+    const moved = await queryOne<{ birth_days: number }>(
+      "SELECT birth_days FROM shot_templates WHERE id = $1",
+      [template?.id],
+    );
+    expect(moved.birth_days).toBe((template?.birth_days ?? 0) + 7);
+  });
+
+  it("brings unedited rows up to a newer dataset, and leaves edited ones", async () => {
+    const [edited, untouched] = referenceData.vaccines.slice(1, 3);
+    if (!edited || !untouched) throw new Error("the dataset has too few vaccines");
+    await database.pool.query("UPDATE vaccines SET size_info = 'Admin pack' WHERE id = $1", [
+      edited.id,
+    ]);
+    const newer = {
+      ...referenceData,
+      vaccines: referenceData.vaccines.map((vaccine) =>
+        vaccine.id === edited.id || vaccine.id === untouched.id
+          ? { ...vaccine, size_info: `${vaccine.size_info} (revised)` }
+          : vaccine,
+      ),
+    };
+
+    await seedReferenceData(database.db, newer, demoData);
+
+    const { rows } = await database.pool.query<{ id: number; size_info: string }>(
+      "SELECT id, size_info FROM vaccines WHERE id = ANY($1) ORDER BY id",
+      [[edited.id, untouched.id]],
+    );
+    expect(rows).toEqual([
+      { id: edited.id, size_info: "Admin pack" },
+      { id: untouched.id, size_info: `${untouched.size_info} (revised)` },
+    ]);
+    // Back to the shipped dataset, so later tests start from it.
+    await seedReferenceData(database.db, referenceData, demoData);
+  });
+
+  it("does not bring back a shipped row an admin deleted", async () => {
+    const [pair] = referenceData.vaccines.flatMap(({ id, rules }) =>
+      rules.compatible_vaccine_ids.map((compatibleId) => [id, compatibleId]),
+    );
+    if (!pair) throw new Error("the dataset has no compatible vaccines");
+    await database.pool.query(
+      "DELETE FROM vaccine_compatibilities WHERE vaccine_id = $1 AND compatible_vaccine_id = $2",
+      pair,
     );
 
     await seedReferenceData(database.db, referenceData, demoData);
 
-    const restored = await queryOne<{ name: string; updated_at: Date }>(
-      "SELECT name, updated_at FROM vaccines WHERE id = $1",
+    const { rowCount } = await database.pool.query(
+      "SELECT 1 FROM vaccine_compatibilities WHERE vaccine_id = $1 AND compatible_vaccine_id = $2",
+      pair,
+    );
+    expect(rowCount).toBe(0);
+  });
+
+  it("takes a database seeded before the records existed as unedited once, then keeps edits", async () => {
+    const vaccine = referenceData.vaccines[3];
+    if (!vaccine) throw new Error("the dataset has too few vaccines");
+    await database.pool.query("DELETE FROM reference_seed_rows");
+    await database.pool.query("UPDATE vaccines SET source_note = 'Hand-edited' WHERE id = $1", [
+      vaccine.id,
+    ]);
+
+    await seedReferenceData(database.db, referenceData, demoData);
+    const restored = await queryOne<{ source_note: string }>(
+      "SELECT source_note FROM vaccines WHERE id = $1",
       [vaccine.id],
     );
-    expect(restored.name).toBe(vaccine.name);
-    expect(restored.updated_at.getUTCFullYear()).toBeGreaterThan(2000);
-    const stillUntouched = await queryOne<{ updated_at: Date }>(
-      "SELECT updated_at FROM vaccines WHERE id <> $1 ORDER BY id LIMIT 1",
+    expect(restored.source_note).toBe(vaccine.source_note);
+
+    await database.pool.query("UPDATE vaccines SET source_note = 'Edited later' WHERE id = $1", [
+      vaccine.id,
+    ]);
+    await seedReferenceData(database.db, referenceData, demoData);
+    const kept = await queryOne<{ source_note: string }>(
+      "SELECT source_note FROM vaccines WHERE id = $1",
       [vaccine.id],
     );
-    expect(stillUntouched.updated_at).toEqual(untouched.updated_at);
+    expect(kept.source_note).toBe("Edited later");
   });
 
   it("keeps rows that admins added, and gives new rows ids after the seeded ones", async () => {

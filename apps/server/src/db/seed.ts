@@ -9,9 +9,9 @@ import type {
   Vaccine,
   Warning,
 } from "@vaxcal/contracts";
-import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db, Transaction } from "./database.ts";
+import type { Db, Executor, Transaction } from "./database.ts";
 import * as schema from "./schema.ts";
 
 /** The shape of `referenceData` in `@vaxcal/reference-data`. */
@@ -44,9 +44,25 @@ export type DemoDataset = {
 const seedLockKey = 7_462_002;
 
 /**
- * Upserts the reference data (and the demo data when given) in one transaction: rows are matched
- * by id (warnings also by slug), changed rows are updated, nothing is duplicated, and rows that
- * admins added are never deleted. Identity sequences then continue after the highest id.
+ * One table's shipped rows: `key` names the row (ids, or both ids of a link), and every other
+ * column of a row is one the seeder owns.
+ */
+export type ReferenceTableRows = {
+  table: PgTable;
+  key: PgColumn[];
+  rows: Array<Record<string, unknown>>;
+};
+
+/**
+ * Seeds the reference data (and the demo data when given) in one transaction, without ever
+ * overwriting an admin's work (decision 404). Each shipped row is compared with the values the
+ * seeder last wrote for it (`reference_seed_rows`):
+ * - a row not there yet, and never seeded, is inserted (a new product, a first start);
+ * - a row whose values are still the ones last seeded is brought up to the dataset;
+ * - a row an admin edited since is left as it is;
+ * - a row an admin deleted is not brought back.
+ * Rows that admins added are never touched. An unchanged restart writes nothing. Identity
+ * sequences then continue after the highest id.
  */
 export async function seedReferenceData(
   db: Db,
@@ -55,43 +71,59 @@ export async function seedReferenceData(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${seedLockKey})`);
+    const tables = await listShippedRows(tx, reference, demo);
+    for (const shipped of tables) await seedTable(tx, shipped);
+    await resetIdentitySequences(tx);
+  });
+}
 
-    await upsertRows(tx, schema.seasons, [schema.seasons.id], reference.seasons);
-    await upsertRows(
-      tx,
-      schema.animals,
-      [schema.animals.id],
-      reference.animals.map((animal) => ({
+/**
+ * The shipped rows of every reference table, in the order foreign keys need, mapped to the
+ * Drizzle row shape. The reference data's own demo practices and managers come last, when given.
+ * Also what the admin area compares the database with (`listReferenceDifferences`).
+ */
+export async function listShippedRows(
+  executor: Executor,
+  reference: ReferenceDataset,
+  demo?: DemoDataset,
+): Promise<ReferenceTableRows[]> {
+  const tables: ReferenceTableRows[] = [
+    { table: schema.seasons, key: [schema.seasons.id], rows: reference.seasons },
+    {
+      table: schema.animals,
+      key: [schema.animals.id],
+      rows: reference.animals.map((animal) => ({
         id: animal.id,
         name: animal.name,
         isAdult: animal.isAdult,
         hasBirthDate: animal.hasBirthDate,
         sortOrder: animal.sortOrder,
       })),
-    );
-    await upsertRows(
-      tx,
-      schema.enterprises,
-      [schema.enterprises.id],
-      reference.enterprises.map(({ id, name, defaultSeasonId }) => ({ id, name, defaultSeasonId })),
-    );
-    await upsertRows(
-      tx,
-      schema.enterpriseAnimals,
-      [schema.enterpriseAnimals.enterpriseId, schema.enterpriseAnimals.animalId],
-      reference.enterprises.flatMap((enterprise) =>
+    },
+    {
+      table: schema.enterprises,
+      key: [schema.enterprises.id],
+      rows: reference.enterprises.map(({ id, name, defaultSeasonId }) => ({
+        id,
+        name,
+        defaultSeasonId,
+      })),
+    },
+    {
+      table: schema.enterpriseAnimals,
+      key: [schema.enterpriseAnimals.enterpriseId, schema.enterpriseAnimals.animalId],
+      rows: reference.enterprises.flatMap((enterprise) =>
         enterprise.animalArray.map((animalId, position) => ({
           enterpriseId: enterprise.id,
           animalId,
           position,
         })),
       ),
-    );
-    await upsertRows(
-      tx,
-      schema.animalEnterpriseSeasonCombinations,
-      [schema.animalEnterpriseSeasonCombinations.id],
-      reference.combinations.map((combination) => ({
+    },
+    {
+      table: schema.animalEnterpriseSeasonCombinations,
+      key: [schema.animalEnterpriseSeasonCombinations.id],
+      rows: reference.combinations.map((combination) => ({
         id: combination.id,
         animalId: combination.animal_id,
         enterpriseId: combination.enterprise_id,
@@ -99,25 +131,23 @@ export async function seedReferenceData(
         birthDate: combination.birth_date,
         breedingDate: combination.breeding_date,
       })),
-    );
-    await seedVaccines(tx, reference.vaccines);
-    await upsertRows(
-      tx,
-      schema.diseases,
-      [schema.diseases.id],
-      reference.diseases.map((disease) => ({
+    },
+    ...listVaccineRows(reference.vaccines),
+    {
+      table: schema.diseases,
+      key: [schema.diseases.id],
+      rows: reference.diseases.map((disease) => ({
         id: disease.id,
         name: disease.name,
         descName: disease.desc_name,
         footnote: disease.footnote,
         footnoteNumber: disease.footnoteNumber,
       })),
-    );
-    await upsertRows(
-      tx,
-      schema.diseaseAnimals,
-      [schema.diseaseAnimals.diseaseId, schema.diseaseAnimals.animalId],
-      reference.diseases.flatMap((disease) =>
+    },
+    {
+      table: schema.diseaseAnimals,
+      key: [schema.diseaseAnimals.diseaseId, schema.diseaseAnimals.animalId],
+      rows: reference.diseases.flatMap((disease) =>
         disease.animals.map(({ animal_id, vaccine_id, herd_status_question }) => ({
           diseaseId: disease.id,
           animalId: animal_id,
@@ -125,12 +155,11 @@ export async function seedReferenceData(
           herdStatusQuestion: herd_status_question,
         })),
       ),
-    );
-    await upsertRows(
-      tx,
-      schema.shotTemplates,
-      [schema.shotTemplates.id],
-      reference.shotTemplates.map((template) => ({
+    },
+    {
+      table: schema.shotTemplates,
+      key: [schema.shotTemplates.id],
+      rows: reference.shotTemplates.map((template) => ({
         id: template.id,
         vaccineId: template.vaccine_id,
         animalId: template.animal_id,
@@ -141,15 +170,19 @@ export async function seedReferenceData(
         herdStatus: template.herd_status,
         seasonId: template.season_id,
       })),
-    );
-    await seedWarnings(tx, reference.warnings);
-
-    if (demo) {
-      await upsertRows(
-        tx,
-        schema.vetPractices,
-        [schema.vetPractices.id],
-        demo.vetPractices.map((practice) => ({
+    },
+    {
+      table: schema.warnings,
+      key: [schema.warnings.id],
+      rows: await listWarningRows(executor, reference.warnings),
+    },
+  ];
+  if (demo) {
+    tables.push(
+      {
+        table: schema.vetPractices,
+        key: [schema.vetPractices.id],
+        rows: demo.vetPractices.map((practice) => ({
           id: practice.id,
           vetPracticeName: practice.vet_practice_name,
           address1: practice.address1,
@@ -158,85 +191,178 @@ export async function seedReferenceData(
           country: practice.country,
           eircode: practice.eircode,
         })),
-      );
-      await upsertRows(
-        tx,
-        schema.territoryManagers,
-        [schema.territoryManagers.id],
-        demo.territoryManagers.map((manager) => ({
+      },
+      {
+        table: schema.territoryManagers,
+        key: [schema.territoryManagers.id],
+        rows: demo.territoryManagers.map((manager) => ({
           id: manager.id,
           territoryManagerName: manager.territory_manager_name,
           territoryManagerEmail: manager.territory_manager_email,
         })),
-      );
-    }
+      },
+    );
+  }
+  return tables;
+}
 
-    await resetIdentitySequences(tx);
+/** The row's key as stored in `reference_seed_rows.row_key`: `{"id":3}`. */
+export function toRowKey(shipped: ReferenceTableRows, row: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(keyFields(shipped).map((field) => [field, row[field]])));
+}
+
+/** The Drizzle field names of the key columns (`id`, or `diseaseId` and `animalId`). */
+export function keyFields(shipped: ReferenceTableRows): string[] {
+  const columns = Object.entries(getTableColumns(shipped.table));
+  return shipped.key.map((keyColumn) => {
+    const entry = columns.find(([, column]) => column === keyColumn);
+    if (!entry) throw new Error(`key column ${keyColumn.name} is not in its table`);
+    return entry[0];
   });
 }
 
-async function seedVaccines(tx: Transaction, vaccines: Vaccine[]): Promise<void> {
-  await upsertRows(
-    tx,
-    schema.vaccines,
-    [schema.vaccines.id],
-    vaccines.map((vaccine) => ({
-      id: vaccine.id,
-      name: vaccine.name,
-      sizeInfo: vaccine.size_info,
-      vaccineType: vaccine.vaccine_type,
-      logoUrl: vaccine.logo_url,
-      productSpcUrl: vaccine.product_spc_url,
-      accentColor: vaccine.accent_color,
-      information: vaccine.information,
-      warningMessage: vaccine.warning_message,
-      sourceNote: vaccine.source_note,
-    })),
+/** The fields the seeder owns: every field of a shipped row but the key. */
+export function ownedFields(shipped: ReferenceTableRows): string[] {
+  const keys = new Set(keyFields(shipped));
+  const [firstRow] = shipped.rows;
+  return firstRow ? Object.keys(firstRow).filter((field) => !keys.has(field)) : [];
+}
+
+/** Whether two rows hold the same owned values; absent and null count as the same. */
+export function haveSameValues(
+  fields: readonly string[],
+  left: Record<string, unknown>,
+  right: Record<string, unknown>,
+): boolean {
+  return fields.every((field) => (left[field] ?? null) === (right[field] ?? null));
+}
+
+async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<void> {
+  if (shipped.rows.length === 0) return;
+  const tableName = getTableName(shipped.table);
+  const fields = ownedFields(shipped);
+  const currentRows = await tx.select().from(shipped.table);
+  const records = await tx
+    .select({
+      rowKey: schema.referenceSeedRows.rowKey,
+      seededValues: schema.referenceSeedRows.seededValues,
+    })
+    .from(schema.referenceSeedRows)
+    .where(eq(schema.referenceSeedRows.tableName, tableName));
+  const currentByKey = new Map(
+    (currentRows as Array<Record<string, unknown>>).map((row) => [toRowKey(shipped, row), row]),
   );
-  await upsertRows(
-    tx,
-    schema.vaccineRules,
-    [schema.vaccineRules.vaccineId],
-    vaccines.map(({ id, rules }) => ({
-      vaccineId: id,
-      maxShots: rules.max_shots,
-      minAgeDays: rules.min_age_days,
-      live: rules.live,
-      notInPregnancy: rules.not_in_pregnancy,
-      minDaysBeforeBreeding: rules.min_days_before_breeding,
-      blackoutBirthFromDays: rules.blackout_birth_days?.from ?? null,
-      blackoutBirthToDays: rules.blackout_birth_days?.to ?? null,
-      windowBirthFromDays: rules.window_birth_days?.from ?? null,
-      windowBirthToDays: rules.window_birth_days?.to ?? null,
-      courseIntervalFromDays: rules.course_interval_days?.from ?? null,
-      courseIntervalToDays: rules.course_interval_days?.to ?? null,
-      boosterWindowBirthFromDays: rules.booster_window_birth_days?.from ?? null,
-      boosterWindowBirthToDays: rules.booster_window_birth_days?.to ?? null,
-      maxDaysBeforeBreeding: rules.max_days_before_breeding,
-      minDaysBeforeBirth: rules.min_days_before_birth,
-      notProtectiveInPregnancy: rules.not_protective_in_pregnancy,
-    })),
+  const seededByKey = new Map(
+    records.map((record) => [record.rowKey, record.seededValues as Record<string, unknown>]),
   );
-  await upsertRows(
-    tx,
-    schema.vaccineCompatibilities,
-    [schema.vaccineCompatibilities.vaccineId, schema.vaccineCompatibilities.compatibleVaccineId],
-    vaccines.flatMap(({ id, rules }) =>
-      rules.compatible_vaccine_ids.map((compatibleVaccineId) => ({
-        vaccineId: id,
-        compatibleVaccineId,
+
+  const rowsToWrite: Array<Record<string, unknown>> = [];
+  const recordsToWrite: Array<typeof schema.referenceSeedRows.$inferInsert> = [];
+  for (const row of shipped.rows) {
+    const rowKey = toRowKey(shipped, row);
+    const current = currentByKey.get(rowKey);
+    const seeded = seededByKey.get(rowKey);
+    const values = Object.fromEntries(fields.map((field) => [field, row[field] ?? null]));
+    const record = { tableName, rowKey, seededValues: values };
+    if (!current) {
+      // Seeded before and gone now: an admin deleted it.
+      if (seeded) continue;
+      rowsToWrite.push(row);
+      recordsToWrite.push(record);
+      continue;
+    }
+    // A row seeded before records existed is taken as unedited: the old seeder rewrote it at
+    // every start, so it held the dataset of the last start.
+    const isEditedByAdmin = seeded !== undefined && !haveSameValues(fields, current, seeded);
+    const isUpToDate = haveSameValues(fields, current, row);
+    if (isEditedByAdmin && !isUpToDate) continue;
+    if (!isUpToDate) rowsToWrite.push(row);
+    if (!seeded || !haveSameValues(fields, seeded, row)) recordsToWrite.push(record);
+  }
+
+  await upsertRows(tx, shipped.table, shipped.key, rowsToWrite as never);
+  if (recordsToWrite.length > 0) {
+    await tx
+      .insert(schema.referenceSeedRows)
+      .values(recordsToWrite)
+      .onConflictDoUpdate({
+        target: [schema.referenceSeedRows.tableName, schema.referenceSeedRows.rowKey],
+        set: { seededValues: sql`excluded.seeded_values`, seededAt: sql`now()` },
+      });
+  }
+}
+
+function listVaccineRows(vaccines: Vaccine[]): ReferenceTableRows[] {
+  return [
+    {
+      table: schema.vaccines,
+      key: [schema.vaccines.id],
+      rows: vaccines.map((vaccine) => ({
+        id: vaccine.id,
+        name: vaccine.name,
+        sizeInfo: vaccine.size_info,
+        vaccineType: vaccine.vaccine_type,
+        logoUrl: vaccine.logo_url,
+        productSpcUrl: vaccine.product_spc_url,
+        accentColor: vaccine.accent_color,
+        information: vaccine.information,
+        warningMessage: vaccine.warning_message,
+        sourceNote: vaccine.source_note,
       })),
-    ),
-  );
+    },
+    {
+      table: schema.vaccineRules,
+      key: [schema.vaccineRules.vaccineId],
+      rows: vaccines.map(({ id, rules }) => ({
+        vaccineId: id,
+        maxShots: rules.max_shots,
+        minAgeDays: rules.min_age_days,
+        live: rules.live,
+        notInPregnancy: rules.not_in_pregnancy,
+        minDaysBeforeBreeding: rules.min_days_before_breeding,
+        blackoutBirthFromDays: rules.blackout_birth_days?.from ?? null,
+        blackoutBirthToDays: rules.blackout_birth_days?.to ?? null,
+        windowBirthFromDays: rules.window_birth_days?.from ?? null,
+        windowBirthToDays: rules.window_birth_days?.to ?? null,
+        courseIntervalFromDays: rules.course_interval_days?.from ?? null,
+        courseIntervalToDays: rules.course_interval_days?.to ?? null,
+        boosterWindowBirthFromDays: rules.booster_window_birth_days?.from ?? null,
+        boosterWindowBirthToDays: rules.booster_window_birth_days?.to ?? null,
+        maxDaysBeforeBreeding: rules.max_days_before_breeding,
+        minDaysBeforeBirth: rules.min_days_before_birth,
+        notProtectiveInPregnancy: rules.not_protective_in_pregnancy,
+      })),
+    },
+    {
+      table: schema.vaccineCompatibilities,
+      key: [
+        schema.vaccineCompatibilities.vaccineId,
+        schema.vaccineCompatibilities.compatibleVaccineId,
+      ],
+      rows: vaccines.flatMap(({ id, rules }) =>
+        rules.compatible_vaccine_ids.map((compatibleVaccineId) => ({
+          vaccineId: id,
+          compatibleVaccineId,
+        })),
+      ),
+    },
+  ];
 }
 
 /**
  * Warnings are found by slug in the app, so a slug keeps its row even if the dataset renumbers
- * it: an existing row with the slug is updated in place, otherwise the row is upserted by id.
+ * it: a shipped warning takes the id of the existing row with its slug.
  */
-async function seedWarnings(tx: Transaction, warnings: Warning[]): Promise<void> {
-  const rows = warnings.map((warning) => ({
-    id: warning.id,
+async function listWarningRows(
+  executor: Executor,
+  warnings: Warning[],
+): Promise<Array<Record<string, unknown>>> {
+  const existing = await executor
+    .select({ id: schema.warnings.id, slug: schema.warnings.slug })
+    .from(schema.warnings);
+  const idBySlug = new Map(existing.map((row) => [row.slug, row.id]));
+  return warnings.map((warning) => ({
+    id: idBySlug.get(warning.slug) ?? warning.id,
     slug: warning.slug,
     title: warning.title,
     body: warning.body,
@@ -244,16 +370,6 @@ async function seedWarnings(tx: Transaction, warnings: Warning[]): Promise<void>
     buttonCancel: warning.button_cancel,
     severity: warning.severity,
   }));
-  const existing = await tx
-    .select({ id: schema.warnings.id, slug: schema.warnings.slug })
-    .from(schema.warnings);
-  const idBySlug = new Map(existing.map((row) => [row.slug, row.id]));
-  await upsertRows(
-    tx,
-    schema.warnings,
-    [schema.warnings.id],
-    rows.map((row) => ({ ...row, id: idBySlug.get(row.slug) ?? row.id })),
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { ErrorCode, type ErrorIssue } from "@vaxcal/contracts";
 export const statusByErrorCode = {
   [ErrorCode.validation]: 400,
   [ErrorCode.unauthorized]: 401,
+  [ErrorCode.forbidden]: 403,
   [ErrorCode.notFound]: 404,
   [ErrorCode.conflict]: 409,
   [ErrorCode.payloadTooLarge]: 413,

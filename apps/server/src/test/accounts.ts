@@ -3,6 +3,7 @@ import type { RegisterRequest } from "@vaxcal/contracts";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Config } from "../config.ts";
+import { userRoles } from "../db/schema/accounts.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import type { TestDatabase } from "./database.ts";
@@ -166,4 +167,9 @@ export async function requestResetToken(
   return (
     new URL(findLink(message?.bodyText ?? null, "/password/reset")).searchParams.get("token") ?? ""
   );
+}
+
+/** Gives a user the ADMIN role, as `npm run admin:create` does for an existing account. */
+export async function grantAdminRole(database: TestDatabase, userId: number): Promise<void> {
+  await database.db.insert(userRoles).values({ userId, role: "ADMIN" }).onConflictDoNothing();
 }

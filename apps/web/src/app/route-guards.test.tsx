@@ -10,8 +10,9 @@ const loginRequired = [
   { path: "/settings", heading: "Account settings" },
   { path: "/vet/dashboard", heading: "Glenbeg Veterinary Clinic" },
   { path: "/admin", heading: "Product management" },
-  { path: "/admin/product/", heading: "Products" },
-  { path: "/edit/product/", heading: "Edit product" },
+  { path: "/admin/product/", heading: "Product management" },
+  { path: "/edit/product/", heading: "Add product" },
+  { path: "/admin/audit/", heading: "Audit" },
   { path: "/admin/protocol/", heading: "Protocols" },
 ];
 

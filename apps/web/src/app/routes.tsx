@@ -1,5 +1,4 @@
 import type { RouteObject } from "react-router";
-import { ComingSoonPage } from "../components/ui/coming-soon.tsx";
 import { LoadingState } from "../components/ui/status-panels.tsx";
 import { paths } from "../config/paths.ts";
 import { RootLayout } from "./layout/root-layout.tsx";
@@ -74,6 +73,19 @@ const AccountSettingsPage = lazyComponent(
     ),
   <LoadingState label="Loading..." />,
 );
+
+// The admin area (docs/product.md D2): one download for its screens.
+const adminScreen = (
+  name: "ProductManagementPage" | "ProductFormPage" | "AuditPage" | "ProtocolsPage",
+) =>
+  lazyComponent(
+    () => import("../features/admin/index.ts").then((module) => module[name]),
+    <LoadingState label="Loading…" />,
+  );
+const ProductManagementPage = adminScreen("ProductManagementPage");
+const ProductFormPage = adminScreen("ProductFormPage");
+const AuditPage = adminScreen("AuditPage");
+const ProtocolsPage = adminScreen("ProtocolsPage");
 
 /**
  * Every route of docs/product.md §2. Route ids are the spec's route names where it gives one. The
@@ -169,25 +181,31 @@ export const routes: RouteObject[] = [
             id: "Admin",
             path: paths.admin.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="Product management" />,
+            element: <ProductManagementPage />,
           },
           {
             id: "AdminProduct",
             path: paths.adminProduct.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="Products" />,
+            element: <ProductManagementPage />,
           },
           {
             id: "EditProduct",
             path: paths.editProduct.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="Edit product" />,
+            element: <ProductFormPage />,
+          },
+          {
+            id: "AdminAudit",
+            path: paths.adminAudit.path,
+            loader: requireAuthentication,
+            element: <AuditPage />,
           },
           {
             id: "AdminProtocol",
             path: paths.adminProtocol.path,
             loader: requireAuthentication,
-            element: <ComingSoonPage title="Protocols" />,
+            element: <ProtocolsPage />,
           },
           { id: "NotFound", path: paths.notFound.path, element: <NotFoundPage /> },
         ],

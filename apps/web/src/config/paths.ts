@@ -34,7 +34,12 @@ export const paths = {
   vetJoin: { path: vetInvitePagePath, getHref: () => vetInvitePagePath },
   admin: { path: "/admin", getHref: () => "/admin" },
   adminProduct: { path: "/admin/product/", getHref: () => "/admin/product/" },
-  editProduct: { path: "/edit/product/", getHref: () => "/edit/product/" },
+  editProduct: {
+    path: "/edit/product/",
+    /** A new product without an id; an existing one as `?id=`. */
+    getHref: (id?: number) => (id === undefined ? "/edit/product/" : `/edit/product/?id=${id}`),
+  },
   adminProtocol: { path: "/admin/protocol/", getHref: () => "/admin/protocol/" },
+  adminAudit: { path: "/admin/audit/", getHref: () => "/admin/audit/" },
   notFound: { path: "*" },
 } as const;

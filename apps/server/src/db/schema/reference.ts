@@ -10,7 +10,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { auditColumns, idColumn } from "./columns.ts";
+import { auditColumns, idColumn, timestampColumn } from "./columns.ts";
 
 /*
  * The reference model of docs/product.md §3. SQL is snake_case; only the repositories map rows to
@@ -92,6 +92,11 @@ export const vaccines = pgTable("vaccines", {
   warningMessage: text("warning_message").notNull(),
   /** Source ids and confidence (e.g. `S16 (H)`), so a vet or admin can check the facts. */
   sourceNote: text("source_note").notNull(),
+  /**
+   * When an admin retired the product: saved calendars keep it, new calendars stop offering it.
+   * Null while it is offered.
+   */
+  retiredAt: timestampColumn("retired_at"),
   ...auditColumns(),
 });
 

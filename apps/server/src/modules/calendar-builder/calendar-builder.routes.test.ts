@@ -327,6 +327,31 @@ describe("GET /vaccine-badges/:file", () => {
     expect(response.body).toContain(">BVD</text>");
   });
 
+  it("is revalidated with its ETag, so a colour an admin changes shows at once", async () => {
+    const vaccine = referenceData.vaccines.find((candidate) => candidate.name === "Bovela");
+    const url = String(vaccine?.logo_url);
+    const first = await testApp.app.inject({ method: "GET", url });
+    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    const entityTag = String(first.headers.etag);
+    const unchanged = await testApp.app.inject({
+      method: "GET",
+      url,
+      headers: { "if-none-match": entityTag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+
+    await testApp.database.pool.query("UPDATE vaccines SET accent_color = '1,2,3' WHERE id = $1", [
+      vaccine?.id,
+    ]);
+    const changed = await testApp.app.inject({
+      method: "GET",
+      url,
+      headers: { "if-none-match": entityTag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain("rgb(1,2,3)");
+  });
+
   it.each(["/vaccine-badges/no-such-vaccine.svg", "/vaccine-badges/..%2Fsecret"])(
     "%s answers 404 with the error body",
     async (url) => {

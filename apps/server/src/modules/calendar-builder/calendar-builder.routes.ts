@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   ErrorBodySchema,
   ErrorCode,
@@ -40,8 +41,9 @@ type ConstraintStrategy = Parameters<FastifyInstance["addConstraintStrategy"]>[0
 type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy["storage"]>["get"]>>;
 
 const badgeFilePattern = /^[a-z0-9-]+\.svg$/;
-// Badges change only when an admin renames a vaccine or changes its colour.
-const badgeCacheControl = "public, max-age=86400";
+// Badges change when an admin renames a vaccine or changes its colour, and the change must show
+// at once (issue 14): browsers keep a badge but revalidate it with its ETag, a digest of the SVG.
+const badgeCacheControl = "public, no-cache";
 
 /** The calendar builder's API: the scoped diseases call and the vaccines' generated badges. */
 export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesOptions> = async (
@@ -109,10 +111,11 @@ export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesO
       );
       if (vaccine === undefined)
         throw new AppError(ErrorCode.notFound, "No vaccine has this badge.");
-      return reply
-        .header("cache-control", badgeCacheControl)
-        .type("image/svg+xml; charset=utf-8")
-        .send(renderVaccineBadgeSvg(vaccine));
+      const svg = renderVaccineBadgeSvg(vaccine);
+      const entityTag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
+      reply.header("cache-control", badgeCacheControl).header("etag", entityTag);
+      if (request.headers["if-none-match"] === entityTag) return reply.code(304).send();
+      return reply.type("image/svg+xml; charset=utf-8").send(svg);
     },
   );
 };

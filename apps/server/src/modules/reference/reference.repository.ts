@@ -1,5 +1,5 @@
 import type { ReferenceLists, Warning } from "@vaxcal/contracts";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import {
@@ -53,12 +53,15 @@ export function createReferenceRepository(db: Executor) {
           })
           .from(schema.animalEnterpriseSeasonCombinations)
           .orderBy(asc(schema.animalEnterpriseSeasonCombinations.seasonId)),
+        // A disease whose vaccine an admin retired is no longer offered to new calendars.
         db
           .select({
             animalId: schema.diseaseAnimals.animalId,
             diseaseId: schema.diseaseAnimals.diseaseId,
           })
           .from(schema.diseaseAnimals)
+          .innerJoin(schema.vaccines, eq(schema.vaccines.id, schema.diseaseAnimals.vaccineId))
+          .where(isNull(schema.vaccines.retiredAt))
           .orderBy(asc(schema.diseaseAnimals.diseaseId)),
       ]);
       const seasonsByAnimal = groupBy(seasonLinks, (link) => link.animalId);

@@ -27,9 +27,10 @@ const loaders: {
   vets: (repository) => repository.listVets(),
 };
 
-// Reference lists change only when an admin edits them: browsers may reuse a copy for a minute,
-// then revalidate with the ETag and usually get an empty 304.
-const cacheControl = "public, max-age=60";
+// Reference lists change when an admin edits them, and an edit must reach every browser at once
+// (issue 14): a browser keeps its copy but revalidates it with the ETag on every use, and usually
+// gets an empty 304. The ETag is a digest of the answer, so every node agrees on it.
+const cacheControl = "public, no-cache";
 
 /**
  * The docs/product.md §7 reference lists, one GET each, registered from the contracts'

@@ -1,13 +1,19 @@
 import { referenceLists } from "@vaxcal/contracts";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   createFailingReferenceHandler,
   referenceListKeys,
 } from "../../../testing/mocks/handlers.ts";
 import { referenceFixtures } from "../../../testing/mocks/reference-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
-import { loadReferenceData } from "./get-reference-data.ts";
+import {
+  loadReferenceData,
+  referenceDataQueryOptions,
+  resetReferenceRevalidation,
+  revalidateReferenceData,
+} from "./get-reference-data.ts";
 
 function countReferenceCalls(): string[] {
   const calls: string[] = [];
@@ -83,5 +89,48 @@ describe("loadReferenceData (docs/product.md §5, §9)", () => {
     server.use(createFailingReferenceHandler("seasons"));
 
     await expect(loadReferenceData()).rejects.toThrow("Internal server error");
+  });
+});
+
+describe("revalidateReferenceData (issue 14: admin edits reach the browser)", () => {
+  beforeEach(() => resetReferenceRevalidation());
+
+  it("replaces cached lists an admin changed since, on screen and in storage", async () => {
+    cacheAllLists();
+    const [firstWarning, ...otherWarnings] = referenceFixtures.warnings;
+    if (!firstWarning) throw new Error("no warning fixture");
+    window.localStorage.setItem(
+      "warnings",
+      JSON.stringify([{ ...firstWarning, title: "Before the admin's edit" }, ...otherWarnings]),
+    );
+    const queryClient = new QueryClient();
+    const shown = await loadReferenceData();
+    queryClient.setQueryData(referenceDataQueryOptions.queryKey, shown);
+    expect(shown.warnings[0]?.title).toBe("Before the admin's edit");
+
+    await revalidateReferenceData(queryClient);
+
+    expect(queryClient.getQueryData(referenceDataQueryOptions.queryKey)).toEqual(referenceFixtures);
+    expect(JSON.parse(window.localStorage.getItem("warnings") ?? "null")).toEqual(
+      referenceFixtures.warnings,
+    );
+  });
+
+  it("checks once per page load, and not at all after a load that fetched the lists", async () => {
+    const calls = countReferenceCalls();
+    await loadReferenceData();
+    await revalidateReferenceData(new QueryClient());
+    expect(calls).toHaveLength(referenceListKeys.length);
+  });
+
+  it("keeps the cached lists, without an error, when there is no signal", async () => {
+    cacheAllLists();
+    server.use(http.get(referenceLists.warnings.path, () => HttpResponse.error()));
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(referenceDataQueryOptions.queryKey, referenceFixtures);
+
+    await expect(revalidateReferenceData(queryClient)).resolves.toBeUndefined();
+
+    expect(queryClient.getQueryData(referenceDataQueryOptions.queryKey)).toEqual(referenceFixtures);
   });
 });

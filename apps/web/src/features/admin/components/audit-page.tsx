@@ -1,0 +1,239 @@
+import { adminMessages, type AuditEntry } from "@vaxcal/contracts";
+import { Link, useSearchParams } from "react-router";
+import { SelectField } from "../../../components/ui/form-fields.tsx";
+import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { paths } from "../../../config/paths.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
+import { useAuditEntries, useProductNames, useReferenceDifferences } from "../api/admin-api.ts";
+import { AdminLayout } from "./admin-layout.tsx";
+
+const whenFormat = new Intl.DateTimeFormat("en-IE", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/Dublin",
+});
+
+// Bookkeeping that changes with every save; the audit shows what the admin changed.
+const ignoredFields = new Set(["updated_at", "calendar_count", "diseases"]);
+
+type Change = { field: string; before: unknown; after: unknown };
+
+/** The fields that differ between before and after, rules one level down (`rules.max_shots`). */
+export function listChanges(entry: Pick<AuditEntry, "before" | "after">): Change[] {
+  const flatten = (value: Record<string, unknown> | null) => {
+    const flat: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value ?? {})) {
+      if (ignoredFields.has(key)) continue;
+      if (key === "rules" && field && typeof field === "object") {
+        for (const [rule, ruleValue] of Object.entries(field)) flat[`rules.${rule}`] = ruleValue;
+      } else {
+        flat[key] = field;
+      }
+    }
+    return flat;
+  };
+  const before = flatten(entry.before);
+  const after = flatten(entry.after);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+function showValue(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "(empty)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** `/admin/audit/`: every admin change, newest first, with before and after, by product. */
+export function AuditPage() {
+  return (
+    <AdminLayout title="Audit">
+      <AuditTrail />
+      <ReferenceDifferences />
+    </AdminLayout>
+  );
+}
+
+const differenceKinds = {
+  changed: "Edited",
+  deleted: "Deleted",
+  added: "Added by an admin",
+} as const;
+
+/**
+ * Decision 404: the reference rows that differ from the data VaxCal ships, so an admin can see
+ * what the seeder now leaves alone.
+ */
+function ReferenceDifferences() {
+  const differences = useReferenceDifferences();
+  return (
+    <section className="admin-differences" aria-labelledby="admin-differences-title">
+      <h2 id="admin-differences-title">Differences from the shipped reference data</h2>
+      {differences.isPending ? (
+        <LoadingState label="Comparing with the shipped data…" />
+      ) : differences.isError ? (
+        <ErrorState
+          message={describeApiError(differences.error, adminMessages.auditLoadFailed)}
+          onRetry={() => void differences.refetch()}
+        />
+      ) : differences.data.length === 0 ? (
+        <p role="status">Every reference row is as shipped.</p>
+      ) : (
+        <div className="admin-table__scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Rows that differ from the shipped data</caption>
+            <thead>
+              <tr>
+                <th scope="col">Table</th>
+                <th scope="col">Row</th>
+                <th scope="col">Difference</th>
+                <th scope="col">Shipped and now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {differences.data.map((difference) => {
+                const row = Object.entries(difference.key)
+                  .map(([field, value]) => `${field} ${value}`)
+                  .join(", ");
+                return (
+                  <tr key={`${difference.table}-${row}`}>
+                    <td>{difference.table}</td>
+                    <td>{row}</td>
+                    <td>{differenceKinds[difference.kind]}</td>
+                    <td>
+                      <ul className="admin-audit__change">
+                        {difference.fields.map((field) => (
+                          <li key={field.field}>
+                            {field.field}: {showValue(field.shipped)} → {showValue(field.current)}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+// Rendered only for an admin, so its calls are never made for anyone else.
+function AuditTrail() {
+  const [params, setParams] = useSearchParams();
+  const product = params.get("product") ?? "";
+  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
+  const entries = useAuditEntries({ product, page });
+  const productNames = useProductNames();
+
+  const setFilters = (next: { product: string; page: number }) => {
+    const nextParams = new URLSearchParams();
+    if (next.product) nextParams.set("product", next.product);
+    if (next.page > 1) nextParams.set("page", String(next.page));
+    setParams(nextParams, { replace: true });
+  };
+  const pageCount = entries.data
+    ? Math.max(1, Math.ceil(entries.data.total / entries.data.pageSize))
+    : 1;
+
+  return (
+    <section>
+      <div className="admin-page__header">
+        <h1>Audit</h1>
+      </div>
+      <div className="admin-filters">
+        <SelectField
+          label="Product"
+          placeholder="All products"
+          value={product}
+          onChange={(event) => setFilters({ product: event.target.value, page: 1 })}
+          options={(productNames.data ?? []).map((option) => ({
+            value: String(option.id),
+            label: option.name,
+          }))}
+        />
+      </div>
+      {entries.isPending ? (
+        <LoadingState label="Loading the audit trail…" />
+      ) : entries.isError ? (
+        <ErrorState
+          message={describeApiError(entries.error, adminMessages.auditLoadFailed)}
+          onRetry={() => void entries.refetch()}
+        />
+      ) : entries.data.items.length === 0 ? (
+        <p role="status">No changes recorded yet.</p>
+      ) : (
+        <>
+          <div className="admin-table__scroll">
+            <table className="admin-table">
+              <caption className="visually-hidden">Admin changes, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">Before and after</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.data.items.map((entry) => {
+                  const name = String(entry.after?.name ?? entry.before?.name ?? entry.entity_id);
+                  return (
+                    <tr key={entry.id}>
+                      <td>{whenFormat.format(new Date(entry.occurred_at))}</td>
+                      <td>{entry.user_label}</td>
+                      <td>
+                        {entry.action === "create"
+                          ? "Added"
+                          : entry.action === "delete"
+                            ? "Deleted"
+                            : "Changed"}{" "}
+                        {entry.action === "delete" ? (
+                          name
+                        ) : (
+                          <Link to={paths.editProduct.getHref(entry.entity_id)}>{name}</Link>
+                        )}
+                      </td>
+                      <td>
+                        <ul className="admin-audit__change">
+                          {listChanges(entry).map((change) => (
+                            <li key={change.field}>
+                              {change.field}: {showValue(change.before)} → {showValue(change.after)}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-pager">
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={page <= 1}
+              onClick={() => setFilters({ product, page: page - 1 })}
+            >
+              Previous page
+            </button>
+            <p>
+              Page {page} of {pageCount}
+            </p>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={page >= pageCount}
+              onClick={() => setFilters({ product, page: page + 1 })}
+            >
+              Next page
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { adminMessages } from "@vaxcal/contracts";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { SelectField, TextField } from "../../../components/ui/form-fields.tsx";
+import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { paths } from "../../../config/paths.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
+import { useFilterOptions, useProducts, type ProductFilters } from "../api/admin-api.ts";
+import { adminTexts } from "../admin-texts.ts";
+import { AdminLayout } from "./admin-layout.tsx";
+
+// The search box waits for a pause in typing before it asks the server.
+const searchDelayMs = 300;
+
+function readFilters(params: URLSearchParams): ProductFilters {
+  const page = Number(params.get("page") ?? "1");
+  return {
+    category: params.get("category") ?? "",
+    disease: params.get("disease") ?? "",
+    search: params.get("search") ?? "",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/**
+ * `/admin` (docs/product.md §2 'Admin product management'): 'Product management', Back, 'Add
+ * product', the category and disease filters and a search box, and the table of products. The
+ * filters live in the address, so Back and a reload keep them; the server filters and pages.
+ */
+export function ProductManagementPage() {
+  return (
+    <AdminLayout title="Product management">
+      <ProductManagement />
+    </AdminLayout>
+  );
+}
+
+// Rendered only for an admin, so its calls are never made for anyone else.
+function ProductManagement() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [searchText, setSearchText] = useState(filters.search);
+  const products = useProducts(filters);
+  const { enterprises, diseases } = useFilterOptions();
+
+  const setFilter = (changes: Partial<ProductFilters>) => {
+    const next = { ...filters, page: 1, ...changes };
+    const nextParams = new URLSearchParams();
+    if (next.category) nextParams.set("category", next.category);
+    if (next.disease) nextParams.set("disease", next.disease);
+    if (next.search) nextParams.set("search", next.search);
+    if (next.page > 1) nextParams.set("page", String(next.page));
+    setParams(nextParams, { replace: true });
+  };
+
+  useEffect(() => {
+    if (searchText.trim() === filters.search) return;
+    const timer = setTimeout(() => setFilter({ search: searchText.trim() }), searchDelayMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing starts a search
+  }, [searchText]);
+
+  const pageCount = products.data
+    ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize))
+    : 1;
+
+  return (
+    <section>
+      <div className="admin-page__header">
+        <h1>Product management</h1>
+        <div className="button-row">
+          <Link className="button button--quiet" to={paths.home.getHref()}>
+            Back
+          </Link>
+          <Link className="button button--primary" to={paths.editProduct.getHref()}>
+            Add product
+          </Link>
+        </div>
+      </div>
+
+      <form className="admin-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label="Category"
+          placeholder="All categories"
+          value={filters.category}
+          onChange={(event) => setFilter({ category: event.target.value })}
+          options={(enterprises.data ?? []).map((enterprise) => ({
+            value: String(enterprise.id),
+            label: enterprise.name,
+          }))}
+        />
+        <SelectField
+          label="Disease"
+          placeholder="All diseases"
+          value={filters.disease}
+          onChange={(event) => setFilter({ disease: event.target.value })}
+          options={(diseases.data ?? []).map((disease) => ({
+            value: String(disease.id),
+            label: disease.name,
+          }))}
+        />
+        <TextField
+          label="Search"
+          type="search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
+      </form>
+
+      {products.isPending ? (
+        <LoadingState label="Loading the products…" />
+      ) : products.isError ? (
+        <ErrorState
+          message={describeApiError(products.error, adminMessages.loadFailed)}
+          onRetry={() => void products.refetch()}
+        />
+      ) : products.data.items.length === 0 ? (
+        <p role="status">{adminTexts.noProducts}</p>
+      ) : (
+        <>
+          <div className="admin-table__scroll">
+            <table className="admin-table" aria-busy={products.isFetching}>
+              <caption className="visually-hidden">
+                Products, page {products.data.page} of {pageCount}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Disease</th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.data.items.map((product) => (
+                  <tr key={product.id}>
+                    <td>
+                      <Link to={paths.editProduct.getHref(product.id)}>{product.name}</Link>
+                      {product.retired && <span className="admin-badge">Retired</span>}
+                    </td>
+                    <td>{product.categories.join(", ")}</td>
+                    <td>{product.diseases.join(", ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-pager">
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={filters.page <= 1}
+              onClick={() => setFilter({ page: filters.page - 1 })}
+            >
+              Previous page
+            </button>
+            <p>
+              Page {products.data.page} of {pageCount} ({products.data.total} products)
+            </p>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={filters.page >= pageCount}
+              onClick={() => setFilter({ page: filters.page + 1 })}
+            >
+              Next page
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
