@@ -150,7 +150,13 @@ export default tseslint.config(
     rules: { "server-modules/no-reaching-in": "error" },
   },
   {
-    files: ["scripts/**", "bench/**", "e2e/**", "apps/server/src/server.ts"],
+    files: [
+      "scripts/**",
+      "bench/**",
+      "e2e/**",
+      "apps/server/src/server.ts",
+      "apps/server/src/worker.ts",
+    ],
     rules: { "no-console": "off" },
   },
 );

@@ -1,6 +1,7 @@
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
+import { pino } from "pino";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -22,9 +23,13 @@ import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
-import { calendarsRoutes } from "./modules/calendars/calendars.routes.ts";
+import { calendarsRoutes, createCalendarPdfReader } from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
+import { startJobs, type Jobs } from "./jobs/jobs.ts";
+import { createReminderSender } from "./jobs/send-reminders.ts";
+import { planCalendarReminders } from "./jobs/plan-reminders.ts";
+import { remindersRoutes } from "./jobs/reminders.routes.ts";
 import { vetDashboardRoutes } from "./modules/vet-dashboard/vet-dashboard.routes.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
@@ -42,6 +47,11 @@ export type AppDependencies = {
   database: Database;
   /** What "now" and today are for every module; tests pass one they move by hand. */
   clock?: Clock;
+  /**
+   * The pg-boss jobs (src/jobs), started by server.ts. Absent (tests): a saved calendar's
+   * reminders are planned in this process after the answer, and nothing sweeps the outbox.
+   */
+  jobs?: Jobs;
 };
 
 // Fastify's default is also 1 MiB; stated here because the error handler promises a 413 above it.
@@ -56,6 +66,7 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  jobs,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
@@ -119,12 +130,22 @@ export async function buildApp({
   }
 
   // Saved calendars (decision 401): save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
+  // Each change re-plans the calendar's reminders (decision 501).
+  const replanCalendar = (calendarId: number) =>
+    tasks.run("plan reminders", () =>
+      jobs
+        ? jobs.requestCalendarPlan(calendarId)
+        : planCalendarReminders(database.db, calendarId, clock),
+    );
   await app.register(calendarsRoutes, {
     db: database.db,
     clock,
     secret,
     publicUrl: config.publicUrl,
+    onCalendarChanged: replanCalendar,
   });
+  // Reminders: the e-mails' one-click unsubscribe and their state in Account Settings.
+  await app.register(remindersRoutes, { db: database.db, clock, secret });
 
   // Vet dashboard (decision 501): a practice's linked farmers and the doses due across them.
   await app.register(vetDashboardRoutes, { db: database.db, clock });
@@ -134,4 +155,65 @@ export async function buildApp({
 
   await serveWebApp(app, { webDistDir: config.webDistDir });
   return app;
+}
+
+export type BackgroundJobsDependencies = {
+  config: Config;
+  database: Database;
+  connectionString: string;
+  /** False on an API node that only queues jobs (RUN_WORKERS=false); `npm run worker` says true. */
+  runWorkers: boolean;
+  clock?: Clock;
+};
+
+/**
+ * The pg-boss jobs with everything they send through (decision 501): the outbox and transports,
+ * the reminder sender, and the calendars' PDF for the e-mails. `npm start` runs them beside the
+ * HTTP app; `npm run worker` (src/worker.ts) runs them alone.
+ */
+export async function startBackgroundJobs({
+  config,
+  database,
+  connectionString,
+  runWorkers,
+  clock = systemClock,
+}: BackgroundJobsDependencies): Promise<Jobs> {
+  const log = pino({ level: config.logLevel, base: { name: "jobs" } });
+  const secret = resolveSigningSecret(config);
+  const messaging = createMessaging(config, { db: database.db, clock, log });
+  const pdfReader = createCalendarPdfReader({
+    db: database.db,
+    clock,
+    secret,
+    publicUrl: config.publicUrl,
+  });
+  const sender = createReminderSender({
+    db: database.db,
+    clock,
+    mail: messaging.mail,
+    sms: messaging.sms,
+    renderCalendarPdf: pdfReader.read,
+    secret,
+    publicUrl: config.publicUrl,
+    log,
+    claimLeaseMs: config.reminderClaimLeaseSeconds * 1000,
+  });
+  const jobs = await startJobs({
+    connectionString,
+    db: database.db,
+    clock,
+    outbox: messaging.outbox,
+    sender,
+    log,
+    runWorkers,
+    tickSeconds: config.jobsTickSeconds,
+  });
+  return {
+    requestCalendarPlan: jobs.requestCalendarPlan,
+    stop: async () => {
+      await jobs.stop();
+      await messaging.close();
+      await pdfReader.close();
+    },
+  };
 }

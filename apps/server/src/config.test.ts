@@ -52,6 +52,9 @@ describe("parseConfig", () => {
       appSecret: "a-production-signing-key-of-32-characters",
       trustProxy: ["10.0.0.0/8", "loopback"],
       apiDocs: true,
+      runWorkers: true,
+      jobsTickSeconds: 30,
+      reminderClaimLeaseSeconds: 300,
     });
   });
 
@@ -59,6 +62,21 @@ describe("parseConfig", () => {
     const config = parseConfig({ DATA_DIR: "tmp/data", WEB_DIST_DIR: "build/web" });
     expect(config.dataDir).toBe(path.join(repositoryRoot, "tmp/data"));
     expect(config.webDistDir).toBe(path.join(repositoryRoot, "build/web"));
+  });
+
+  it("reads the background jobs' keys, and refuses a tick or lease under a second", () => {
+    const config = parseConfig({ RUN_WORKERS: "false", JOBS_TICK_SECONDS: "5" });
+    expect(config).toMatchObject({
+      runWorkers: false,
+      jobsTickSeconds: 5,
+      reminderClaimLeaseSeconds: 300,
+    });
+    expect(() => parseConfig({ JOBS_TICK_SECONDS: "0" })).toThrow(
+      'Invalid configuration: JOBS_TICK_SECONDS must be at least 1 (got "0")',
+    );
+    expect(() => parseConfig({ REMINDER_CLAIM_LEASE_SECONDS: "soon" })).toThrow(
+      'Invalid configuration: REMINDER_CLAIM_LEASE_SECONDS must be a whole number of seconds (got "soon")',
+    );
   });
 
   it("treats an empty value as unset", () => {

@@ -70,6 +70,20 @@ const EnvironmentSchema = z
       })
       .optional(),
     API_DOCS: z.enum(["true", "false"], "must be true or false").optional(),
+    // Background jobs (decision 501).
+    RUN_WORKERS: z.enum(["true", "false"], "must be true or false").default("true"),
+    JOBS_TICK_SECONDS: z
+      .string()
+      .regex(/^\d{1,4}$/, "must be a whole number of seconds")
+      .transform(Number)
+      .refine((seconds) => seconds >= 1, "must be at least 1")
+      .default(30),
+    REMINDER_CLAIM_LEASE_SECONDS: z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number of seconds")
+      .transform(Number)
+      .refine((seconds) => seconds >= 1, "must be at least 1")
+      .default(300),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === NodeEnv.production && !env.APP_SECRET) {
@@ -138,6 +152,12 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Whether /api/docs is served; always outside production, on request (API_DOCS) in it. */
   apiDocs: boolean;
+  /** Whether `npm start` runs the background jobs' workers in the API process (RUN_WORKERS). */
+  runWorkers: boolean;
+  /** How often each worker asks for a reminder dispatch and an outbox sweep. */
+  jobsTickSeconds: number;
+  /** How long a reminder claim is held before another worker may take it over (decision 501). */
+  reminderClaimLeaseSeconds: number;
 };
 
 /**
@@ -194,5 +214,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
         : undefined,
     trustProxy: env.TRUST_PROXY ?? false,
     apiDocs: env.NODE_ENV !== NodeEnv.production || env.API_DOCS === "true",
+    runWorkers: env.RUN_WORKERS === "true",
+    jobsTickSeconds: env.JOBS_TICK_SECONDS,
+    reminderClaimLeaseSeconds: env.REMINDER_CLAIM_LEASE_SECONDS,
   };
 }

@@ -2,7 +2,7 @@
 // then the HTTP server. SIGINT and SIGTERM close the HTTP server, the pool and PostgreSQL, in that
 // order, and exit 0; a failed start undoes what it had started and exits 1.
 import { demoData, referenceData } from "@vaxcal/reference-data";
-import { buildApp } from "./app.ts";
+import { buildApp, startBackgroundJobs } from "./app.ts";
 import { ConfigError, NodeEnv, parseConfig, type Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
@@ -89,7 +89,16 @@ async function start(config: Config): Promise<void> {
   if (isStopping) return;
 
   const appSecret = config.appSecret ?? (await readOrCreateDevelopmentSecret(config.dataDir));
-  const app = await buildApp({ config: { ...config, appSecret }, database });
+  // The background jobs run here too unless RUN_WORKERS=false (then `npm run worker` nodes do).
+  const jobs = await startBackgroundJobs({
+    config: { ...config, appSecret },
+    database,
+    connectionString,
+    runWorkers: config.runWorkers,
+  });
+  cleanups.push({ name: "background jobs", run: jobs.stop });
+  if (isStopping) return;
+  const app = await buildApp({ config: { ...config, appSecret }, database, jobs });
   cleanups.push({ name: "HTTP server", run: () => app.close() });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

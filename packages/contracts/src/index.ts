@@ -7,3 +7,4 @@ export * from "./security.ts";
 export * from "./given-shots.ts";
 export * from "./vet-practices.ts";
 export * from "./admin.ts";
+export * from "./reminders.ts";

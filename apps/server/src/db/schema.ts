@@ -8,3 +8,4 @@ export * from "./schema/calendars.ts";
 export * from "./schema/outbox.ts";
 export * from "./schema/given-shots.ts";
 export * from "./schema/admin.ts";
+export * from "./schema/reminders.ts";

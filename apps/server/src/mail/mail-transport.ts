@@ -6,6 +6,10 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Without angle brackets; a resend with the same id is one message to receivers that dedupe. */
+  messageId?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  headers?: Record<string, string>;
 };
 
 export type MailTransport = {
@@ -40,6 +44,9 @@ export function createSmtpMailTransport(settings: SmtpSettings): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.messageId ? { messageId: `<${message.messageId}>` } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     close: () => transporter.close(),

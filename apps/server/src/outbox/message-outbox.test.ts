@@ -32,6 +32,7 @@ function createHarness({ failing = false } = {}) {
         if (failing) throw new Error("Twilio refused the message: HTTP 500, code none");
         sentTexts.push(message);
       },
+      wasAccepted: async () => false,
     },
     clock: () => new Date(now),
     log: pino({ level: "silent" }),

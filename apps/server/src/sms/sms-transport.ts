@@ -2,10 +2,20 @@
 export type SmsMessage = {
   to: string;
   body: string;
+  /**
+   * Ours for this message (a reminder's ledger key): sent as the `Idempotency-Key` header, and
+   * what a crashed send is later reconciled by.
+   */
+  idempotencyKey?: string;
 };
 
 export type SmsTransport = {
   send: (message: SmsMessage) => Promise<void>;
+  /**
+   * Whether the provider already accepted this text (same number and words) since `since`: how a
+   * send cut off by a crash is reconciled instead of sent again.
+   */
+  wasAccepted: (message: SmsMessage, since: Date) => Promise<boolean>;
 };
 
 export type TwilioSettings = {
@@ -23,6 +33,26 @@ export class SmsDeliveryError extends Error {
 
 const timeoutMs = 15_000;
 
+/**
+ * A fetch that gives up after the timeout. Not `AbortSignal.timeout`: its timer and signal live
+ * on for the full 15 s after the answer, which at a thousand texts a second holds thousands of
+ * them and keeps the garbage collector busy.
+ */
+async function fetchWithTimeout(url: URL | string, init: RequestInit): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new SmsDeliveryError("Twilio timed out")),
+    timeoutMs,
+  );
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const body = await response.arrayBuffer();
+    return new Response(body, { status: response.status, headers: response.headers });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Twilio's Messages API: one form-encoded POST per text, authenticated with the account's key. */
 export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport {
   const endpoint = new URL(
@@ -37,15 +67,15 @@ export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport
     : { From: settings.from };
   return {
     send: async (message) => {
-      const response = await fetch(endpoint, {
+      const response = await fetchWithTimeout(endpoint, {
         method: "POST",
         headers: {
           authorization: `Basic ${credentials}`,
           "content-type": "application/x-www-form-urlencoded",
           accept: "application/json",
+          ...(message.idempotencyKey ? { "idempotency-key": message.idempotencyKey } : {}),
         },
         body: new URLSearchParams({ To: message.to, Body: message.body, ...sender }),
-        signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) {
         // Twilio answers errors as `{ code, message }`; keep its code, never the recipient.
@@ -55,6 +85,26 @@ export function createTwilioSmsTransport(settings: TwilioSettings): SmsTransport
         );
       }
       await response.body?.cancel();
+    },
+
+    // Twilio's Messages list, filtered by recipient and day (its finest filter), then by body.
+    wasAccepted: async (message, since) => {
+      const query = new URLSearchParams({
+        To: message.to,
+        "DateSent>": since.toISOString().slice(0, 10),
+        PageSize: "1000",
+      });
+      const response = await fetchWithTimeout(`${endpoint.href}?${query}`, {
+        headers: { authorization: `Basic ${credentials}`, accept: "application/json" },
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new SmsDeliveryError(`Twilio message list failed: HTTP ${response.status}`);
+      }
+      const page = (await response.json()) as { messages?: { to?: string; body?: string }[] };
+      return (page.messages ?? []).some(
+        (sent) => sent.to === message.to && sent.body === message.body,
+      );
     },
   };
 }

@@ -46,6 +46,11 @@ export type CalendarsRoutesOptions = {
   /** The signing key (APP_SECRET, else the per-install key): derives each calendar's feed token. */
   secret: string;
   publicUrl: string;
+  /**
+   * Told after a calendar's save, edit or delete has committed, so its reminders are planned
+   * again (src/jobs); it must not throw.
+   */
+  onCalendarChanged?: (calendarId: number) => void;
 };
 
 // Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
@@ -69,7 +74,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
  */
 export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = async (
   app,
-  { db, clock, secret, publicUrl },
+  { db, clock, secret, publicUrl, onCalendarChanged = () => {} },
 ) => {
   const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
@@ -91,6 +96,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request, reply) => {
       const calendar = await createCalendar(context, readSession(request).userId, request.body);
+      onCalendarChanged(calendar.id);
       return reply.code(201).send({ calendar });
     },
   );
@@ -110,7 +116,9 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      return { calendar: await updateCalendar(context, key, request.body) };
+      const calendar = await updateCalendar(context, key, request.body);
+      onCalendarChanged(key.calendarId);
+      return { calendar };
     },
   );
 
@@ -163,7 +171,9 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      await deleteCalendar(context, toCalendarKey(request.params.id, readSession(request).userId));
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      await deleteCalendar(context, key);
+      onCalendarChanged(key.calendarId);
       return reply.code(deleteCalendarStatus).send(null);
     },
   );
@@ -327,3 +337,30 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
   );
 };
+
+/**
+ * The PDF a calendar's owner downloads, for the reminder e-mails' attachment (src/jobs): the same
+ * document, access rule and renderer as the download route. Null for a calendar that is gone.
+ */
+export function createCalendarPdfReader({
+  db,
+  clock,
+  secret,
+  publicUrl,
+}: Omit<CalendarsRoutesOptions, "onCalendarChanged">) {
+  const readToday = () => readIrishToday(clock());
+  const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
+  const renders = createCalendarRenders({ host: new URL(publicUrl).host });
+  return {
+    read: async (calendarId: number, ownerId: number): Promise<Buffer | null> => {
+      try {
+        const document = await readCalendarDocument(context, { calendarId, userId: ownerId });
+        return await renders.pdf(document, readToday()).readBody();
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    close: () => renders.close(),
+  };
+}

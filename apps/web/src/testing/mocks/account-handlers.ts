@@ -3,9 +3,11 @@ import {
   accountPaths,
   type AuthResponse,
   type MessageResponse,
+  type ReminderStatusResponse,
   type RegisterResponse,
   type UserProfile,
   type VerifyResetTokenResponse,
+  reminderPaths,
 } from "@vaxcal/contracts";
 import { http, HttpResponse } from "msw";
 import { authResponseFixture, farmerFixture } from "./account-fixtures.ts";
@@ -31,6 +33,13 @@ export function createAccountHandlers(user: UserProfile = farmerFixture) {
       ),
     ),
     http.put(accountPaths.settings, () => HttpResponse.json<UserProfile>(user)),
+    http.get(reminderPaths.status, () =>
+      HttpResponse.json<ReminderStatusResponse>({
+        email_reminders: user.notify_email,
+        text_reminders: user.notify_phone,
+        failures: [],
+      }),
+    ),
     http.post(accountPaths.emailVerificationNotification, () =>
       HttpResponse.json<MessageResponse>({ message: accountMessages.emailVerificationSent }),
     ),

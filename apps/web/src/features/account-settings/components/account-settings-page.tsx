@@ -6,6 +6,7 @@ import { useCurrentUser } from "../../../lib/current-user.ts";
 import { settingsMessages } from "../api/update-settings.ts";
 import { useSettingsForm } from "../hooks/use-settings-form.ts";
 import { ContactVerification } from "./contact-verification.tsx";
+import { ReminderStatus } from "./reminder-status.tsx";
 import {
   AccountDetailsSection,
   FarmDetailsSection,
@@ -36,6 +37,7 @@ export function AccountSettingsPage() {
       {currentUser.isSuccess && (
         <>
           <ContactVerification user={currentUser.data} />
+          <ReminderStatus />
           <SettingsForm user={currentUser.data} />
         </>
       )}

@@ -1,0 +1,190 @@
+import PgBoss from "pg-boss";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MessageOutbox } from "../outbox/message-outbox.ts";
+import { planAllReminders, planCalendarReminders } from "./plan-reminders.ts";
+import { createRemindersRepository, type ReminderGroup } from "./reminders.repository.ts";
+import type { ReminderSender } from "./send-reminders.ts";
+
+/*
+ * The background jobs, on pg-boss in the app's own PostgreSQL (schema `pgboss`): no other server
+ * to run. `npm start` runs the workers inside the API process; `npm run worker` runs them alone,
+ * so N API nodes and M worker nodes can share one database. Every job is safe to run twice and on
+ * several nodes at once: the work it does is claimed in the tables with SKIP LOCKED, and the
+ * reminders ledger says what was sent (decision 501).
+ */
+
+export const JobQueue = {
+  /** Re-plan one calendar's reminders after a save, an edit or a delete. */
+  planCalendar: "reminders-plan-calendar",
+  /** Find due reminders and queue one send job per message. */
+  dispatch: "reminders-dispatch",
+  /** Send one reminder message (one farmer, channel and due date). */
+  send: "reminders-send",
+  /** Daily: plan every calendar up to the horizon; skip what passed during downtime. */
+  catchUp: "reminders-catch-up",
+  /** Deliver the outbox's due e-mails and texts (retries, and what a crash left behind). */
+  deliverOutbox: "outbox-deliver",
+} as const;
+
+export type JobDependencies = {
+  connectionString: string;
+  db: Db;
+  clock: Clock;
+  outbox: MessageOutbox;
+  sender: ReminderSender;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** False on an API node that only queues jobs; the worker nodes run them. */
+  runWorkers: boolean;
+  /** How often each worker asks for a dispatch and an outbox sweep (pg-boss keeps one per period). */
+  tickSeconds?: number;
+};
+
+/** What the API needs from the jobs: ask for a calendar's reminders to be planned again. */
+export type Jobs = {
+  requestCalendarPlan: (calendarId: number) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+const dispatchPageSize = 1_000;
+const sendBatchSize = 250;
+// Two fetch loops per process: one sends while the other waits on the database.
+const sendWorkersPerProcess = 2;
+const drainRounds = 40;
+
+/**
+ * A queue and its handler. The practice digest (issue 13) adds its own here: a queue, its
+ * worker, and if it runs on a timetable, a cron line.
+ */
+type JobDefinition = {
+  queue: string;
+  queueOptions?: Omit<PgBoss.Queue, "name">;
+  workOptions?: PgBoss.WorkOptions;
+  workers?: number;
+  cron?: string;
+  handle: (jobs: PgBoss.Job<object>[]) => Promise<void>;
+};
+
+export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
+  const { db, clock, outbox, sender, log } = dependencies;
+  const boss = new PgBoss({
+    connectionString: dependencies.connectionString,
+    max: 4,
+    application_name: "vaxcal-jobs",
+  });
+  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  await boss.start();
+
+  async function dispatch(): Promise<void> {
+    // Send jobs still waiting will claim what is due; queuing more would only repeat them.
+    if ((await boss.getQueueSize(JobQueue.send)) > 0) return;
+    const repository = createRemindersRepository(db);
+    const groups = await repository.findDueGroups(clock(), dispatchPageSize * 100);
+    for (let start = 0; start < groups.length; start += dispatchPageSize) {
+      await boss.insert(
+        groups
+          .slice(start, start + dispatchPageSize)
+          .map((group) => ({ name: JobQueue.send, data: group, retryLimit: 0 })),
+      );
+    }
+  }
+
+  const definitions: JobDefinition[] = [
+    {
+      queue: JobQueue.planCalendar,
+      queueOptions: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+      workOptions: { batchSize: 20, pollingIntervalSeconds: 1 },
+      handle: async (jobs) => {
+        const ids = new Set(jobs.map((job) => (job.data as { calendarId: number }).calendarId));
+        for (const calendarId of ids) await planCalendarReminders(db, calendarId, clock);
+      },
+    },
+    {
+      queue: JobQueue.dispatch,
+      workOptions: { pollingIntervalSeconds: 1 },
+      handle: dispatch,
+    },
+    {
+      // The ledger keeps each message's attempts and back-off; pg-boss only carries the work.
+      queue: JobQueue.send,
+      queueOptions: { retryLimit: 0 },
+      workOptions: { batchSize: sendBatchSize, pollingIntervalSeconds: 0.5 },
+      workers: sendWorkersPerProcess,
+      handle: async (jobs) => {
+        await sender.sendGroups(jobs.map((job) => job.data as ReminderGroup));
+        // pg-boss waits out its polling interval after each batch; while there is a backlog,
+        // keep fetching instead, so a big morning's sends never sit waiting on the timer.
+        for (let round = 0; round < drainRounds; round += 1) {
+          const more = await boss.fetch<ReminderGroup>(JobQueue.send, { batchSize: sendBatchSize });
+          if (more.length === 0) break;
+          await sender.sendGroups(more.map((job) => job.data));
+          await boss.complete(
+            JobQueue.send,
+            more.map((job) => job.id),
+          );
+        }
+      },
+    },
+    {
+      queue: JobQueue.catchUp,
+      // 03:00 in Ireland: after midnight's new "today", well before the 09:00 sends.
+      cron: "0 3 * * *",
+      queueOptions: { retryLimit: 3, retryDelay: 300 },
+      handle: async () => {
+        const result = await planAllReminders(db, clock);
+        log.info(result, "reminders planned");
+        await dispatch();
+      },
+    },
+    {
+      queue: JobQueue.deliverOutbox,
+      workOptions: { pollingIntervalSeconds: 1 },
+      handle: async () => {
+        await outbox.deliverDueMessages();
+      },
+    },
+  ];
+
+  for (const definition of definitions) {
+    await boss.createQueue(definition.queue, {
+      name: definition.queue,
+      ...definition.queueOptions,
+    });
+  }
+  let ticker: NodeJS.Timeout | undefined;
+  if (dependencies.runWorkers) {
+    for (const definition of definitions) {
+      for (let worker = 0; worker < (definition.workers ?? 1); worker += 1) {
+        await boss.work(definition.queue, definition.workOptions ?? {}, definition.handle);
+      }
+      if (definition.cron) {
+        await boss.schedule(definition.queue, definition.cron, {}, { tz: "Europe/Dublin" });
+      }
+    }
+    const tickSeconds = dependencies.tickSeconds ?? 30;
+    // One dispatch and one outbox sweep per period across every node (pg-boss's singleton slot).
+    const tick = () =>
+      Promise.all([
+        boss.send(JobQueue.dispatch, {}, { singletonSeconds: tickSeconds }),
+        boss.send(JobQueue.deliverOutbox, {}, { singletonSeconds: tickSeconds }),
+      ]).catch((error: unknown) => log.error({ err: error }, "job tick failed"));
+    // A worker starting after downtime plans and catches up at once, not at 03:00. Workers
+    // starting within one tick of each other share one catch-up (planning twice would add
+    // nothing, but costs as much as the first).
+    await boss.send(JobQueue.catchUp, {}, { singletonSeconds: tickSeconds });
+    void tick();
+    ticker = setInterval(tick, tickSeconds * 1000);
+    ticker.unref();
+  }
+
+  return {
+    requestCalendarPlan: async (calendarId) => {
+      await boss.send(JobQueue.planCalendar, { calendarId });
+    },
+    stop: async () => {
+      clearInterval(ticker);
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// `npm run worker`: the background jobs alone (decision 501), against DATABASE_URL, with no HTTP
+// server, so N API nodes and M worker nodes share one database. Migrations are applied first
+// (under their advisory lock, so a worker and an API node starting together agree). SIGINT and
+// SIGTERM let running jobs finish, then close the pool and exit 0.
+import { startBackgroundJobs } from "./app.ts";
+import { ConfigError, parseConfig, type Config } from "./config.ts";
+import { connectDatabase } from "./db/database.ts";
+import { applyMigrations } from "./db/migrate.ts";
+import { readOrCreateDevelopmentSecret } from "./lib/app-secret.ts";
+
+let config: Config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const connectionString = config.databaseUrl;
+if (!connectionString) {
+  console.error("Invalid configuration: DATABASE_URL is required by the worker (npm run worker)");
+  process.exit(1);
+}
+
+const database = connectDatabase(connectionString);
+try {
+  await applyMigrations(database);
+  const appSecret = config.appSecret ?? (await readOrCreateDevelopmentSecret(config.dataDir));
+  const jobs = await startBackgroundJobs({
+    config: { ...config, appSecret },
+    database,
+    connectionString,
+    runWorkers: true,
+  });
+  console.log("VaxCal worker is running (Ctrl-C to stop)");
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal} received, stopping the worker…`);
+      void jobs
+        .stop()
+        .then(() => database.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(
+              `Could not stop cleanly: ${error instanceof Error ? error.message : error}`,
+            );
+            process.exit(1);
+          },
+        );
+    });
+  }
+} catch (error) {
+  console.error(`VaxCal worker could not start: ${error instanceof Error ? error.message : error}`);
+  await database.close();
+  process.exit(1);
+}
