@@ -1,4 +1,4 @@
-// Reminders at scale (decision 501): plan and send N reminders through the loopback SMTP relay
+// Reminders at scale (decision 601): plan and send N reminders through the loopback SMTP relay
 // and fake Twilio with `npm run worker` as a child process, and report the throughput, the
 // worker's peak memory and the database size. Not part of `npm test`.
 //

@@ -130,7 +130,7 @@ export async function buildApp({
   }
 
   // Saved calendars (decision 401): save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
-  // Each change re-plans the calendar's reminders (decision 501).
+  // Each change re-plans the calendar's reminders (decision 601).
   const replanCalendar = (calendarId: number) =>
     tasks.run("plan reminders", () =>
       jobs
@@ -167,7 +167,7 @@ export type BackgroundJobsDependencies = {
 };
 
 /**
- * The pg-boss jobs with everything they send through (decision 501): the outbox and transports,
+ * The pg-boss jobs with everything they send through (decision 601): the outbox and transports,
  * the reminder sender, and the calendars' PDF for the e-mails. `npm start` runs them beside the
  * HTTP app; `npm run worker` (src/worker.ts) runs them alone.
  */

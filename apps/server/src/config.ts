@@ -70,7 +70,7 @@ const EnvironmentSchema = z
       })
       .optional(),
     API_DOCS: z.enum(["true", "false"], "must be true or false").optional(),
-    // Background jobs (decision 501).
+    // Background jobs (decision 601).
     RUN_WORKERS: z.enum(["true", "false"], "must be true or false").default("true"),
     JOBS_TICK_SECONDS: z
       .string()
@@ -156,7 +156,7 @@ export type Config = {
   runWorkers: boolean;
   /** How often each worker asks for a reminder dispatch and an outbox sweep. */
   jobsTickSeconds: number;
-  /** How long a reminder claim is held before another worker may take it over (decision 501). */
+  /** How long a reminder claim is held before another worker may take it over (decision 601). */
   reminderClaimLeaseSeconds: number;
 };
 

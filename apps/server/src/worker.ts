@@ -1,4 +1,4 @@
-// `npm run worker`: the background jobs alone (decision 501), against DATABASE_URL, with no HTTP
+// `npm run worker`: the background jobs alone (decision 601), against DATABASE_URL, with no HTTP
 // server, so N API nodes and M worker nodes share one database. Migrations are applied first
 // (under their advisory lock, so a worker and an API node starting together agree). SIGINT and
 // SIGTERM let running jobs finish, then close the pool and exit 0.

@@ -12,7 +12,7 @@ import type { ReminderSender } from "./send-reminders.ts";
  * to run. `npm start` runs the workers inside the API process; `npm run worker` runs them alone,
  * so N API nodes and M worker nodes can share one database. Every job is safe to run twice and on
  * several nodes at once: the work it does is claimed in the tables with SKIP LOCKED, and the
- * reminders ledger says what was sent (decision 501).
+ * reminders ledger says what was sent (decision 601).
  */
 
 export const JobQueue = {

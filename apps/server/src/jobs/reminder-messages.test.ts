@@ -8,7 +8,7 @@ const shot = (diseaseName: string, vaccineName: string | null = null) => ({
   vaccineName,
 });
 
-describe("reminder texts (decision 501)", () => {
+describe("reminder texts (decision 601)", () => {
   it("names the day, the animals, the disease and the vaccine, and how to stop, in one segment", () => {
     const text = composeReminderText("2026-03-20", [shot("BVD", "Bovela")]);
     expect(text).toBe(

@@ -3,7 +3,7 @@ import type { MailMessage } from "../mail/mail-transport.ts";
 import { renderEmail } from "../mail/render-email.ts";
 
 /*
- * The words of a reminder (decision 501). A text stays within one GSM-7 segment (160 characters)
+ * The words of a reminder (decision 601). A text stays within one GSM-7 segment (160 characters)
  * where it can: fadas and other letters outside GSM-7 would turn the whole text into UCS-2, where a
  * segment holds 70 characters, so they are written without their accents ("Máire" → "Maire").
  */

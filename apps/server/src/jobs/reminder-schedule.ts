@@ -2,7 +2,7 @@ import { addDays, type IsoDate } from "@vaxcal/schedule";
 import type { CalendarOccurrence } from "../lib/calendar-occurrences.ts";
 
 /*
- * When reminders go out (decision 501): at 09:00 in Ireland, 7 days before the shot. Ireland's
+ * When reminders go out (decision 601): at 09:00 in Ireland, 7 days before the shot. Ireland's
  * clocks change at 01:00 UTC, so 09:00 exists exactly once on every day, the change days included:
  * 08:00 UTC under Irish Summer Time, 09:00 UTC under GMT.
  */

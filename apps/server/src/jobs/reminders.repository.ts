@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 
 /*
- * The reminders ledger's SQL (decision 501). Rows move planned → sending → sent, or to failed,
+ * The reminders ledger's SQL (decision 601). Rows move planned → sending → sent, or to failed,
  * skipped or cancelled with a reason; `sending` with a past `next_attempt_at` is a claim whose
  * worker died, and is claimed again like a due planned row, then reconciled before any resend.
  */

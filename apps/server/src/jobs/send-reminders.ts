@@ -26,7 +26,7 @@ import {
 import { buildUnsubscribeUrl } from "./unsubscribe-link.ts";
 
 /*
- * Sending reminders exactly once (decision 501). A batch of groups (one farmer, channel, recipient
+ * Sending reminders exactly once (decision 601). A batch of groups (one farmer, channel, recipient
  * and due date each) is claimed in one statement; each group's rows are checked again (calendar,
  * shot date, contact, consent), sent as one message under the group's message key, and marked
  * sent. A claim that a crash left behind is claimed again once its lease runs out and, for texts,
@@ -239,7 +239,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
         sentTexts.push({ ids, messageKey: message.key });
       } else {
         const email = await buildMail(message, shots);
-        // SMTP cannot be asked; a resend carries the same Message-ID (decision 501's window).
+        // SMTP cannot be asked; a resend carries the same Message-ID (decision 601's window).
         if (!mail) await holdInOutbox(OutboxChannel.email, email);
         else await mail.send(email);
         await repository.markSent(ids, message.key, clock());

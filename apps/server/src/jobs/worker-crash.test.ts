@@ -11,7 +11,7 @@ import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
 /*
  * `npm run worker` as a real child process against a real database and the loopback SMTP relay and
  * fake Twilio: killed with SIGKILL in the middle of a batch of 1,000 due reminders and started
- * again, then two workers at once. Each reminder must reach the fakes exactly once (decision 501).
+ * again, then two workers at once. Each reminder must reach the fakes exactly once (decision 601).
  */
 
 const workerEntry = path.resolve(import.meta.dirname, "../worker.ts");

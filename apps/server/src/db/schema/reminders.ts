@@ -4,7 +4,7 @@ import { users } from "./accounts.ts";
 import { dateColumn, idColumn, timestampColumn } from "./columns.ts";
 
 /*
- * The reminders ledger (decision 501): one row per thing that must be sent once, e.g. the text
+ * The reminders ledger (decision 601): one row per thing that must be sent once, e.g. the text
  * about one shot occurrence of one calendar to one mobile for one due date. The unique key is what
  * "once" means; a job claims rows, sends them under their message key (the provider's idempotency
  * key and the e-mail's Message-ID) and marks them sent. `kind` lets other reminders (the vet

@@ -18,7 +18,7 @@ function signIn() {
   server.use(http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(farmerFixture)));
 }
 
-describe("account settings: vaccination reminders (decision 501)", () => {
+describe("account settings: vaccination reminders (decision 601)", () => {
   it("says which reminders are on and shows each failed reminder with its day and reason", async () => {
     signIn();
     server.use(

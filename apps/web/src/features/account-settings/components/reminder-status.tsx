@@ -9,7 +9,7 @@ const failedOn = new Intl.DateTimeFormat("en-IE", {
   timeZone: "Europe/Dublin",
 });
 
-/** "Text to 087… failed on 3 Mar 2026: …" (decision 501: failures are shown, never dropped). */
+/** "Text to 087… failed on 3 Mar 2026: …" (decision 601: failures are shown, never dropped). */
 export function describeReminderFailure(failure: ReminderFailure): string {
   const channel = failure.channel === "sms" ? "Text" : "Email";
   const day = failedOn.format(new Date(failure.failed_at));
