@@ -140,7 +140,7 @@ test("a farmer never sees the Admin link and gets a 403 from the admin calls", a
   await dialog.getByRole("button", { name: "Login" }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    page.getByRole("banner").getByRole("link", { name: "View My Calendars" }),
+    page.getByRole("banner").getByRole("link", { name: "My calendars", exact: true }),
   ).toBeVisible();
   await expect(
     page.getByRole("banner").getByRole("link", { name: "Admin", exact: true }),

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
 
 /*
  * Issue 10, 'Done when': no screen shows a rule code, an asterisk run or '[!]'. This journey visits
@@ -88,6 +88,11 @@ async function buildCalendarWithWarnings(page: Page, seen: Seen[], who: string):
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
   await keepPastShotsIfAsked(page);
+  // Both views of step 2: 'Due next' (where phones open), then the grid.
+  await page.getByRole("tab", { name: "Due next" }).click();
+  await expect(page.getByRole("tabpanel", { name: "Due next" })).toBeVisible();
+  await look(page, seen, `${who} step 2 due next`);
+  await showCalendarGrid(page);
   await expect(page.getByRole("list", { name: "Notes" })).toBeVisible();
 
   const addBvd = page.getByRole("button", { name: /^Add shot for BVD in \d{4}/ }).first();

@@ -1,11 +1,14 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { markFirstShotGiven } from "../support/given-shots.ts";
 
 /*
  * Issue 10, 'A shorter save', on a 375 px phone: a visitor builds a calendar, presses Finish, is
  * offered Register first, registers without being asked again for what the calendar knows
  * (enterprise and animal) or for the terms at the save, and lands on the download page, which
- * stays there: 30 s later it is still the download page.
+ * stays there: 30 s later it is still the download page. Then, on the saved calendar, 'Due next'
+ * marks the first shot as given with a batch number; after a reload it is still given, and the
+ * PDF's checklist ticks it with its batch.
  *
  * It runs on `localhost`, a pre-launch host, where /beta opens.
  */
@@ -40,7 +43,7 @@ async function buildBeefCalendar(page: Page): Promise<void> {
 
 test.describe("a shorter save (issue 10)", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) > 375, "the phone journey");
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test("build, register from Finish without retyping, and stay on the download page", async ({
     page,
@@ -92,7 +95,16 @@ test.describe("a shorter save (issue 10)", () => {
     await expect(popup.getByLabel("Email address", { exact: true })).toHaveValue(farmer.email);
     await expect(popup.getByLabel(/Mobile number/)).toHaveValue(farmer.e164);
     await expect(popup.getByRole("checkbox", { name: /I agree to the terms/ })).toHaveCount(0);
-    await popup.getByRole("button", { name: "Finish calendar" }).click();
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (candidate) =>
+          new URL(candidate.url()).pathname === "/api/calendar" &&
+          candidate.request().method() === "POST",
+      ),
+      popup.getByRole("button", { name: "Finish calendar" }).click(),
+    ]);
+    expect(saved.status(), "the calendar was saved").toBe(201);
+    const { calendar } = (await saved.json()) as { calendar: { id: number } };
 
     // The download page, with the PDF and the phone calendar first.
     const heading = page.getByRole("heading", { level: 1, name: "Download your calendar" });
@@ -119,6 +131,18 @@ test.describe("a shorter save (issue 10)", () => {
     expect(new URL(page.url()).pathname).toBe("/calendar");
     await expect(page.getByText(/We will take you/)).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath("download-page-after-30s-375.png") });
+
+    // Then 'Due next' on the saved calendar: the first shot marked as given with its batch stays
+    // given after a reload, and the PDF's checklist ticks it.
+    await page.clock.resume();
+    const token = await page.evaluate(() => window.localStorage.getItem("authToken"));
+    expect(token, "the farmer is signed in").toBeTruthy();
+    await markFirstShotGiven(page, testInfo, {
+      calendarId: calendar.id,
+      token: token ?? "",
+      batch: "B-2041",
+      animalGroup: "Cows (Beef, Spring calving)",
+    });
   });
 
   test("the Finish choice has no accessibility violations", async ({

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, Request, TestInfo } from "@playwright/test";
-import { expect, test } from "../support/fixtures.ts";
+import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
 
 /*
  * Vet practices (issue 13's 'Done when'), against the real server: a practice registers in three
@@ -154,7 +154,8 @@ test.describe("vet practices", () => {
     {
       const { page } = practice;
       await page.goto("/");
-      await clickHeaderButton(page, layout, "Vet Register");
+      await waitForScreen(page);
+      await clickHeaderButton(page, layout, "Vet register");
       const dialog = page.getByRole("dialog", { name: "Register your vet practice" });
       await expect(dialog.getByText("(1/3)")).toBeVisible();
       await dialog.getByRole("button", { name: "Next" }).click();
@@ -238,6 +239,7 @@ test.describe("vet practices", () => {
       });
       expect(registered.status()).toBe(201);
       await page.goto("/");
+      await waitForScreen(page);
       await clickHeaderButton(page, layout, "Login");
       const login = page.getByRole("dialog", { name: "Login" });
       await login.getByLabel("Email address or mobile number").fill(names.farmerEmail);
@@ -256,14 +258,15 @@ test.describe("vet practices", () => {
         page.getByRole("heading", { level: 1, name: "Review your calendar" }),
       ).toBeVisible();
       await keepPastShotsIfAsked(page);
-      await page.getByRole("button", { name: "Finish Calendar" }).click();
+      await page.getByRole("button", { name: "Finish calendar" }).click();
       const popup = page.getByRole("dialog", { name: "Confirm your details" });
-      await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      // The farmer agreed to the terms when registering: the save does not ask again (D18).
+      await expect(popup.getByRole("checkbox", { name: /I agree to the terms/ })).toHaveCount(0);
       const isSave = (request: Request) =>
         /\/api\/calendar$/.test(new URL(request.url()).pathname) && request.method() === "POST";
       const [request] = await Promise.all([
         page.waitForRequest(isSave),
-        popup.getByRole("button", { name: "Finish Calendar" }).click(),
+        popup.getByRole("button", { name: "Finish calendar" }).click(),
       ]);
       const response = await request.response();
       expect(response?.ok(), "the farmer's calendar was saved").toBe(true);
@@ -279,7 +282,7 @@ test.describe("vet practices", () => {
       await picker.press("Enter");
       // The practice shows with its town (the autofill chose it).
       await expect(picker).toHaveValue(new RegExp(`^${names.practiceName}, \\w+$`));
-      await page.getByRole("button", { name: "Save Settings" }).click();
+      await page.getByRole("button", { name: "Save settings" }).click();
       await expect(page.getByText("Settings saved successfully!")).toBeVisible();
       await expect(
         page.getByText(`Your calendars are shared with ${names.practiceName}.`, { exact: false }),
@@ -307,6 +310,7 @@ test.describe("vet practices", () => {
         page.getByRole("heading", { level: 1, name: "Review your calendar" }),
       ).toBeVisible();
       await keepPastShotsIfAsked(page);
+      await showCalendarGrid(page);
       await page
         .getByRole("button", { name: `Bovilis BVD, ${formatDisplayDate(oldDate)}`, exact: true })
         .click();
@@ -318,13 +322,15 @@ test.describe("vet practices", () => {
       const rule = page.getByRole("dialog", { name: / rule$/ });
       await rule
         .waitFor({ state: "visible", timeout: 2_000 })
-        .then(() => rule.getByRole("button", { name: "OK" }).click())
+        .then(() => rule.getByRole("button", { name: /^(OK|Keep this date)$/ }).click())
         .catch(() => undefined);
       await expect(rule).toBeHidden();
-      await page.getByRole("button", { name: "Update Calendar" }).click();
+      await page.getByRole("button", { name: "Update calendar" }).click();
       const popup = page.getByRole("dialog", { name: "Confirm your details" });
-      await popup.getByRole("checkbox", { name: /I agree to the terms/ }).check();
-      await popup.getByRole("button", { name: "Update Calendar" }).click();
+      // An invited vet agrees to the terms once, at their first save (docs/product.md D18).
+      const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
+      if (await terms.isVisible()) await terms.check();
+      await popup.getByRole("button", { name: "Update calendar" }).click();
       await expect(
         page.getByRole("heading", { level: 1, name: "Download your calendar" }),
       ).toBeVisible();
@@ -364,7 +370,7 @@ test.describe("vet practices", () => {
       const { page } = farmer;
       await page.goto("/settings");
       await page.getByRole("button", { name: "Clear the vet practice" }).click();
-      await page.getByRole("button", { name: "Save Settings" }).click();
+      await page.getByRole("button", { name: "Save settings" }).click();
       await expect(page.getByText("Settings saved successfully!")).toBeVisible();
     }
     {
