@@ -95,4 +95,20 @@ describe("PublicHeader on a pre-launch host", () => {
     expect(router.state.location.pathname).toBe("/calendars");
     expect(menuButton).toHaveAttribute("aria-expanded", "false");
   });
+
+  it("closes the mobile menu when a modal's action moves to another page (Logout)", async () => {
+    const { user, router } = renderApp("/", { isAuthenticated: true });
+    const menuButton = await screen.findByRole("button", { name: "Menu" });
+
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Logout" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Logout" }));
+    await user.click(dialog.getByRole("button", { name: "Logout" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "You’ve been logged out!" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/logged-out");
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
 });
