@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { e2eAdmin } from "../support/admin-account.ts";
@@ -14,6 +15,7 @@ import { waitForScreen } from "../support/fixtures.ts";
 const root = fileURLToPath(new URL("../../.tmp/screens/", import.meta.url));
 
 type Tour = {
+  folder: string;
   shot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<void>;
   step: (name: string, run: () => Promise<void>) => Promise<void>;
   failures: string[];
@@ -45,7 +47,7 @@ function startTour(testInfo: TestInfo): Tour {
     }
   };
   testInfo.attach("overflows", { body: overflows.join("\n") }).catch(() => {});
-  return { shot, step, failures: Object.assign(failures, { overflows }) };
+  return { folder, shot, step, failures: Object.assign(failures, { overflows }) };
 }
 
 function makeNames(testInfo: TestInfo) {
@@ -258,6 +260,7 @@ test("every screen", async ({ page, browser }, testInfo) => {
       page.getByRole("heading", { level: 1, name: "Download your calendar" }),
     ).toBeVisible();
     await shot(page, "download-page");
+    await shot(page, "download-page-viewport", { fullPage: false });
   });
 
   await step("my calendars", async () => {
@@ -272,7 +275,10 @@ test("every screen", async ({ page, browser }, testInfo) => {
     await expect(page.getByText("Editing a saved calendar")).toBeVisible();
     await page.getByRole("tab", { name: "Due next" }).click();
     await shot(page, "saved-calendar-due-next");
-    await page.getByRole("button", { name: /^Mark as given/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Mark as given/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog", { name: "Mark as given" });
     await dialog.getByRole("button", { name: "Save" }).click();
     await shot(page, "mark-as-given-dialog-error", { fullPage: false });
@@ -280,6 +286,17 @@ test("every screen", async ({ page, browser }, testInfo) => {
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
     await shot(page, "saved-calendar-due-next-given");
+    // The wall PDF, with that shot ticked, drawn as pages at 72 dpi (100%) and 150 dpi (print).
+    const token = await page.evaluate(() => window.localStorage.getItem("authToken"));
+    const pdf = await page.request.get(`/api/calendars/${calendarId}/download`, {
+      headers: { authorization: `Bearer ${token ?? ""}` },
+    });
+    expect(pdf.status()).toBe(200);
+    const pdfFile = `${tour.folder}/wall.pdf`;
+    writeFileSync(pdfFile, await pdf.body());
+    for (const dpi of ["72", "150"]) {
+      execFileSync("pdftoppm", ["-r", dpi, "-png", pdfFile, `${tour.folder}/wall-${dpi}dpi`]);
+    }
     await page.getByRole("tab", { name: "Calendar grid" }).click();
     await shot(page, "saved-calendar-grid");
     await page.getByRole("button", { name: "Update calendar" }).click();
@@ -344,6 +361,8 @@ test("every screen", async ({ page, browser }, testInfo) => {
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
     await shot(page, "settings");
+    await page.getByLabel("Town").scrollIntoViewIfNeeded();
+    await shot(page, "settings-viewport-scrolled", { fullPage: false });
     const picker = page.getByRole("combobox", {
       name: "Do you want to share your calendars with your vet?",
     });
@@ -362,25 +381,6 @@ test("every screen", async ({ page, browser }, testInfo) => {
     await shot(practice.page, "vet-dashboard-farmers-doses-members");
   });
   await practice.context.close();
-
-  await step("undo contact change", async () => {
-    await page.goto("/settings");
-    await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
-    await page.getByLabel("Email address", { exact: true }).fill(names.farmerNewEmail);
-    await page.getByLabel("Current password").fill(names.farmerPassword);
-    await page.getByRole("button", { name: /^Save settings$/i }).click();
-    await page.waitForTimeout(1000);
-    await shot(page, "settings-after-email-change");
-    await page.goto(await readOutboxLink(page, names.farmerEmail, "/account/undo-contact-change"));
-    await waitForScreen(page);
-    await shot(page, "undo-contact-change");
-    const confirm = page.getByRole("main").getByRole("button").first();
-    if (await confirm.isVisible()) {
-      await confirm.click();
-      await page.waitForTimeout(1000);
-      await shot(page, "undo-contact-change-done");
-    }
-  });
 
   await step("not found and error route", async () => {
     await page.goto("/nope");
@@ -405,6 +405,35 @@ test("every screen", async ({ page, browser }, testInfo) => {
     await dialog.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await shot(page, "logged-out");
+  });
+
+  await step("log in from the logged-out page", async () => {
+    await clickHeaderButton(page, "Login");
+    const login = page.getByRole("dialog", { name: "Login" });
+    await login.getByLabel("Email address or mobile number").fill(names.farmerEmail);
+    await login.getByLabel("Password").fill(names.farmerPassword);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(login).toBeHidden();
+    await shot(page, "logged-out-page-after-login");
+  });
+
+  await step("undo contact change", async () => {
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+    await page.getByLabel("Email address", { exact: true }).fill(names.farmerNewEmail);
+    await page.getByLabel("Current password").fill(names.farmerPassword);
+    await page.getByRole("button", { name: /^Save settings$/i }).click();
+    await page.waitForTimeout(1000);
+    await shot(page, "settings-after-email-change");
+    await page.goto(await readOutboxLink(page, names.farmerEmail, "/account/undo-contact-change"));
+    await waitForScreen(page);
+    await shot(page, "undo-contact-change");
+    const confirm = page.getByRole("main").getByRole("button").first();
+    if (await confirm.isVisible()) {
+      await confirm.click();
+      await page.waitForTimeout(1000);
+      await shot(page, "undo-contact-change-done");
+    }
   });
 
   await step("password reset pages", async () => {
