@@ -111,4 +111,24 @@ describe("PublicHeader on a pre-launch host", () => {
     expect(router.state.location.pathname).toBe("/logged-out");
     expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
+
+  it("closes the mobile menu once someone logs in from it", async () => {
+    const { user } = renderApp("/logged-out");
+    const menuButton = await screen.findByRole("button", { name: "Menu" });
+
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Login" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Login" }));
+    await user.type(
+      await dialog.findByLabelText("Email address or mobile number"),
+      "nora@example.ie",
+    );
+    await user.type(dialog.getByLabelText("Password"), "pasture-gate-91");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+
+    expect(
+      await within(screen.getByRole("banner")).findByRole("button", { name: "Logout" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
 });

@@ -14,9 +14,11 @@ export function PublicHeader() {
   const user = useAuthStore((state) => state.user);
   // The menu belongs to the page it was opened on: when the page changes (a link followed, or a
   // modal's action such as Logout that moves on), it is closed on the new one.
+  // So is a menu whose items all changed when someone logged in.
   const { pathname } = useLocation();
+  const page = `${isAuthenticated ? "in" : "out"}:${pathname}`;
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
-  const isMenuOpen = menuOpenedOn === pathname;
+  const isMenuOpen = menuOpenedOn === page;
   const menuId = useId();
   const showsPrelaunchNav = isAuthenticated && hostGates.showsPrelaunchItems;
 
@@ -32,7 +34,7 @@ export function PublicHeader() {
           className="menu-toggle"
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpenedOn(isMenuOpen ? null : pathname)}
+          onClick={() => setMenuOpenedOn(isMenuOpen ? null : page)}
         >
           <span className="menu-toggle__icon" aria-hidden="true" />
           Menu
