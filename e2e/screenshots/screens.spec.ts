@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { e2eAdmin } from "../support/admin-account.ts";
-import { expect, test } from "@playwright/test";
 import { waitForScreen } from "../support/fixtures.ts";
 
 /*
@@ -18,7 +17,10 @@ type Tour = {
   folder: string;
   shot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<void>;
   step: (name: string, run: () => Promise<void>) => Promise<void>;
+  /** Steps that could not be finished, with why. */
   failures: string[];
+  /** Screens wider than the window: the page scrolls sideways. */
+  overflows: string[];
 };
 
 function startTour(testInfo: TestInfo): Tour {
@@ -46,8 +48,7 @@ function startTour(testInfo: TestInfo): Tour {
       failures.push(`${name}: ${(error as Error).message.split("\n")[0]}`);
     }
   };
-  testInfo.attach("overflows", { body: overflows.join("\n") }).catch(() => {});
-  return { folder, shot, step, failures: Object.assign(failures, { overflows }) };
+  return { folder, shot, step, failures, overflows };
 }
 
 function makeNames(testInfo: TestInfo) {
@@ -479,6 +480,6 @@ test("every screen", async ({ page, browser }, testInfo) => {
 
   console.log(
     `[${testInfo.project.name}] failures:\n${tour.failures.join("\n") || "none"}\n` +
-      `overflows:\n${(tour.failures as unknown as { overflows: string[] }).overflows.join("\n") || "none"}`,
+      `overflows:\n${tour.overflows.join("\n") || "none"}`,
   );
 });
