@@ -147,9 +147,7 @@ describe("a saved calendar on a phone", () => {
     const givenOn = firstShot.date > today ? today : firstShot.date;
     expect(dialog.getByLabelText("Date given")).toHaveValue(givenOn);
     // The date in words sits under the input, with its weekday, as at every other date.
-    expect(dialog.getByLabelText("Date given")).toHaveAccessibleDescription(
-      formatDayDate(givenOn),
-    );
+    expect(dialog.getByLabelText("Date given")).toHaveAccessibleDescription(formatDayDate(givenOn));
     await user.click(dialog.getByRole("button", { name: "Save" }));
     expect(dialog.getByText(givenShotMessages.batchRequired)).toBeVisible();
     expect(backend.calls.filter((call) => call.method === "PUT")).toEqual([]);
