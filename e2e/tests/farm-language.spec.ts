@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
 
 /*
  * Issue 10, 'Done when': no screen shows a rule code, an asterisk run or '[!]'. This journey visits
@@ -89,6 +89,9 @@ async function buildCalendarWithWarnings(page: Page, seen: Seen[], who: string):
   await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
   await keepPastShotsIfAsked(page);
   await expect(page.getByRole("list", { name: "Notes" })).toBeVisible();
+  // Phones open on 'Due next': it is read, then the grid, where shots are added, is picked.
+  await look(page, seen, `${who} step 2 'Due next'`);
+  await showCalendarGrid(page);
 
   const addBvd = page.getByRole("button", { name: /^Add shot for BVD in \d{4}/ }).first();
   const year = /in (\d{4})/.exec((await addBvd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
