@@ -95,4 +95,40 @@ describe("PublicHeader on a pre-launch host", () => {
     expect(router.state.location.pathname).toBe("/calendars");
     expect(menuButton).toHaveAttribute("aria-expanded", "false");
   });
+
+  it("closes the mobile menu when a modal's action moves to another page (Logout)", async () => {
+    const { user, router } = renderApp("/", { isAuthenticated: true });
+    const menuButton = await screen.findByRole("button", { name: "Menu" });
+
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Logout" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Logout" }));
+    await user.click(dialog.getByRole("button", { name: "Logout" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "You’ve been logged out!" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/logged-out");
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("closes the mobile menu once someone logs in from it", async () => {
+    const { user } = renderApp("/logged-out");
+    const menuButton = await screen.findByRole("button", { name: "Menu" });
+
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Login" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Login" }));
+    await user.type(
+      await dialog.findByLabelText("Email address or mobile number"),
+      "nora@example.ie",
+    );
+    await user.type(dialog.getByLabelText("Password"), "pasture-gate-91");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+
+    expect(
+      await within(screen.getByRole("banner")).findByRole("button", { name: "Logout" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
 });

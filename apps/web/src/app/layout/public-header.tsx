@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { LogoMark } from "../../components/ui/logo.tsx";
 import { hostGates } from "../../config/hosts.ts";
 import { paths } from "../../config/paths.ts";
@@ -12,7 +12,13 @@ export function PublicHeader() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const userName = useAuthStore((state) => state.userName);
   const user = useAuthStore((state) => state.user);
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // The menu belongs to the page it was opened on: when the page changes (a link followed, or a
+  // modal's action such as Logout that moves on), it is closed on the new one.
+  // So is a menu whose items all changed when someone logged in.
+  const { pathname } = useLocation();
+  const page = `${isAuthenticated ? "in" : "out"}:${pathname}`;
+  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedOn === page;
   const menuId = useId();
   const showsPrelaunchNav = isAuthenticated && hostGates.showsPrelaunchItems;
 
@@ -28,7 +34,7 @@ export function PublicHeader() {
           className="menu-toggle"
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
-          onClick={() => setIsMenuOpen((isOpen) => !isOpen)}
+          onClick={() => setMenuOpenedOn(isMenuOpen ? null : page)}
         >
           <span className="menu-toggle__icon" aria-hidden="true" />
           Menu
@@ -40,7 +46,7 @@ export function PublicHeader() {
           onClick={(event) => {
             // A link leaves the page, so the menu closes; a button opens a modal over it, and the
             // menu stays so focus can come back to that button.
-            if (event.target instanceof Element && event.target.closest("a")) setIsMenuOpen(false);
+            if (event.target instanceof Element && event.target.closest("a")) setMenuOpenedOn(null);
           }}
         >
           {showsPrelaunchNav && (

@@ -16,7 +16,7 @@ import {
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
-import { readToday } from "../lib/calendar-dates.ts";
+import { formatDayDate, readToday } from "../lib/calendar-dates.ts";
 import { resetCalendarDraft, toVaccineInput } from "../stores/calendar-draft-store.ts";
 import { resetCalendarForm } from "../stores/calendar-form-store.ts";
 import {
@@ -144,9 +144,10 @@ describe("a saved calendar on a phone", () => {
 
     const dialog = within(await screen.findByRole("dialog", { name: "Mark as given" }));
     // Planned for later: the date given starts at today, never in the future.
-    expect(dialog.getByLabelText("Date given")).toHaveValue(
-      firstShot.date > today ? today : firstShot.date,
-    );
+    const givenOn = firstShot.date > today ? today : firstShot.date;
+    expect(dialog.getByLabelText("Date given")).toHaveValue(givenOn);
+    // The date in words sits under the input, with its weekday, as at every other date.
+    expect(dialog.getByLabelText("Date given")).toHaveAccessibleDescription(formatDayDate(givenOn));
     await user.click(dialog.getByRole("button", { name: "Save" }));
     expect(dialog.getByText(givenShotMessages.batchRequired)).toBeVisible();
     expect(backend.calls.filter((call) => call.method === "PUT")).toEqual([]);

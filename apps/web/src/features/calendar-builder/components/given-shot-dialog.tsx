@@ -1,12 +1,12 @@
 import { givenShotLimits, givenShotMessages, type GivenShot } from "@vaxcal/contracts";
-import { formatLongDate, isIsoDate, type IsoDate } from "@vaxcal/schedule";
+import { isIsoDate, type IsoDate } from "@vaxcal/schedule";
 import { useRef, useState } from "react";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { describeFormFailure } from "../../../lib/api-errors.ts";
 import { showNotification } from "../../../stores/notifications.ts";
 import { useRecordGivenShot } from "../api/given-shots.ts";
-import { formatDayDate } from "../lib/calendar-dates.ts";
+import { describeChosenDate, formatDayDate } from "../lib/calendar-dates.ts";
 
 type Fields = { givenOn: string; batch: string; givenBy: string; note: string };
 
@@ -109,7 +109,8 @@ export function GivenShotDialog({
           max={today}
           value={fields.givenOn}
           error={errors.givenOn}
-          hint={isIsoDate(fields.givenOn) ? formatLongDate(fields.givenOn) : undefined}
+          // Repeated in words under the input, as every chosen date is (issue 10).
+          echo={describeChosenDate(fields.givenOn)}
           onChange={(event) => update("givenOn", event.target.value)}
         />
         <TextField

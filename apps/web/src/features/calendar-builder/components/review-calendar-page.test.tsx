@@ -495,6 +495,35 @@ describe("generic popup severity (docs/product.md §2, §4: alert or attention)"
   });
 });
 
+describe("the maximum shots popup (issue 10: the safe choice is the main button)", () => {
+  it("makes 'Cancel' the main button and the first, with 'Add shot' second", async () => {
+    chooseDairyCows([1]);
+    const { user, grid } = await renderReview();
+
+    // Shots are added to 2031 until its most shots are reached and the popup asks.
+    for (const day of ["10", "12", "14"]) {
+      await user.click(grid.getByRole("button", { name: /^Add shot for BVD in 2031/ }));
+      if (screen.queryByRole("dialog", { name: "Maximum shots reached" })) break;
+      const panel = within(screen.getByRole("dialog", { name: /^Add a / }));
+      await user.clear(panel.getByLabelText("Date of this shot"));
+      await user.type(panel.getByLabelText("Date of this shot"), `2031-12-${day}`);
+      await user.click(panel.getByRole("button", { name: "Confirm" }));
+      const rulePopup = screen.queryByRole("dialog");
+      if (rulePopup) await user.keyboard("{Escape}");
+    }
+
+    const popup = within(screen.getByRole("dialog", { name: "Maximum shots reached" }));
+    const buttons = popup
+      .getAllByRole("button")
+      .filter((button) => /^(Cancel|Add shot)$/.test(button.textContent ?? ""));
+    expect(buttons.map((button) => button.textContent)).toEqual(["Cancel", "Add shot"]);
+    expect(buttons[0]).toHaveClass("button--primary");
+    expect(buttons[1]).toHaveClass("button--secondary");
+    await user.click(popup.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
 describe("Add diseases popup Cancel (docs/product.md §4: Cancel closes and clears the selection)", () => {
   it("closes without adding, and shows nothing ticked when opened again", async () => {
     chooseDairyCows([1]);

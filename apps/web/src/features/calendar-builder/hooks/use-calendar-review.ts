@@ -201,6 +201,9 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
       },
       onConfirm: () => setPopup({ kind: "addShot", diseaseId, year }),
       onCancel: closePopup,
+      // Going past the protocol's most shots is the risky choice: 'Cancel' is the main button
+      // and 'Add shot' the second (issue 10: the safe choice is the main button).
+      primary: "cancel",
     });
   }
 

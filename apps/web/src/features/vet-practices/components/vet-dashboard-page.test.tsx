@@ -4,6 +4,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
+import { dosesDueFixture } from "../../../testing/mocks/vet-handlers.ts";
 import { describeDoses } from "./vet-dashboard-page.tsx";
 
 describe("the vet dashboard (docs/product.md D3)", () => {
@@ -35,6 +36,29 @@ describe("the vet dashboard (docs/product.md D3)", () => {
     expect(await screen.findByRole("list", { name: "Your practice's vets" })).toHaveTextContent(
       "Aoife Byrne",
     );
+  });
+
+  it("counts a week of one shot as '1 shot', not '1 shots'", async () => {
+    const [week] = dosesDueFixture.weeks;
+    const [vaccine] = week?.vaccines ?? [];
+    if (!week || !vaccine) throw new Error("the fixture has a week");
+    server.use(
+      http.get(vetPracticePaths.dosesDue, () =>
+        HttpResponse.json({
+          ...dosesDueFixture,
+          weeks: [
+            {
+              ...week,
+              shot_count: 1,
+              vaccines: [{ ...vaccine, unknown_farms: 0, shot_count: 1, farm_count: 1 }],
+            },
+          ],
+        }),
+      ),
+    );
+    renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(await screen.findByText("1 shot on 1 farm")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Show the farms (1 shot)" })).toBeInTheDocument();
   });
 
   it("searches the farmers by name, farm or town, case-insensitively", async () => {

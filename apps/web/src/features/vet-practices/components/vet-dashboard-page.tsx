@@ -272,7 +272,9 @@ function DosesDueWeek({ week }: { week: SummaryWeek }) {
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
       >
-        {isOpen ? "Hide the farms" : `Show the farms (${week.shot_count} shots)`}
+        {isOpen
+          ? "Hide the farms"
+          : `Show the farms (${week.shot_count} ${week.shot_count === 1 ? "shot" : "shots"})`}
       </button>
       <div id={panelId} hidden={!isOpen}>
         {isOpen &&

@@ -149,7 +149,7 @@ export function VetMembersSection() {
         </>
       )}
       <form
-        className="vet-toolbar"
+        className="vet-toolbar vet-toolbar--form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

@@ -71,6 +71,13 @@ describe("the vet register modal (docs/product.md §2 'Vet register', D11)", () 
     expect(await dialog.findByText(accountMessages.passwordMismatch)).toBeInTheDocument();
   });
 
+  it("goes back a step with 'Go back', in sentence case like every button (D20)", async () => {
+    const view = await openVetRegister();
+    await fillToStep3(view);
+    await view.user.click(view.dialog.getByRole("button", { name: "Go back" }));
+    expect(await view.dialog.findByText("(2/3)")).toBeInTheDocument();
+  });
+
   it("says 'Please provide a valid email.' for a bad invite", async () => {
     const view = await openVetRegister();
     await fillToStep3(view);

@@ -183,7 +183,7 @@ export function VetRegisterModalBody() {
             className="button button--secondary"
             onClick={() => goToVetRegisterStep((step - 1) as VetRegisterStep)}
           >
-            Go Back
+            Go back
           </button>
         )}
         {step === vetRegisterStepCount && (
