@@ -8,7 +8,7 @@ describe("footnotes", () => {
     expect(formatFootnoteMark(null)).toBe("");
   });
 
-  it("list each footnote once, in number order, skipping columns without one", () => {
+  it("list each footnote once, in number order, marked 1, 2, 3… and skipping columns without one", () => {
     expect(
       collectFootnotes([
         { footnoteNumber: 3, footnote: "Where infection is confirmed" },
@@ -19,7 +19,7 @@ describe("footnotes", () => {
       ]),
     ).toEqual([
       { number: 1, mark: "(1)", text: "Dairy replacements only" },
-      { number: 3, mark: "(3)", text: "Where infection is confirmed" },
+      { number: 3, mark: "(2)", text: "Where infection is confirmed" },
     ]);
   });
 });

@@ -26,5 +26,5 @@ export function collectFootnotes(columns: readonly FootnotedColumn[]): Footnote[
   }
   return [...textByNumber.entries()]
     .sort(([left], [right]) => left - right)
-    .map(([number, text]) => ({ number, mark: formatFootnoteMark(number), text }));
+    .map(([number, text], index) => ({ number, mark: formatFootnoteMark(index + 1), text }));
 }

@@ -46,7 +46,7 @@ describe("printed words", () => {
       ]),
     ).toEqual([
       { mark: "(1)", text: "Dairy replacements only" },
-      { mark: "(3)", text: "Where infection is confirmed" },
+      { mark: "(2)", text: "Where infection is confirmed" },
     ]);
   });
 

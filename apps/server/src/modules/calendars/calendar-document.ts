@@ -145,6 +145,9 @@ export function buildCalendarPrintout(
   const given = new Map(document.givenShots.map((record) => [record.shotId, record]));
   const doses = describeDosesNeeded(document.farmSize);
   const checklist: ChecklistRow[] = [];
+  const footnoteMarks = new Map(
+    collectColumnFootnotes(document.columns).map((footnote) => [footnote.number, footnote.mark]),
+  );
   const columns = document.columns.map((column) => {
     const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
     const color = parseAccentColor(column.vaccine?.accentColor);
@@ -165,7 +168,8 @@ export function buildCalendarPrintout(
     }
     return {
       title: column.diseaseName,
-      footnoteMark: formatFootnoteMark(column.footnoteNumber),
+      footnoteMark:
+        column.footnoteNumber === null ? "" : (footnoteMarks.get(column.footnoteNumber) ?? ""),
       vaccineName: column.vaccine?.name ?? null,
       route,
       // As in step 2: a column with no protocol shot says why it has no date.

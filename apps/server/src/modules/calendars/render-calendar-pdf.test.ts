@@ -171,9 +171,11 @@ describe("the calendar PDF", () => {
       expect(flat).toContain("Generated on 2 March 2026");
       // pdftotext closes up the thin spaces around the slash.
       expect(flat).toMatch(new RegExp(`${index + 1} ?/ ?${pages.length}\\s*$`));
-      expect(flat).toContain("(3) Where infection is confirmed");
+      expect(flat).toContain("(1) Where infection is confirmed");
       expect(flat).not.toMatch(/\*{2,}/);
     });
+    // The grid's column points to it with the same mark: the calendar's first note is (1).
+    expect(text.replace(/\s+/g, " ")).toContain("Salmonellosis (1)");
   });
 
   it("cuts a vet e-mail too long for the line instead of running off the page", async () => {
