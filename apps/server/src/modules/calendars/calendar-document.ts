@@ -9,7 +9,6 @@ import {
   NO_FIXED_SCHEDULE_NOTE,
   collectFootnotes as collectColumnFootnotes,
   findMonthWindow,
-  formatFootnoteMark,
   formatLongDate,
   listOccurrences,
   type BirthLabel,
