@@ -54,7 +54,9 @@ export function VetDigestSection() {
               })
             }
           />
-          {!digest.data.email_verified && <p className="vet-card__meta">{digestTexts.unverified}</p>}
+          {!digest.data.email_verified && (
+            <p className="vet-card__meta">{digestTexts.unverified}</p>
+          )}
         </>
       )}
     </section>
