@@ -79,11 +79,11 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
   await boss.start();
 
   async function dispatch(): Promise<void> {
+    // Digest retries and a dead worker's digest claims are few: sent here, not queued.
+    await digest.sendDueDigests();
     // Send jobs still waiting will claim what is due; queuing more would only repeat them.
     if ((await boss.getQueueSize(JobQueue.send)) > 0) return;
     const repository = createRemindersRepository(db);
-    // Digest retries and a dead worker's digest claims are few: sent here, not queued.
-    await digest.sendDueDigests();
     const groups = await repository.findDueGroups(clock(), dispatchPageSize * 100);
     for (let start = 0; start < groups.length; start += dispatchPageSize) {
       await boss.insert(

@@ -3,6 +3,7 @@ import { addDays, type IsoDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBackgroundJobs } from "../app.ts";
 import { resolveSigningSecret } from "../config.ts";
 import { listCalendarOccurrences } from "../lib/calendar-occurrences.ts";
 import { findWeekStart } from "../lib/clock.ts";
@@ -353,4 +354,50 @@ describe("the weekly practice digest", () => {
       { due_date: monday, status: "skipped", reason: digestReasons.nothingDue },
     ]);
   });
+
+  it("goes out once from the pg-boss workers started on a Monday morning, with two workers", async () => {
+    await testApp.database.db.execute(
+      sql`UPDATE vet_practices SET digest_emails = true WHERE id = ${practice.id}`,
+    );
+    const weeks = await findMondaysWithShots();
+    // A Monday no other test used: the second winter one.
+    const week = weeks.filter((candidate) => candidate.monday < "2026-03-30")[1];
+    if (!week) throw new Error("the calendar has too few winter shots");
+    now = new Date(findDigestSendAt(week.monday).getTime() + 5 * 60_000);
+    const before = mailsTo(practice.email).length;
+    const start = () =>
+      startBackgroundJobs({
+        config: {
+          ...testApp.config,
+          mail: fakes.smtp,
+          publicUrl: "https://vaxcal.example",
+          jobsTickSeconds: 1,
+        },
+        database: testApp.database,
+        connectionString: testApp.database.connectionString,
+        runWorkers: true,
+        clock,
+      });
+    // One after the other: pg-boss creating its queues on a fresh schema from two processes at
+    // the same instant can deadlock (a start-up matter, not the digest's).
+    const workers = [await start(), await start()];
+    try {
+      const deadline = Date.now() + 30_000;
+      while (mailsTo(practice.email).length === before && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // Both workers have ticked a few times since.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    } finally {
+      await Promise.all(workers.map((jobs) => jobs.stop()));
+    }
+    const sent = mailsTo(practice.email).slice(before);
+    expect(sent.length).toBe(1);
+    expect(readText(sent[0] as RecordedMail)).toContain("Hill Farm (Mary Murphy)");
+    expect(
+      (await readDigestRows(practice.id)).find((row) => row.due_date === week.monday),
+    ).toMatchObject({
+      status: "sent",
+    });
+  }, 60_000);
 });
