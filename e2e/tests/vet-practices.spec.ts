@@ -11,7 +11,7 @@ import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtur
  *
  * Each person has a browser context of their own (their own session), made with
  * browser.newContext() so that axe can scan any of their pages. On `localhost`, a pre-launch host:
- * the header's Vet Register and Login buttons and the vet pickers show, and the outbox's links
+ * the header's Vet register and Login buttons and the vet pickers show, and the outbox's links
  * point at the same host.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -184,6 +184,20 @@ test.describe("vet practices", () => {
       await expect(page.getByRole("list", { name: "Invitations not yet accepted" })).toContainText(
         names.vetEmail,
       );
+      // The weekly digest (decision 602): on, waiting for the practice's e-mail to be verified.
+      const digest = page.getByRole("region", { name: "Weekly digest" });
+      const digestSwitch = digest.getByRole("checkbox", {
+        name: "E-mail the practice the doses due this week and next, every Monday at 08:00",
+      });
+      await expect(digestSwitch).toBeChecked();
+      await expect(digest).toContainText("once it is verified");
+      await digestSwitch.press("Space");
+      await expect(page.getByText("The weekly digest is off.")).toBeVisible();
+      await expect(digestSwitch).not.toBeChecked();
+      await digestSwitch.press("Space");
+      await expect(page.getByText("The practice will get the weekly digest.")).toBeVisible();
+      await expectNoSidewaysScroll(page, "the manager's vet dashboard");
+      await expectNoAxeViolations(page, "the manager's vet dashboard");
     }
 
     // 2. The invited vet joins through the e-mailed link.

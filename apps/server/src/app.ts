@@ -30,7 +30,11 @@ import { startJobs, type Jobs } from "./jobs/jobs.ts";
 import { createReminderSender } from "./jobs/send-reminders.ts";
 import { planCalendarReminders } from "./jobs/plan-reminders.ts";
 import { remindersRoutes } from "./jobs/reminders.routes.ts";
-import { vetDashboardRoutes } from "./modules/vet-dashboard/vet-dashboard.routes.ts";
+import {
+  createPracticeDosesDueReader,
+  vetDashboardRoutes,
+} from "./modules/vet-dashboard/vet-dashboard.routes.ts";
+import { createPracticeDigestSender } from "./jobs/practice-digest.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
 
@@ -198,12 +202,24 @@ export async function startBackgroundJobs({
     log,
     claimLeaseMs: config.reminderClaimLeaseSeconds * 1000,
   });
+  const digest = createPracticeDigestSender({
+    db: database.db,
+    clock,
+    mail: messaging.mail,
+    // The vet dashboard's doses due, this week and next (modules reach the jobs only through here).
+    readPracticeDosesDue: createPracticeDosesDueReader(database.db),
+    secret,
+    publicUrl: config.publicUrl,
+    log,
+    claimLeaseMs: config.reminderClaimLeaseSeconds * 1000,
+  });
   const jobs = await startJobs({
     connectionString,
     db: database.db,
     clock,
     outbox: messaging.outbox,
     sender,
+    digest,
     log,
     runWorkers,
     tickSeconds: config.jobsTickSeconds,

@@ -28,7 +28,7 @@ import {
   editCalendar,
   readPdfText,
 } from "./modules/calendars/calendars.test-support.ts";
-import { findWeekStart } from "./modules/vet-dashboard/vet-dashboard.service.ts";
+import { findWeekStart } from "./lib/clock.ts";
 
 /*
  * The vet dashboard (docs/product.md D3): a practice sees only its own clients, their calendars,

@@ -425,7 +425,20 @@ export const vetPracticePaths = {
   inviteResend: "/api/vet/invites/:id/resend",
   inviteCheck: "/api/vet/invites/check",
   inviteAccept: "/api/vet/invites/accept",
+  digest: "/api/vet/digest",
 } as const;
+
+/**
+ * The practice's weekly digest of doses due (decision 602): on unless the manager turns it off.
+ * `email_verified` false: the practice's e-mail is not verified yet, so no digest goes out.
+ */
+export const PracticeDigestSettingSchema = z.object({
+  digest_emails: z.boolean(),
+  email_verified: z.boolean(),
+});
+export type PracticeDigestSetting = z.infer<typeof PracticeDigestSettingSchema>;
+
+export const UpdatePracticeDigestRequestSchema = z.object({ digest_emails: z.boolean() }).strict();
 
 /** The page an invite e-mail links to, with `?token=`. */
 export const vetInvitePagePath = "/vet/join";

@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { MessageOutbox } from "../outbox/message-outbox.ts";
 import { planAllReminders, planCalendarReminders } from "./plan-reminders.ts";
 import { createRemindersRepository, type ReminderGroup } from "./reminders.repository.ts";
+import type { PracticeDigestSender } from "./practice-digest.ts";
 import type { ReminderSender } from "./send-reminders.ts";
 
 /*
@@ -26,6 +27,8 @@ export const JobQueue = {
   catchUp: "reminders-catch-up",
   /** Deliver the outbox's due e-mails and texts (retries, and what a crash left behind). */
   deliverOutbox: "outbox-deliver",
+  /** Monday 08:00 in Ireland (and at every worker start): plan and send the practice digests. */
+  practiceDigest: "practice-digest",
 } as const;
 
 export type JobDependencies = {
@@ -34,6 +37,8 @@ export type JobDependencies = {
   clock: Clock;
   outbox: MessageOutbox;
   sender: ReminderSender;
+  /** The weekly practice digest (decision 602). */
+  digest: PracticeDigestSender;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** False on an API node that only queues jobs; the worker nodes run them. */
   runWorkers: boolean;
@@ -53,10 +58,7 @@ const sendBatchSize = 250;
 const sendWorkersPerProcess = 2;
 const drainRounds = 40;
 
-/**
- * A queue and its handler. The practice digest (issue 13) adds its own here: a queue, its
- * worker, and if it runs on a timetable, a cron line.
- */
+/** A queue and its handler: a queue, its worker, and if it runs on a timetable, a cron line. */
 type JobDefinition = {
   queue: string;
   queueOptions?: Omit<PgBoss.Queue, "name">;
@@ -67,7 +69,7 @@ type JobDefinition = {
 };
 
 export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
-  const { db, clock, outbox, sender, log } = dependencies;
+  const { db, clock, outbox, sender, digest, log } = dependencies;
   const boss = new PgBoss({
     connectionString: dependencies.connectionString,
     max: 4,
@@ -77,6 +79,8 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
   await boss.start();
 
   async function dispatch(): Promise<void> {
+    // Digest retries and a dead worker's digest claims are few: sent here, not queued.
+    await digest.sendDueDigests();
     // Send jobs still waiting will claim what is due; queuing more would only repeat them.
     if ((await boss.getQueueSize(JobQueue.send)) > 0) return;
     const repository = createRemindersRepository(db);
@@ -144,6 +148,16 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
         await outbox.deliverDueMessages();
       },
     },
+    {
+      queue: JobQueue.practiceDigest,
+      // 08:00 in Ireland every Monday, whatever the clocks: pg-boss reads the cron in Dublin time.
+      cron: "0 8 * * 1",
+      queueOptions: { retryLimit: 3, retryDelay: 300 },
+      handle: async () => {
+        const result = await digest.runDigests();
+        log.info(result, "practice digests");
+      },
+    },
   ];
 
   for (const definition of definitions) {
@@ -173,6 +187,8 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
     // starting within one tick of each other share one catch-up (planning twice would add
     // nothing, but costs as much as the first).
     await boss.send(JobQueue.catchUp, {}, { singletonSeconds: tickSeconds });
+    // Likewise this week's digests, if Monday 08:00 passed while nothing ran.
+    await boss.send(JobQueue.practiceDigest, {}, { singletonSeconds: tickSeconds });
     void tick();
     ticker = setInterval(tick, tickSeconds * 1000);
     ticker.unref();

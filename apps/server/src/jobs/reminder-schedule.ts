@@ -12,7 +12,11 @@ export const reminderLocalHour = 9;
 /** Planned ahead of time, so the daily catch-up's plan covers a month of sends. */
 export const planningHorizonDays = reminderDaysBefore + 31;
 
-export const ReminderKind = { shot: "shot" } as const;
+/**
+ * What a ledger row is about: `shot` (a farmer's shot occurrence) or `practice_digest` (a
+ * practice's weekly e-mail of doses due; decision 602).
+ */
+export const ReminderKind = { shot: "shot", practiceDigest: "practice_digest" } as const;
 export type ReminderKind = (typeof ReminderKind)[keyof typeof ReminderKind];
 
 const dublinParts = new Intl.DateTimeFormat("en-GB", {
@@ -40,10 +44,18 @@ function readDublinOffsetMinutes(instant: Date): number {
   return Math.round((asUtc - instant.getTime()) / 60_000);
 }
 
+/**
+ * `hour`:00 in Ireland on `date`, as an instant. Clocks change at 01:00 UTC, so any hour from
+ * 02:00 on exists exactly once on every day, the change days included.
+ */
+export function findIrishHour(date: IsoDate, hour: number): Date {
+  const asUtc = new Date(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+  return new Date(asUtc.getTime() - readDublinOffsetMinutes(asUtc) * 60_000);
+}
+
 /** 09:00 in Ireland on `date`, as an instant. */
 export function findIrishNineAm(date: IsoDate): Date {
-  const nineUtc = new Date(`${date}T${String(reminderLocalHour).padStart(2, "0")}:00:00Z`);
-  return new Date(nineUtc.getTime() - readDublinOffsetMinutes(nineUtc) * 60_000);
+  return findIrishHour(date, reminderLocalHour);
 }
 
 /** When the reminder about a shot on `dueDate` goes out. */

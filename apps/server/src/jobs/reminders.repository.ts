@@ -56,6 +56,14 @@ export type ReminderContacts = {
   textsAllowed: boolean;
 };
 
+/** A practice that gets the weekly digest, and where it goes. */
+export type DigestRecipient = {
+  practiceId: number;
+  practiceName: string;
+  email: string;
+  userId: number;
+};
+
 export type CalendarLabel = { calendarId: number; userId: number; animalName: string };
 
 export type ReminderFailure = {
@@ -171,7 +179,8 @@ export function createRemindersRepository(db: Executor) {
     ): Promise<number> {
       const result = await db.execute(sql`
         UPDATE reminder_deliveries SET status = 'cancelled', reason = ${reason}, updated_at = ${now}
-        WHERE user_id = ${userId} AND channel = ${channel} AND status = 'planned'`);
+        WHERE user_id = ${userId} AND channel = ${channel} AND status = 'planned'
+          AND kind = 'shot'`);
       return result.rowCount ?? 0;
     },
 
@@ -180,7 +189,7 @@ export function createRemindersRepository(db: Executor) {
       const { rows } = await db.execute(sql`
         SELECT user_id, channel, recipient, due_date, min(next_attempt_at) AS due
         FROM reminder_deliveries
-        WHERE status IN ('planned', 'sending') AND next_attempt_at <= ${now}
+        WHERE status IN ('planned', 'sending') AND next_attempt_at <= ${now} AND kind = 'shot'
         GROUP BY user_id, channel, recipient, due_date
         ORDER BY due LIMIT ${limit}`);
       return rows.map((row) => ({
@@ -212,6 +221,7 @@ export function createRemindersRepository(db: Executor) {
           JOIN wanted w ON d.user_id = w."userId" AND d.channel = w.channel
             AND d.recipient = w.recipient AND d.due_date = w."dueDate"
           WHERE d.status IN ('planned', 'sending') AND d.next_attempt_at <= ${now}
+            AND d.kind = 'shot'
           FOR UPDATE OF d SKIP LOCKED
         ), keyed AS (
           SELECT d.id, coalesce(d.message_key, 'rem-' || min(d.id) OVER (
@@ -283,8 +293,62 @@ export function createRemindersRepository(db: Executor) {
     async skipPastDue(today: IsoDate, reason: string, now: Date): Promise<number> {
       const result = await db.execute(sql`
         UPDATE reminder_deliveries SET status = 'skipped', reason = ${reason}, updated_at = ${now}
-        WHERE status IN ('planned', 'sending') AND due_date < ${today}::date`);
+        WHERE status IN ('planned', 'sending') AND due_date < ${today}::date AND kind = 'shot'`);
       return result.rowCount ?? 0;
+    },
+
+    /**
+     * The practices that get this week's digest (decision 602): the digest is on, and the
+     * practice's e-mail is its manager's login, verified like a farmer's. The ledger row goes to
+     * the manager's account.
+     */
+    async listDigestRecipients(practiceIds?: readonly number[]): Promise<DigestRecipient[]> {
+      const only = practiceIds
+        ? sql`AND p.id = ANY(${`{${practiceIds.join(",")}}`}::int[])`
+        : sql``;
+      const { rows } = await db.execute(sql`
+        SELECT p.id AS practice_id, p.vet_practice_name, p.email, u.id AS user_id
+        FROM vet_practices p
+        JOIN vet_practice_members m ON m.vet_practice_id = p.id
+        JOIN users u ON u.id = m.user_id AND u.email = p.email
+        WHERE p.digest_emails AND p.email IS NOT NULL AND u.email_verified_at IS NOT NULL ${only}
+        ORDER BY p.id`);
+      return rows.map((row) => ({
+        practiceId: Number(row.practice_id),
+        practiceName: String(row.vet_practice_name),
+        email: String(row.email),
+        userId: Number(row.user_id),
+      }));
+    },
+
+    /** Cancels a practice's planned digest (its one-click link turned the digest off). */
+    async cancelPlannedDigest(practiceId: number, reason: string, now: Date): Promise<number> {
+      const result = await db.execute(sql`
+        UPDATE reminder_deliveries SET status = 'cancelled', reason = ${reason}, updated_at = ${now}
+        WHERE kind = 'practice_digest' AND occurrence_key = ${`practice-${practiceId}`}
+          AND status = 'planned'`);
+      return result.rowCount ?? 0;
+    },
+
+    /**
+     * Claims due digest rows for one attempt, like `claimGroups`: one row is one message, and its
+     * key is `dig-{id}`, kept through retries.
+     */
+    async claimDueDigests(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedReminder[]> {
+      const { rows } = await db.execute(sql`
+        WITH picked AS (
+          SELECT id FROM reminder_deliveries
+          WHERE kind = 'practice_digest' AND status IN ('planned', 'sending')
+            AND next_attempt_at <= ${now}
+          ORDER BY next_attempt_at LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE reminder_deliveries d
+        SET status = 'sending', attempts = d.attempts + 1, next_attempt_at = ${leaseUntil},
+            message_key = coalesce(d.message_key, 'dig-' || d.id), updated_at = ${now}
+        FROM picked WHERE d.id = picked.id
+        RETURNING d.*`);
+      return rows.map(toClaimed);
     },
 
     /** The account's failed reminders, newest first, for Account Settings. */

@@ -5,10 +5,17 @@ import { z } from "zod";
 import { createRequireUser, readSession } from "../auth/authentication.ts";
 import type { Db } from "../db/database.ts";
 import { users } from "../db/schema/accounts.ts";
+import { vetPractices } from "../db/schema/reference.ts";
 import { escapeHtml } from "../mail/render-email.ts";
 import type { Clock } from "../lib/clock.ts";
 import { ReminderChannel, createRemindersRepository } from "./reminders.repository.ts";
-import { isValidUnsubscribeSignature, unsubscribePath } from "./unsubscribe-link.ts";
+import { digestReasons } from "./practice-digest.ts";
+import {
+  digestUnsubscribePath,
+  isValidDigestUnsubscribeSignature,
+  isValidUnsubscribeSignature,
+  unsubscribePath,
+} from "./unsubscribe-link.ts";
 
 export type RemindersRoutesOptions = { db: Db; clock: Clock; secret: string };
 
@@ -21,8 +28,13 @@ export function shortenRecipient(recipient: string): string {
   return `${recipient.slice(0, 3)}…`;
 }
 
-function renderPage(title: string, text: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:18px;max-width:560px;margin:40px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/account-settings">Account Settings</a></p></body></html>`;
+function renderPage(
+  title: string,
+  text: string,
+  linkPath = "/account-settings",
+  linkLabel = "Account Settings",
+): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:18px;max-width:560px;margin:40px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(linkPath)}">${escapeHtml(linkLabel)}</a></p></body></html>`;
 }
 
 /**
@@ -87,6 +99,68 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
     unsubscribePath,
     { schema: { hide: true, querystring: UnsubscribeQuerySchema } },
     async (request, reply) => reply.code((await unsubscribe(request.query)) ? 204 : 400).send(),
+  );
+
+  const DigestUnsubscribeQuerySchema = z.object({
+    practice: z.string().regex(/^\d{1,10}$/),
+    email: z.string().max(320),
+    signature: z.string().max(100),
+  });
+
+  /** The practice digest's one-click link (decision 602): the digest is off until turned on. */
+  async function unsubscribeDigest(
+    query: z.infer<typeof DigestUnsubscribeQuerySchema>,
+  ): Promise<boolean> {
+    const practiceId = Number(query.practice);
+    if (!isValidDigestUnsubscribeSignature(secret, practiceId, query.email, query.signature)) {
+      return false;
+    }
+    const now = clock();
+    await db.transaction(async (transaction) => {
+      await transaction
+        .update(vetPractices)
+        .set({ digestEmails: false, updatedAt: now })
+        .where(eq(vetPractices.id, practiceId));
+      await createRemindersRepository(transaction).cancelPlannedDigest(
+        practiceId,
+        digestReasons.notWanted,
+        now,
+      );
+    });
+    return true;
+  }
+
+  app.get(
+    digestUnsubscribePath,
+    { schema: { hide: true, querystring: DigestUnsubscribeQuerySchema } },
+    async (request, reply) => {
+      const done = await unsubscribeDigest(request.query);
+      return reply
+        .code(done ? 200 : 400)
+        .type("text/html; charset=utf-8")
+        .send(
+          done
+            ? renderPage(
+                "The weekly digest is off",
+                "Your practice will get no more weekly e-mails of doses due. The practice manager can turn them on again on the vet dashboard.",
+                "/vet/dashboard",
+                "Vet dashboard",
+              )
+            : renderPage(
+                "This link does not work",
+                "The practice manager can turn the weekly digest off on the vet dashboard instead.",
+                "/vet/dashboard",
+                "Vet dashboard",
+              ),
+        );
+    },
+  );
+
+  app.post(
+    digestUnsubscribePath,
+    { schema: { hide: true, querystring: DigestUnsubscribeQuerySchema } },
+    async (request, reply) =>
+      reply.code((await unsubscribeDigest(request.query)) ? 204 : 400).send(),
   );
 
   app.get(

@@ -35,3 +35,38 @@ export function isValidUnsubscribeSignature(
 ): boolean {
   return isSameSecret(sign(secret, userId, email), signature);
 }
+
+/*
+ * The practice digest's one-click "stop the weekly digest" link (decision 602):
+ * `/api/vet/digest/unsubscribe?practice={id}&email={address}&signature={HMAC}`, signed for another
+ * purpose than the reminders' link, so neither can be turned into the other.
+ */
+
+export const digestUnsubscribePath = "/api/vet/digest/unsubscribe";
+
+function signDigest(secret: string, practiceId: number, email: string): string {
+  return signWithSecret(secret, `practice-digest-unsubscribe\n${practiceId}\n${email}`);
+}
+
+export function buildDigestUnsubscribeUrl(
+  publicUrl: string,
+  secret: string,
+  practiceId: number,
+  email: string,
+): string {
+  const query = new URLSearchParams({
+    practice: String(practiceId),
+    email,
+    signature: signDigest(secret, practiceId, email),
+  });
+  return `${publicUrl}${digestUnsubscribePath}?${query}`;
+}
+
+export function isValidDigestUnsubscribeSignature(
+  secret: string,
+  practiceId: number,
+  email: string,
+  signature: string,
+): boolean {
+  return isSameSecret(signDigest(secret, practiceId, email), signature);
+}

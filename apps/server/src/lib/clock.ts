@@ -1,4 +1,4 @@
-import type { IsoDate } from "@vaxcal/schedule";
+import { addDays, countDaysBetween, type IsoDate } from "@vaxcal/schedule";
 
 /** What "now" is for expiry, throttles and today's date; tests pass one they move by hand. */
 export type Clock = () => Date;
@@ -15,4 +15,13 @@ const irishDateFormat = new Intl.DateTimeFormat("en-CA", {
 /** The farmer's today: calendars are Irish, so the day turns over at midnight in Ireland. */
 export function readIrishToday(now: Date): IsoDate {
   return irishDateFormat.format(now);
+}
+
+// 5 January 1970 was a Monday: weeks start on Mondays, as Irish calendars print them.
+const aMonday = "1970-01-05";
+
+/** The Monday of the week `date` falls in (the vet dashboard's weeks, the practice digest's). */
+export function findWeekStart(date: IsoDate): IsoDate {
+  const weekday = ((countDaysBetween(aMonday, date) % 7) + 7) % 7;
+  return addDays(date, -weekday);
 }

@@ -275,6 +275,11 @@ export const vetPractices = pgTable(
      * changes, or a farmer links or unlinks: the doses due cache's key, read with the membership.
      */
     clientsVersion: bigint("clients_version", { mode: "number" }).notNull().default(0),
+    /**
+     * The weekly digest of doses due (decision 602), on unless the manager turns it off or the
+     * e-mail's one-click link does.
+     */
+    digestEmails: boolean("digest_emails").notNull().default(true),
     ...auditColumns(),
   },
   (table) => [uniqueIndex("vet_practices_email_unique").on(table.email)],

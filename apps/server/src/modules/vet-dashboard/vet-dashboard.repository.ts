@@ -1,8 +1,15 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { users } from "../../db/schema/accounts.ts";
+import { users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendars } from "../../db/schema/calendars.ts";
-import { animals, diseases, enterprises, seasons, vaccines } from "../../db/schema/reference.ts";
+import {
+  animals,
+  diseases,
+  enterprises,
+  seasons,
+  vaccines,
+  vetPractices,
+} from "../../db/schema/reference.ts";
 
 /** A client's calendar as the dashboard and the doses due need it. */
 export type ClientCalendarRow = {
@@ -51,6 +58,37 @@ export function createVetDashboardRepository(db: Executor) {
         .leftJoin(seasons, eq(seasons.id, calendars.seasonId))
         .where(eq(users.vetPracticeId, vetPracticeId))
         .orderBy(asc(users.surname), asc(users.name), asc(users.id), desc(calendars.updatedAt));
+    },
+
+    /**
+     * The weekly digest's setting (decision 602), and whether the practice's e-mail is verified:
+     * it is the manager's login, verified like a farmer's.
+     */
+    async readDigestSetting(vetPracticeId: number) {
+      const [row] = await db
+        .select({
+          digestEmails: vetPractices.digestEmails,
+          verifiedAt: users.emailVerifiedAt,
+        })
+        .from(vetPractices)
+        .leftJoin(vetPracticeMembers, eq(vetPracticeMembers.vetPracticeId, vetPractices.id))
+        .leftJoin(
+          users,
+          and(eq(users.id, vetPracticeMembers.userId), eq(users.email, vetPractices.email)),
+        )
+        .where(eq(vetPractices.id, vetPracticeId))
+        .orderBy(asc(users.emailVerifiedAt));
+      return {
+        digestEmails: row?.digestEmails ?? false,
+        emailVerified: row?.verifiedAt !== null && row?.verifiedAt !== undefined,
+      };
+    },
+
+    async updateDigestSetting(vetPracticeId: number, digestEmails: boolean, now: Date) {
+      await db
+        .update(vetPractices)
+        .set({ digestEmails, updatedAt: now })
+        .where(eq(vetPractices.id, vetPracticeId));
     },
 
     async readDiseaseNames(): Promise<Map<number, string>> {

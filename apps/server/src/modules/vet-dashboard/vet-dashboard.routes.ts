@@ -4,6 +4,8 @@ import {
   DosesDueSummarySchema,
   ErrorBodySchema,
   ErrorCode,
+  PracticeDigestSettingSchema,
+  UpdatePracticeDigestRequestSchema,
   vetPracticeMessages,
   type DoseDueWeek,
   type DosesDueSummary,
@@ -16,10 +18,14 @@ import { AppError } from "../../errors/app-error.ts";
 import { z } from "zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "../../auth/vet-membership.ts";
-import type { Db } from "../../db/database.ts";
+import type { Db, Executor } from "../../db/database.ts";
+import type { IsoDate } from "@vaxcal/schedule";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
+  computeDosesDue,
   createDosesDueReader,
+  readDigestSetting,
+  updateDigestSetting,
   encodeJson,
   readDosesDueWeek,
   type EncodedJson,
@@ -29,6 +35,15 @@ import {
 } from "./vet-dashboard.service.ts";
 
 export type VetDashboardRoutesOptions = { db: Db; clock: Clock };
+
+/**
+ * The doses due of one practice in a window, as the dashboard computes them: app.ts wires this
+ * into the weekly practice digest (decision 602), so the jobs never import this module.
+ */
+export function createPracticeDosesDueReader(db: Executor) {
+  return (practiceId: number, window: { from: IsoDate; to: IsoDate }) =>
+    computeDosesDue(db, practiceId, window);
+}
 
 const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 500: ErrorBodySchema };
 
@@ -107,6 +122,43 @@ export const vetDashboardRoutes: FastifyPluginAsyncZod<VetDashboardRoutesOptions
       const week = readDosesDueWeek(answer, request.params.weekStart);
       if (!week) throw new AppError(ErrorCode.notFound, vetPracticeMessages.weekNotFound);
       return sendEncoded(request, reply, week) as unknown as DoseDueWeek;
+    },
+  );
+
+  app.get(
+    vetPracticePaths.digest,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Whether the practice gets the weekly digest of doses due (manager only)",
+        response: { 200: PracticeDigestSettingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const membership = await requireVetMembership(db, readSession(request).userId, {
+        isManagerOnly: true,
+      });
+      return readDigestSetting(context, membership.practiceId);
+    },
+  );
+
+  app.put(
+    vetPracticePaths.digest,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Turn the weekly digest of doses due on or off (manager only)",
+        body: UpdatePracticeDigestRequestSchema,
+        response: { 200: PracticeDigestSettingSchema, 400: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const membership = await requireVetMembership(db, readSession(request).userId, {
+        isManagerOnly: true,
+      });
+      return updateDigestSetting(context, membership.practiceId, request.body.digest_emails);
     },
   );
 

@@ -9,14 +9,15 @@ import {
   type DoseDueVaccine,
   type DosesDue,
   type DosesDueSummary,
+  type PracticeDigestSetting,
   type VetClient,
   type VetDashboard,
 } from "@vaxcal/contracts";
-import { addDays, countDaysBetween, type IsoDate } from "@vaxcal/schedule";
-import type { Db } from "../../db/database.ts";
+import { addDays, type IsoDate } from "@vaxcal/schedule";
+import type { Db, Executor } from "../../db/database.ts";
 import type { VetMembership } from "../../auth/vet-membership.ts";
 import { listOccurrencesOfCalendars } from "../../lib/calendar-occurrences.ts";
-import type { Clock } from "../../lib/clock.ts";
+import { findWeekStart, type Clock } from "../../lib/clock.ts";
 import {
   createVetDashboardRepository,
   type ClientCalendarRow,
@@ -71,6 +72,28 @@ export async function readVetDashboard(
   };
 }
 
+/** The weekly digest's setting for the manager's toggle (decision 602). */
+export async function readDigestSetting(
+  context: VetDashboardContext,
+  practiceId: number,
+): Promise<PracticeDigestSetting> {
+  const setting = await createVetDashboardRepository(context.db).readDigestSetting(practiceId);
+  return { digest_emails: setting.digestEmails, email_verified: setting.emailVerified };
+}
+
+export async function updateDigestSetting(
+  context: VetDashboardContext,
+  practiceId: number,
+  digestEmails: boolean,
+): Promise<PracticeDigestSetting> {
+  await createVetDashboardRepository(context.db).updateDigestSetting(
+    practiceId,
+    digestEmails,
+    context.clock(),
+  );
+  return readDigestSetting(context, practiceId);
+}
+
 /** docs/product.md §9's farm size bands as a number of animals: the doses one shot needs. */
 const dosesByBand: Record<string, DoseRange> = {
   "1-50": { min: 1, max: 50 },
@@ -85,30 +108,23 @@ function estimateDoses(calendar: ClientCalendarRow): DoseRange | null {
   return band ? (dosesByBand[band] ?? null) : null;
 }
 
-// 5 January 1970 was a Monday: weeks start on Mondays, as Irish calendars print them.
-const aMonday = "1970-01-05";
-
-export function findWeekStart(date: IsoDate): IsoDate {
-  const weekday = ((countDaysBetween(aMonday, date) % 7) + 7) % 7;
-  return addDays(date, -weekday);
-}
-
 /** The doses due window: today and the 8 weeks' days after it. */
 export function findDosesDueWindow(today: IsoDate): { from: IsoDate; to: IsoDate } {
   return { from: today, to: addDays(today, vetPracticeLimits.dosesDueWeeks * 7 - 1) };
 }
 
 /**
- * Every client's shots from today for 8 weeks, grouped by week (Monday), then vaccine, with dose
- * estimates from the farm's herd or flock size. Dates come from `listOccurrencesOfCalendars`
- * (decision 402), never recomputed here.
+ * Every client's shots in the window (the dashboard's: from today for 8 weeks; the weekly
+ * digest's: this week and next), grouped by week (Monday), then vaccine, with dose estimates from
+ * the farm's herd or flock size. Dates come from `listOccurrencesOfCalendars` (decision 402),
+ * never recomputed here.
  */
-async function computeDosesDue(
-  context: VetDashboardContext,
+export async function computeDosesDue(
+  db: Executor,
   practiceId: number,
-  today: IsoDate,
+  window: { from: IsoDate; to: IsoDate },
 ): Promise<DosesDue> {
-  const repository = createVetDashboardRepository(context.db);
+  const repository = createVetDashboardRepository(db);
   const [rows, diseaseNames, vaccineNames] = await Promise.all([
     repository.listClientCalendars(practiceId),
     repository.readDiseaseNames(),
@@ -119,9 +135,8 @@ async function computeDosesDue(
     if (row.calendarId === null) continue;
     calendarsById.set(row.calendarId, row as ClientCalendarRow);
   }
-  const window = findDosesDueWindow(today);
   const occurrences = await listOccurrencesOfCalendars(
-    context.db,
+    db,
     [...calendarsById.keys()],
     window.from,
     window.to,
@@ -270,7 +285,7 @@ export function createDosesDueReader(context: VetDashboardContext) {
     if (cached?.key === key) return cached.answer;
     // Checked against the contract once, here, as the route's serialiser would on every answer.
     const value = DosesDueSchema.parse(
-      await computeDosesDue(context, membership.practiceId, today),
+      await computeDosesDue(context.db, membership.practiceId, findDosesDueWindow(today)),
     );
     const summary = DosesDueSummarySchema.parse(summariseDosesDue(value));
     const answer: DosesDueAnswer = {

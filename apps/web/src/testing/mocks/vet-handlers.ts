@@ -122,5 +122,12 @@ export function createVetHandlers() {
     http.get(vetPracticePaths.dosesDue, () => HttpResponse.json(dosesDueFixture)),
     http.get(vetPracticePaths.dosesDueWeek, () => HttpResponse.json(dosesDueWeekFixture)),
     http.get(vetPracticePaths.members, () => HttpResponse.json(vetMembersFixture)),
+    http.get(vetPracticePaths.digest, () =>
+      HttpResponse.json({ digest_emails: true, email_verified: true }),
+    ),
+    http.put(vetPracticePaths.digest, async ({ request }) => {
+      const body = (await request.json()) as { digest_emails: boolean };
+      return HttpResponse.json({ digest_emails: body.digest_emails, email_verified: true });
+    }),
   ];
 }

@@ -4,6 +4,7 @@ import {
   DoseDueWeekSchema,
   DosesDueSummarySchema,
   MessageResponseSchema,
+  PracticeDigestSettingSchema,
   VetDashboardSchema,
   VetInviteDetailsSchema,
   VetPracticeMembersSchema,
@@ -58,6 +59,31 @@ export function useVetMembers({ isEnabled }: { isEnabled: boolean }) {
     queryFn: ({ signal }) =>
       fetchJson(vetPracticePaths.members, VetPracticeMembersSchema, { signal }),
     enabled: isEnabled,
+  });
+}
+
+/** Whether the practice gets the weekly digest of doses due (decision 602; manager only). */
+export function usePracticeDigest() {
+  const token = useAuthStore((state) => state.token);
+  return useQuery({
+    queryKey: [...vetQueryKey, "digest", token],
+    queryFn: ({ signal }) =>
+      fetchJson(vetPracticePaths.digest, PracticeDigestSettingSchema, { signal }),
+  });
+}
+
+export function useUpdatePracticeDigest() {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.token);
+  return useMutation({
+    mutationFn: (digestEmails: boolean) =>
+      sendJson(
+        vetPracticePaths.digest,
+        PracticeDigestSettingSchema,
+        { digest_emails: digestEmails },
+        { method: "PUT" },
+      ),
+    onSuccess: (answer) => queryClient.setQueryData([...vetQueryKey, "digest", token], answer),
   });
 }
 

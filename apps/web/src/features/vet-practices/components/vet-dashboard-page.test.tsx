@@ -154,4 +154,39 @@ describe("the vet dashboard (docs/product.md D3)", () => {
     expect(describeDoses({ min: 52, max: 150 })).toBe("52–150 doses");
     expect(describeDoses({ min: 201, max: null })).toBe("at least 201 doses");
   });
+
+  it("lets the manager turn the weekly digest off and on again", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.put(vetPracticePaths.digest, async ({ request }) => {
+        const body = (await request.json()) as { digest_emails: boolean };
+        sent.push(body);
+        return HttpResponse.json({ digest_emails: body.digest_emails, email_verified: true });
+      }),
+    );
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    const toggle = await screen.findByRole("checkbox", {
+      name: "E-mail the practice the doses due this week and next, every Monday at 08:00",
+    });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText("The weekly digest is off.")).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText("The practice will get the weekly digest.")).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    expect(sent).toEqual([{ digest_emails: false }, { digest_emails: true }]);
+  });
+
+  it("says the digest waits for the practice's e-mail to be verified", async () => {
+    server.use(
+      http.get(vetPracticePaths.digest, () =>
+        HttpResponse.json({ digest_emails: true, email_verified: false }),
+      ),
+    );
+    renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(
+      await screen.findByText(/The digest goes to the practice's e-mail once it is verified/),
+    ).toBeInTheDocument();
+  });
 });

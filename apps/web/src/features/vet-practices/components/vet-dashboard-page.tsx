@@ -20,6 +20,7 @@ import {
   useDosesDueWeek,
   useVetDashboard,
 } from "../api/vet-practice-api.ts";
+import { VetDigestSection } from "./vet-digest-section.tsx";
 import { VetMembersSection } from "./vet-members-section.tsx";
 import "./vet-practices.css";
 
@@ -83,6 +84,7 @@ export function VetDashboardPage() {
       <DosesDueSection />
       <ClientsSection clients={clients} />
       {role === RoleName.vetManager && <VetMembersSection />}
+      {role === RoleName.vetManager && <VetDigestSection />}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "vet_practices" ADD COLUMN "digest_emails" boolean DEFAULT true NOT NULL;
