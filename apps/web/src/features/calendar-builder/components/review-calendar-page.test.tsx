@@ -394,7 +394,12 @@ describe("explanatory text and disclaimer (docs/product.md §1, §2)", () => {
     chooseDairyCows([1]);
     const { main } = await renderReview();
 
-    expect(main.getByText(/^Each column is one disease and the vaccine/)).toBeVisible();
+    // The grid's explainer sits with the grid, so on a phone 'Due next' has nothing above it.
+    expect(
+      within(main.getByRole("tabpanel", { name: "Calendar grid" })).getByText(
+        /^Each column is one disease and the vaccine/,
+      ),
+    ).toBeVisible();
     const disclaimer = main.getByText(/generated automatically/).closest("p") as HTMLElement;
     expect(disclaimer).toHaveTextContent("Your calendar is generated automatically");
     expect(disclaimer).toHaveTextContent("always consult your vet before you vaccinate");

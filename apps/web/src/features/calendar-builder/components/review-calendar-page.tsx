@@ -117,12 +117,6 @@ function CalendarReview({
       />
 
       <div className="review-explainer">
-        <p>
-          Each column is one disease and the vaccine that protects against it, with a block for
-          every year and a row for every month. Tap a shot to change its date or delete it, and
-          &lsquo;Add shot&rsquo; to add one. Shots marked ↻ come round again: change the first one
-          and the rest follow.
-        </p>
         {protocolWarnings.length > 0 && (
           <p className="review-explainer__checks" role="status">
             <span aria-hidden="true">⚠ </span>
@@ -151,20 +145,32 @@ function CalendarReview({
             />
           }
           grid={
-            <CalendarGrid
-              calendar={calendar}
-              diseases={review.columns}
-              warningsByShot={review.warningsByShot}
-              today={review.today}
-              isMaxShotsReached={(diseaseId, year) =>
-                checkMaxShots(calendar, diseaseId, year).isReached
-              }
-              onOpenShot={(shot) => review.openPopup({ kind: "shot", shotId: shot.id })}
-              onAddShot={review.requestAddShot}
-              onRemoveDisease={review.requestRemoveDisease}
-              onOpenWarning={(warning, shot) => review.openRulePopup(warning, shot.id, calendar)}
-              givenShots={givenShots.data}
-            />
+            <>
+              {/* The grid's own explainer: on a phone, 'Due next' comes first, with nothing above it to scroll past. */}
+              <div className="review-explainer">
+                {" "}
+                <p>
+                  Each column is one disease and the vaccine that protects against it, with a block
+                  for every year and a row for every month. Tap a shot to change its date or delete
+                  it, and &lsquo;Add shot&rsquo; to add one. Shots marked ↻ come round again: change
+                  the first one and the rest follow.
+                </p>
+              </div>
+              <CalendarGrid
+                calendar={calendar}
+                diseases={review.columns}
+                warningsByShot={review.warningsByShot}
+                today={review.today}
+                isMaxShotsReached={(diseaseId, year) =>
+                  checkMaxShots(calendar, diseaseId, year).isReached
+                }
+                onOpenShot={(shot) => review.openPopup({ kind: "shot", shotId: shot.id })}
+                onAddShot={review.requestAddShot}
+                onRemoveDisease={review.requestRemoveDisease}
+                onOpenWarning={(warning, shot) => review.openRulePopup(warning, shot.id, calendar)}
+                givenShots={givenShots.data}
+              />
+            </>
           }
         />
       )}
