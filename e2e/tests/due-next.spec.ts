@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, waitForScreen } from "../support/fixtures.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
@@ -53,8 +54,8 @@ async function signInNewFarmer(page: Page, testInfo: TestInfo): Promise<string> 
   return token;
 }
 
-/** Builds dairy cows with BVD and Leptospirosis in step 1 and saves it; returns its id. */
-async function saveDairyCalendar(page: Page): Promise<number> {
+/** Fills step 1 for dairy cows with BVD and Leptospirosis and opens step 2. */
+async function openDairyStepTwo(page: Page): Promise<void> {
   await page.goto("/beta");
   await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();
   const main = page.getByRole("main");
@@ -68,6 +69,11 @@ async function saveDairyCalendar(page: Page): Promise<number> {
   const pastShots = page.getByRole("dialog", { name: "Shots in the past" });
   if (await pastShots.isVisible())
     await pastShots.getByRole("button", { name: "Keep them" }).click();
+}
+
+/** Builds dairy cows with BVD and Leptospirosis in step 1 and saves it; returns its id. */
+async function saveDairyCalendar(page: Page): Promise<number> {
+  await openDairyStepTwo(page);
 
   // Step 2 on a phone opens on 'Due next'; before saving there is nothing to mark as given.
   await expect(page.getByRole("tab", { name: "Due next" })).toHaveAttribute(
@@ -116,5 +122,63 @@ test.describe("due next and shots marked as given", () => {
       batch,
       animalGroup: "Cows (Dairy, Spring calving)",
     });
+  });
+
+  test("at 375 px: a shot's protocol warning shows on its card and opens the rule popup by keyboard", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone-375", "the phone view of 'Due next'");
+    await signInNewFarmer(page, testInfo);
+    await openDairyStepTwo(page);
+    const list = page.getByRole("tabpanel", { name: "Due next" });
+    await expect(list.getByRole("button", { name: /^Too close to another vaccine/ })).toHaveCount(
+      0,
+    );
+
+    // Leptospirosis moved to 5 days after the first BVD shot: under the 14 days apart.
+    const bvd = list
+      .getByRole("listitem")
+      .filter({ hasText: /^.*BVD:/ })
+      .first();
+    await bvd.getByRole("button", { name: /^Change date/ }).click();
+    const bvdPanel = page.getByRole("dialog");
+    const bvdDate = await bvdPanel.getByLabel("Date of this shot").inputValue();
+    await bvdPanel.getByRole("button", { name: "Cancel" }).click();
+    const [year = 0, month = 1, day = 1] = bvdDate.split("-").map(Number);
+    const close = new Date(Date.UTC(year, month - 1, day + 5)).toISOString().slice(0, 10);
+    const lepto = list
+      .getByRole("listitem")
+      .filter({ hasText: /^.*Leptospirosis:/ })
+      .first();
+    await lepto.getByRole("button", { name: /^Change date/ }).click();
+    const leptoPanel = page.getByRole("dialog");
+    await leptoPanel.getByLabel("Date of this shot").fill(close);
+    await leptoPanel.getByRole("button", { name: "Confirm" }).click();
+    const rulePopup = page.getByRole("dialog", { name: "Vaccines close together" });
+    await rulePopup.getByRole("button", { name: "Keep this date" }).click();
+    await expect(rulePopup).toBeHidden();
+
+    // Each card of the pair says what to do, in farm words; no rule code shows.
+    const warnings = list.getByRole("button", {
+      name: /^Too close to another vaccine: leave 14 days between them with /,
+    });
+    await expect(warnings).toHaveCount(2);
+    await expect(warnings.first()).toHaveText(/^⚠Too close to another vaccine/);
+    await expect(list).not.toContainText(/rule ·|S\d+\b|\[!\]/);
+    // Nothing runs off the side of a 375 px screen.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const { violations } = await new AxeBuilder({ page }).include("[role=tabpanel]").analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+
+    // By keyboard: the warning's button opens the same rule popup; the safe choice leads.
+    await warnings.first().focus();
+    await page.keyboard.press("Enter");
+    await expect(rulePopup).toBeVisible();
+    await expect(rulePopup).toContainText("is 5 days from");
+    await page.keyboard.press("Escape");
+    await expect(rulePopup).toBeHidden();
   });
 });

@@ -251,6 +251,23 @@ describe("the farmer's printed calendar", () => {
   });
 });
 
+describe("the calendar detail's farm size", () => {
+  it("is the owner's herd size band, for the owner and for a vet of the linked practice", async () => {
+    expect((await saveSettings(testApp.app, farmer, { herd_size: "101-200" })).statusCode).toBe(
+      200,
+    );
+    for (const token of [farmer.token, managerToken]) {
+      const response = await get(token, `/api/calendars/${calendarId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      // The owner's band, never the viewer's: the practice's account has no herd at all.
+      expect(CalendarDetailSchema.parse(response.json()).farm_size).toBe("101-200");
+    }
+    const other = await get(otherManagerToken, `/api/calendars/${calendarId}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain("101-200");
+  });
+});
+
 describe("a vet editing a client's calendar", () => {
   it("is recorded on the calendar, who and when, and the farmer sees it", async () => {
     const edited = await testApp.app.inject(

@@ -3,6 +3,7 @@ import {
   UpdateSettingsRequestSchema,
   accountMessages,
   describeTooLong,
+  farmSizeBands,
   fieldLimits,
   isPlainText,
 } from "./accounts.ts";
@@ -474,6 +475,12 @@ export const CalendarDetailSchema = z.object({
   downloadUrl: z.string(),
   feedUrls: CalendarFeedUrlsSchema,
   vet_edit: VetEditSchema.nullable().optional(),
+  /**
+   * The owner's herd size (cattle) or flock size (sheep) band, for the doses on 'Due next'
+   * (issue 10): the owner's, not the viewer's, so a vet of the linked practice sees the farm's.
+   * Null when the owner gave none.
+   */
+  farm_size: z.enum(farmSizeBands).nullable().optional(),
 });
 export type CalendarDetail = z.infer<typeof CalendarDetailSchema>;
 

@@ -6,9 +6,11 @@ import {
   calendarContactMessages,
   calendarMessages,
   currentTermsVersion,
+  farmSizeBands,
   type CalendarContact,
   type CalendarDetail,
   type CalendarSummary,
+  type FarmSizeBand,
   type ListCalendarsResponse,
   type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
@@ -37,6 +39,7 @@ import {
   type CalendarListPosition,
   type CalendarNames,
   type CalendarRow,
+  type OwnerFarm,
   type SetupCombination,
   type UserCalendarKey,
 } from "./calendars.repository.ts";
@@ -417,7 +420,8 @@ export async function readCalendarDetail(
   context: CalendarsContext,
   key: CalendarKey,
 ): Promise<CalendarDetail> {
-  const { calendar, names, columns, isAdult } = await loadSavedCalendar(context, key);
+  const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(context, key);
+  const farm = await createCalendarsRepository(context.db).readOwnerFarm(owner.id);
   const summary = buildSummary(
     context,
     { ...calendar, feedToken: deriveFeedToken(context.secret, calendar.feedNonce) },
@@ -460,6 +464,7 @@ export async function readCalendarDetail(
     downloadUrl: summary.downloadUrl,
     feedUrls: summary.feedUrls,
     vet_edit: summary.vet_edit ?? null,
+    farm_size: readFarmSizeBand(names.enterprise, farm),
   };
 }
 
@@ -483,6 +488,17 @@ export async function regenerateFeed(
     message: calendarMessages.feedRegenerated,
     feedUrls: buildFeedUrls(context.publicUrl, feed.token),
   };
+}
+
+/** Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size). */
+function pickFarmSize(enterprise: string, farm: OwnerFarm): string | null {
+  return /sheep/i.test(enterprise) ? farm.flockSize : farm.herdSize;
+}
+
+/** The owner's band as the detail carries it; a value outside the bands reads as none. */
+function readFarmSizeBand(enterprise: string, farm: OwnerFarm): FarmSizeBand | null {
+  const size = pickFarmSize(enterprise, farm);
+  return farmSizeBands.find((band) => band === size) ?? null;
 }
 
 /** Prints show the e-mail, or the mobile in international form when there is no e-mail. */
@@ -513,8 +529,7 @@ export async function readCalendarDocument(
     vetEmailAddress: calendar.vetEmailAddress,
     practiceName: farm.practiceName,
     practicePhone: farm.practicePhone,
-    // Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size).
-    farmSize: /sheep/i.test(names.enterprise) ? farm.flockSize : farm.herdSize,
+    farmSize: pickFarmSize(names.enterprise, farm),
     columns,
     givenShots: given.get(calendar.id) ?? [],
   };

@@ -1,5 +1,10 @@
 import { describeRouteChoice, givenShotMessages, type GivenShot } from "@vaxcal/contracts";
-import { formatLongDate, type IsoDate } from "@vaxcal/schedule";
+import {
+  formatLongDate,
+  type Calendar,
+  type IsoDate,
+  type ProtocolWarning,
+} from "@vaxcal/schedule";
 import type { CSSProperties } from "react";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { showNotification } from "../../../stores/notifications.ts";
@@ -7,6 +12,7 @@ import { useUndoGivenShot } from "../api/given-shots.ts";
 import { formatDayDate } from "../lib/calendar-dates.ts";
 import type { DueNextGroup, DueNextItem } from "../lib/due-next.ts";
 import { describeShotName } from "../lib/past-shots.ts";
+import { describeWarningAction } from "../lib/protocol-warnings.ts";
 
 type DueNextListProps = {
   groups: readonly DueNextGroup[];
@@ -16,8 +22,14 @@ type DueNextListProps = {
   doses: string;
   /** A saved calendar's id: its shots can be marked as given. Null in the builder. */
   calendarId: number | null;
+  calendar: Calendar;
+  /** The engine's protocol warnings by shot id, as the grid marks them (docs/product.md D20). */
+  warningsByShot: ReadonlyMap<string, readonly ProtocolWarning[]>;
+  /** Every shot's short name by id, so a pair rule can name the other shot. */
+  shotNames: ReadonlyMap<string, string>;
   onMarkGiven: (item: DueNextItem) => void;
   onOpenShot: (item: DueNextItem) => void;
+  onOpenWarning: (warning: ProtocolWarning, item: DueNextItem) => void;
 };
 
 function readAccent(item: DueNextItem): CSSProperties {
@@ -35,8 +47,12 @@ export function DueNextList({
   animalGroup,
   doses,
   calendarId,
+  calendar,
+  warningsByShot,
+  shotNames,
   onMarkGiven,
   onOpenShot,
+  onOpenWarning,
 }: DueNextListProps) {
   if (groups.length === 0) {
     return (
@@ -65,8 +81,12 @@ export function DueNextList({
                 animalGroup={animalGroup}
                 doses={doses}
                 calendarId={calendarId}
+                calendar={calendar}
+                warnings={warningsByShot.get(item.shot.id) ?? []}
+                shotNames={shotNames}
                 onMarkGiven={() => onMarkGiven(item)}
                 onOpenShot={() => onOpenShot(item)}
+                onOpenWarning={(warning) => onOpenWarning(warning, item)}
               />
             ))}
           </ul>
@@ -81,15 +101,23 @@ function DueNextCard({
   animalGroup,
   doses,
   calendarId,
+  calendar,
+  warnings,
+  shotNames,
   onMarkGiven,
   onOpenShot,
+  onOpenWarning,
 }: {
   item: DueNextItem;
   animalGroup: string;
   doses: string;
   calendarId: number | null;
+  calendar: Calendar;
+  warnings: readonly ProtocolWarning[];
+  shotNames: ReadonlyMap<string, string>;
   onMarkGiven: () => void;
   onOpenShot: () => void;
+  onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
   const name = describeShotName(item.shot, item.disease);
   const diseaseName = item.disease?.name ?? `Disease ${item.shot.diseaseId}`;
@@ -108,6 +136,35 @@ function DueNextCard({
       <p className="due-card__title">
         <strong>{diseaseName}</strong>: {name}
       </p>
+      {/* A shot already given needs no advice on when to give it. */}
+      {!item.given && warnings.length > 0 && (
+        <ul className="due-card__warnings">
+          {warnings.map((warning) => {
+            // As in the grid: the farm words say what to do; the rule and its source are in the
+            // popup's details line. A pair rule names the other shot.
+            const otherId = warning.shotIds.find((shotId) => shotId !== item.shot.id);
+            const other = otherId === undefined ? undefined : shotNames.get(otherId);
+            const action = describeWarningAction(warning, item.shot.id, calendar);
+            return (
+              <li key={`${warning.rule}-${warning.shotIds.join("-")}`}>
+                <button
+                  type="button"
+                  className="shot__warning due-card__warning"
+                  // The visible words first (WCAG 2.5.3), then which shot it is about.
+                  aria-label={`${action}${other ? ` with ${other}` : ""} (${name}, ${diseaseName}, ${formatLongDate(item.date)})`}
+                  onClick={() => onOpenWarning(warning)}
+                >
+                  <span aria-hidden="true">⚠</span>
+                  <span>
+                    {action}
+                    {other && <span className="shot__warning-other">with {other}</span>}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <dl className="due-card__facts">
         <div>
           <dt>Animals</dt>

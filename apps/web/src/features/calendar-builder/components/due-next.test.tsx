@@ -40,7 +40,9 @@ const setup: CalendarSetup = {
   breedingDate: addDays(today, 110),
 };
 
-function buildDetail(): CalendarDetail {
+function buildDetail({
+  farmSize = null,
+}: { farmSize?: CalendarDetail["farm_size"] } = {}): CalendarDetail {
   const scoped = computeScopedDiseases(1, setup.birthDate, setup.breedingDate, today).filter(
     (disease) => disease.id === 1 || disease.id === 3,
   );
@@ -74,7 +76,21 @@ function buildDetail(): CalendarDetail {
     previewImageUrl: summary.previewImageUrl,
     downloadUrl: summary.downloadUrl,
     feedUrls: summary.feedUrls,
+    farm_size: farmSize,
   };
+}
+
+/** The saved detail with one shot of the second column moved 5 days after the first column's. */
+function buildDetailWithCloseShots(): { detail: CalendarDetail; movedId: string; date: string } {
+  const detail = buildDetail();
+  const [first, second] = detail.diseases;
+  const anchor = first?.shots.find((shot) => shot.date !== null && shot.date >= today);
+  const moved = second?.shots.find(
+    (shot) => !shot.isMirroredCopy && shot.date !== null && shot.date >= today,
+  );
+  if (!anchor?.date || !moved) throw new Error("the fixture has no upcoming shots to move");
+  moved.date = addDays(anchor.date, 5);
+  return { detail, movedId: moved.id, date: moved.date };
 }
 
 let backend: SavedCalendarsBackend;
@@ -179,6 +195,70 @@ describe("a saved calendar on a phone", () => {
     await user.click(within(list).getByRole("button", { name: /^Undo given/ }));
     await waitFor(() => expect(within(list).queryByText(/Batch A1234-B/)).toBeNull());
     expect(backend.calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
+  });
+});
+
+describe("a saved calendar's doses", () => {
+  it("come from the owner's herd size, not the signed-in viewer's", async () => {
+    matchPhoneWidth(true);
+    // The viewer's own profile says 51–100; the calendar's owner keeps over 200.
+    backend.details.set(7, buildDetail({ farmSize: "200+" }));
+    renderApp("/calendar/7", { isAuthenticated: true });
+    const panel = await screen.findByRole("tabpanel", { name: "Due next" });
+    const cards = await within(panel).findAllByRole("listitem");
+    for (const card of cards) {
+      expect(within(card).getByText("Doses").nextElementSibling).toHaveTextContent("over 200");
+    }
+  });
+
+  it("say 1 per animal when the owner gave no size, whatever the viewer's profile says", async () => {
+    matchPhoneWidth(true);
+    renderApp("/calendar/7", { isAuthenticated: true });
+    const panel = await screen.findByRole("tabpanel", { name: "Due next" });
+    const [card] = await within(panel).findAllByRole("listitem");
+    expect(within(card!).getByText("Doses").nextElementSibling).toHaveTextContent("1 per animal");
+  });
+});
+
+describe("protocol warnings on 'Due next'", () => {
+  it("marks a shot's warning on its card in farm words, and the button opens the rule popup", async () => {
+    matchPhoneWidth(true);
+    const { detail, date } = buildDetailWithCloseShots();
+    backend.details.set(7, detail);
+    const { user } = renderApp("/calendar/7", { isAuthenticated: true });
+    const panel = await screen.findByRole("tabpanel", { name: "Due next" });
+    const spacing = "Too close to another vaccine: leave 14 days between them";
+    const warnings = await within(panel).findAllByRole("button", {
+      name: new RegExp(`^${spacing} with `),
+    });
+    // One beside each shot of the pair, each naming the other shot and its own date.
+    expect(warnings).toHaveLength(2);
+    expect(
+      warnings.some((button) =>
+        button.getAttribute("aria-label")?.endsWith(`${formatLongDate(date)})`),
+      ),
+    ).toBe(true);
+    // The visible text starts with the mark and the action; no rule code or source shows.
+    expect(warnings[0]).toHaveTextContent(new RegExp(`^⚠${spacing}with `));
+    expect(panel).not.toHaveTextContent(/rule,|S\d+|SPC/);
+    const card = warnings[0]!.closest("li.due-card") as HTMLElement;
+    expect(within(card).getByRole("button", { name: /^Change date/ })).toBeVisible();
+
+    // By keyboard, as on the grid: the same rule popup opens, about this pair of shots.
+    warnings[0]!.focus();
+    await user.keyboard("{Enter}");
+    const popup = await screen.findByRole("dialog", { name: "Vaccines close together" });
+    expect(popup).toHaveTextContent(/is 5 days from/);
+    expect(within(popup).getByRole("button", { name: "Change the date" })).toBeVisible();
+  });
+
+  it("shows no warning on a card whose shot breaks no rule", async () => {
+    matchPhoneWidth(true);
+    renderApp("/calendar/7", { isAuthenticated: true });
+    const panel = await screen.findByRole("tabpanel", { name: "Due next" });
+    await within(panel).findAllByRole("listitem");
+    expect(within(panel).queryByRole("button", { name: /^Too / })).toBeNull();
+    expect(panel).not.toHaveTextContent("⚠");
   });
 });
 

@@ -3,6 +3,7 @@ import {
   describeDosesNeeded,
   givenShotMessages,
   type CalendarForm,
+  type FarmSizeBand,
   type GivenShot,
   type ReferenceLists,
 } from "@vaxcal/contracts";
@@ -19,8 +20,9 @@ import "./due-next.css";
 
 /**
  * The 'Due next' view of step 2 and of a saved calendar: the list, with the doses from the
- * farmer's herd or flock size, and on a saved calendar the shots marked as given and the dialog
- * that marks them.
+ * herd or flock size (in the builder the signed-in farmer's, on a saved calendar its owner's),
+ * each shot's protocol warnings, and on a saved calendar the shots marked as given and the
+ * dialog that marks them.
  */
 export function DueNext({
   calendar,
@@ -28,6 +30,7 @@ export function DueNext({
   reference,
   form,
   calendarId,
+  ownerFarmSize = null,
   givenShots,
 }: {
   calendar: Calendar;
@@ -35,6 +38,8 @@ export function DueNext({
   reference: ReferenceLists;
   form: CalendarForm;
   calendarId: number | null;
+  /** A saved calendar's owner's band (the detail's farm_size); null when the owner gave none. */
+  ownerFarmSize?: FarmSizeBand | null;
   givenShots: UseQueryResult<ReadonlyMap<string, GivenShot>>;
 }) {
   const [marking, setMarking] = useState<DueNextItem | null>(null);
@@ -43,13 +48,25 @@ export function DueNext({
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
   const season = reference.seasons.find((candidate) => candidate.id === form.seasonID);
   const isSheep = /sheep/i.test(enterprise?.name ?? "");
-  const doses = describeDosesNeeded(isSheep ? user.data?.flock_size : user.data?.herd_size);
+  // A saved calendar counts the owner's animals, never the viewer's: a vet has no herd.
+  const doses = describeDosesNeeded(
+    calendarId === null ? (isSheep ? user.data?.flock_size : user.data?.herd_size) : ownerFarmSize,
+  );
   const animalGroup = [
     animal?.name,
     enterprise && season ? `(${enterprise.name}, ${season.name})` : null,
   ]
     .filter(Boolean)
     .join(" ");
+  // Every shot's short name, so a warning about a pair of shots names the other one.
+  const shotNames = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const column of calendar.diseases) {
+      const disease = review.columns.find((candidate) => candidate.id === column.diseaseId);
+      for (const shot of column.shots) names.set(shot.id, describeShotName(shot, disease));
+    }
+    return names;
+  }, [calendar, review.columns]);
   const records = calendarId === null ? null : (givenShots.data ?? null);
   const groups = useMemo(
     () => listDueNext(calendar, review.columns, review.today, { givenShots: records }),
@@ -74,8 +91,12 @@ export function DueNext({
         animalGroup={animalGroup}
         doses={doses}
         calendarId={calendarId}
+        calendar={calendar}
+        warningsByShot={review.warningsByShot}
+        shotNames={shotNames}
         onMarkGiven={setMarking}
         onOpenShot={(item) => review.openPopup({ kind: "shot", shotId: item.shot.id })}
+        onOpenWarning={(warning, item) => review.openRulePopup(warning, item.shot.id, calendar)}
       />
       {marking && calendarId !== null && (
         <GivenShotDialog

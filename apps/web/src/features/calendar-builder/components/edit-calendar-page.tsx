@@ -148,6 +148,7 @@ export function EditCalendarPage({
       reference={reference}
       calendarId={calendarId}
       savedContact={detail.data?.contact ?? null}
+      ownerFarmSize={detail.data?.farm_size ?? null}
       onFinished={onFinished}
     />
   );

@@ -2,6 +2,7 @@ import {
   calendarBuilderMessages,
   type CalendarForm,
   type CalendarSummary,
+  type FarmSizeBand,
   type ReferenceLists,
   type SavedCalendarContact,
 } from "@vaxcal/contracts";
@@ -33,6 +34,11 @@ type ReviewCalendarPageProps = {
   calendarId?: number | null;
   /** Edit mode: the contact details saved with the calendar, to prefill the confirm popup. */
   savedContact?: SavedCalendarContact | null;
+  /**
+   * Edit mode: the calendar owner's herd or flock size band, for the doses on 'Due next'; the
+   * owner's, not the viewer's, so a vet of the linked practice sees the farm's (issue 10).
+   */
+  ownerFarmSize?: FarmSizeBand | null;
   onFinished?: (calendar: CalendarSummary) => void;
 };
 
@@ -41,6 +47,7 @@ export function ReviewCalendarPage({
   reference,
   calendarId = null,
   savedContact = null,
+  ownerFarmSize = null,
   onFinished = () => {},
 }: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
@@ -63,6 +70,7 @@ export function ReviewCalendarPage({
       combinationId={combinationId}
       calendarId={calendarId}
       savedContact={savedContact}
+      ownerFarmSize={ownerFarmSize}
       onFinished={onFinished}
     />
   );
@@ -76,6 +84,7 @@ function CalendarReview({
   combinationId,
   calendarId,
   savedContact,
+  ownerFarmSize,
   onFinished,
 }: {
   reference: ReferenceLists;
@@ -85,6 +94,7 @@ function CalendarReview({
   combinationId: number;
   calendarId: number | null;
   savedContact: SavedCalendarContact | null;
+  ownerFarmSize: FarmSizeBand | null;
   onFinished: (calendar: CalendarSummary) => void;
 }) {
   const review = useCalendarReview({ form, setup, setupKey, combinationId });
@@ -141,6 +151,7 @@ function CalendarReview({
               reference={reference}
               form={form}
               calendarId={calendarId}
+              ownerFarmSize={ownerFarmSize}
               givenShots={givenShots}
             />
           }
