@@ -24,7 +24,11 @@ const cases: Case[] = (Object.keys(referenceLists) as ReferenceListKey[]).map((k
   path: referenceLists[key].path,
   headers: {},
 }));
-cases.push({ name: "GET /api/vaccines (br)", path: "/api/vaccines", headers: { "accept-encoding": "br" } });
+cases.push({
+  name: "GET /api/vaccines (br)",
+  path: "/api/vaccines",
+  headers: { "accept-encoding": "br" },
+});
 
 const benchDatabase = await startBenchDatabase();
 try {
@@ -62,7 +66,9 @@ try {
     }
 
     console.log(describeMachine());
-    console.log(`${connections} connections, ${seconds} s each, VaxCal then its baseline per list\n`);
+    console.log(
+      `${connections} connections, ${seconds} s each, VaxCal then its baseline per list\n`,
+    );
     console.log(
       "| endpoint | bytes | VaxCal req/s | p50 (ms) | p99 (ms) | same bytes from memory req/s | ratio |",
     );

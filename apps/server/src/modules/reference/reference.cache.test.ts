@@ -103,38 +103,45 @@ describe("reference lists served from memory (ADR 701)", () => {
     expect(once.headers["content-type"]).toMatch(/^application\/json/);
   });
 
-  it.each(keys)("%s: br and gzip bodies decode to the same JSON, and a match is a 304", async (key) => {
-    const url = referenceLists[key].path;
-    const plain = await first.app.inject({ method: "GET", url });
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  it.each(keys)(
+    "%s: br and gzip bodies decode to the same JSON, and a match is a 304",
+    async (key) => {
+      const url = referenceLists[key].path;
+      const plain = await first.app.inject({ method: "GET", url });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
 
-    const br = await first.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
-    const gzip = await first.app.inject({
-      method: "GET",
-      url,
-      headers: { "accept-encoding": "gzip, deflate" },
-    });
-    // A list too short to shrink is sent as it is.
-    if (br.headers["content-encoding"]) {
-      expect(br.headers["content-encoding"]).toBe("br");
-      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    } else expect(br.body).toBe(plain.body);
-    if (gzip.headers["content-encoding"]) {
-      expect(gzip.headers["content-encoding"]).toBe("gzip");
-      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-    } else expect(gzip.body).toBe(plain.body);
-    expect(br.headers.etag).toBe(plain.headers.etag);
+      const br = await first.app.inject({
+        method: "GET",
+        url,
+        headers: { "accept-encoding": "br" },
+      });
+      const gzip = await first.app.inject({
+        method: "GET",
+        url,
+        headers: { "accept-encoding": "gzip, deflate" },
+      });
+      // A list too short to shrink is sent as it is.
+      if (br.headers["content-encoding"]) {
+        expect(br.headers["content-encoding"]).toBe("br");
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      } else expect(br.body).toBe(plain.body);
+      if (gzip.headers["content-encoding"]) {
+        expect(gzip.headers["content-encoding"]).toBe("gzip");
+        expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      } else expect(gzip.body).toBe(plain.body);
+      expect(br.headers.etag).toBe(plain.headers.etag);
 
-    const revalidated = await first.app.inject({
-      method: "GET",
-      url,
-      headers: { "if-none-match": String(plain.headers.etag), "accept-encoding": "br" },
-    });
-    expect(revalidated.statusCode).toBe(304);
-    expect(revalidated.body).toBe("");
-    expect(revalidated.headers.etag).toBe(plain.headers.etag);
-  });
+      const revalidated = await first.app.inject({
+        method: "GET",
+        url,
+        headers: { "if-none-match": String(plain.headers.etag), "accept-encoding": "br" },
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.body).toBe("");
+      expect(revalidated.headers.etag).toBe(plain.headers.etag);
+    },
+  );
 
   it("compresses the long lists", async () => {
     const vaccines = await first.app.inject({
