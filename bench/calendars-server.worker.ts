@@ -6,8 +6,13 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { parseConfig } from "../apps/server/src/config.ts";
 import { connectDatabase } from "../apps/server/src/db/database.ts";
 
+/** A fixed answer the "bytes" baseline serves from memory: the same bytes VaxCal sends. */
+export type FixedAnswer = { path: string; body: Uint8Array; headers: Record<string, string> };
+
 export type ServerWorkerData =
-  { kind: "hello" } | { kind: "app"; databaseUrl: string; appSecret: string };
+  | { kind: "hello" }
+  | { kind: "bytes"; answers: FixedAnswer[] }
+  | { kind: "app"; databaseUrl: string; appSecret: string };
 
 const data = workerData as ServerWorkerData;
 let close: () => Promise<void>;
@@ -16,6 +21,13 @@ let app: FastifyInstance;
 if (data.kind === "hello") {
   app = Fastify({ logger: false });
   app.get("/", async () => ({ hello: "world" }));
+  close = () => app.close();
+} else if (data.kind === "bytes") {
+  app = Fastify({ logger: false });
+  for (const answer of data.answers) {
+    const body = Buffer.from(answer.body);
+    app.get(answer.path, (_request, reply) => reply.headers(answer.headers).send(body));
+  }
   close = () => app.close();
 } else {
   const config = parseConfig({

@@ -12,6 +12,7 @@ import type {
 import { eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Executor, Transaction } from "./database.ts";
+import { announceReferenceChange } from "./reference-changes.ts";
 import * as schema from "./schema.ts";
 
 /** The shape of `referenceData` in `@vaxcal/reference-data`. */
@@ -74,6 +75,7 @@ export async function seedReferenceData(
     const tables = await listShippedRows(tx, reference, demo);
     for (const shipped of tables) await seedTable(tx, shipped);
     await resetIdentitySequences(tx);
+    await announceReferenceChange(tx);
   });
 }
 

@@ -1,6 +1,7 @@
 import { RoleName } from "@vaxcal/contracts";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { announceReferenceChange } from "../../db/reference-changes.ts";
 import {
   userRoles,
   users,
@@ -26,6 +27,8 @@ export function createVetPracticesRepository(db: Executor) {
     async insertPractice(practice: NewVetPractice): Promise<VetPracticeRow> {
       const [row] = await db.insert(vetPractices).values(practice).returning();
       if (!row) throw new Error("insert into vet_practices returned no row");
+      // A new practice joins the vets reference list on every node (ADR 701).
+      await announceReferenceChange(db);
       return row;
     },
 

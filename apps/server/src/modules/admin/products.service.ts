@@ -10,6 +10,7 @@ import {
   type ProductInput,
 } from "@vaxcal/contracts";
 import type { Db } from "../../db/database.ts";
+import { changeReferenceData } from "../../db/reference-changes.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
@@ -57,7 +58,7 @@ export async function createProduct(
   actor: Actor,
   input: ProductInput,
 ): Promise<Product> {
-  return context.db.transaction(async (transaction) => {
+  return changeReferenceData(context.db, async (transaction) => {
     const repository = createAdminRepository(transaction);
     await checkProductInput(repository, input);
     const now = context.clock();
@@ -74,7 +75,7 @@ export async function updateProduct(
   id: number,
   input: ProductInput,
 ): Promise<Product> {
-  return context.db.transaction(async (transaction) => {
+  return changeReferenceData(context.db, async (transaction) => {
     const repository = createAdminRepository(transaction);
     const before = await repository.findProduct(id, { forUpdate: true });
     if (!before) throw new AppError(ErrorCode.notFound, adminMessages.productNotFound);
@@ -96,7 +97,7 @@ export async function deleteProduct(
   actor: Actor,
   id: number,
 ): Promise<void> {
-  await context.db.transaction(async (transaction) => {
+  await changeReferenceData(context.db, async (transaction) => {
     const repository = createAdminRepository(transaction);
     const before = await repository.findProduct(id, { forUpdate: true });
     if (!before) throw new AppError(ErrorCode.notFound, adminMessages.productNotFound);

@@ -1,6 +1,8 @@
 import { referenceLists, type ReferenceListKey, type ReferenceLists } from "@vaxcal/contracts";
 import { demoData, referenceData } from "@vaxcal/reference-data";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { announceReferenceChange } from "../../db/reference-changes.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 
 let testApp: TestApp;
@@ -173,17 +175,27 @@ describe("reference list caching", () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it("changes the ETag when the data changes", async () => {
+  it("changes the ETag when a change to the data is announced", async () => {
     const before = await testApp.app.inject({ method: "GET", url: "/api/warnings" });
-    await testApp.database.pool.query(
-      "UPDATE warnings SET title = title || ' (edited)' WHERE id = (SELECT MIN(id) FROM warnings)",
-    );
-    const after = await testApp.app.inject({
-      method: "GET",
-      url: "/api/warnings",
-      headers: { "if-none-match": String(before.headers.etag) },
+    await testApp.database.db.transaction(async (transaction) => {
+      await transaction.execute(
+        sql`UPDATE warnings SET title = title || ' (edited)' WHERE id = (SELECT MIN(id) FROM warnings)`,
+      );
+      await announceReferenceChange(transaction);
     });
-    expect(after.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await testApp.app.inject({
+              method: "GET",
+              url: "/api/warnings",
+              headers: { "if-none-match": String(before.headers.etag) },
+            })
+          ).statusCode,
+      )
+      .toBe(200);
+    const after = await testApp.app.inject({ method: "GET", url: "/api/warnings" });
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   ErrorBodySchema,
   referenceLists,
@@ -8,6 +7,17 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
+import {
+  listenForReferenceChanges,
+  onReferenceChangeCommitted,
+} from "../../db/reference-changes.ts";
+import {
+  buildCachedList,
+  chooseEncoding,
+  createListCache,
+  matchesEntityTag,
+  type CachedList,
+} from "./reference.cache.ts";
 import { createReferenceRepository, type ReferenceRepository } from "./reference.repository.ts";
 
 export type ReferenceRoutesOptions = { database: Database };
@@ -34,14 +44,27 @@ const cacheControl = "public, no-cache";
 
 /**
  * The docs/product.md §7 reference lists, one GET each, registered from the contracts'
- * `referenceLists`.
+ * `referenceLists`. Each list is read, validated, serialized, hashed and compressed once and then
+ * served from memory until a change to the reference data is announced (ADR 701).
  */
 export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = async (
   app,
   { database },
 ) => {
   const repository = createReferenceRepository(database.db);
-  app.addHook("onSend", answerWithEntityTag);
+  const build = async (key: ReferenceListKey): Promise<CachedList> => {
+    const list = referenceLists[key].schema.parse(await loaders[key](repository));
+    return buildCachedList(JSON.stringify(list));
+  };
+  const lists = createListCache(build, () => listener.isListening());
+  const listener = listenForReferenceChanges(database, () => lists.invalidate(), {
+    onError: (error) => app.log.warn({ err: error }, "reference change listener lost"),
+  });
+  const stopHearingCommits = onReferenceChangeCommitted(database.db, () => lists.invalidate());
+  app.addHook("onClose", async () => {
+    stopHearingCommits();
+    await listener.stop();
+  });
 
   for (const key of Object.keys(referenceLists) as ReferenceListKey[]) {
     const { path, schema } = referenceLists[key];
@@ -54,30 +77,22 @@ export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = as
           response: { 200: schema, 500: ErrorBodySchema },
         },
       },
-      () => loaders[key](repository),
+      async (request, reply) => sendList(request, reply as FastifyReply, await lists.get(key)),
     );
   }
 };
 
-async function answerWithEntityTag(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
-  if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
-  const entityTag = `"${createHash("sha256").update(payload).digest("base64url").slice(0, 27)}"`;
-  reply.header("etag", entityTag).header("cache-control", cacheControl);
-  if (matchesEntityTag(request.headers["if-none-match"], entityTag)) {
-    reply.code(304);
-    return "";
+/** The list's bytes from memory: a 304 when the ETag matches, else the best accepted encoding. */
+function sendList(request: FastifyRequest, reply: FastifyReply, list: CachedList): FastifyReply {
+  reply
+    .header("etag", list.entityTag)
+    .header("cache-control", cacheControl)
+    .header("vary", "accept-encoding");
+  if (matchesEntityTag(request.headers["if-none-match"], list.entityTag)) {
+    return reply.code(304).send();
   }
-  return payload;
-}
-
-function matchesEntityTag(ifNoneMatch: string | undefined, entityTag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((candidate) => candidate.trim().replace(/^W\//, ""))
-    .some((candidate) => candidate === entityTag || candidate === "*");
+  const encoding = chooseEncoding(request.headers["accept-encoding"], list.encoded);
+  reply.header("content-type", "application/json; charset=utf-8");
+  if (!encoding) return reply.send(list.json);
+  return reply.header("content-encoding", encoding).send(list.encoded[encoding]);
 }
