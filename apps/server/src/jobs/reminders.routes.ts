@@ -17,6 +17,8 @@ import {
   unsubscribePath,
 } from "./unsubscribe-link.ts";
 
+type FastifyZodInstance = Parameters<FastifyPluginAsyncZod>[0];
+
 export type RemindersRoutesOptions = { db: Db; clock: Clock; secret: string };
 
 const shownFailures = 20;
@@ -35,6 +37,29 @@ function renderPage(
   linkLabel = "Account Settings",
 ): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:18px;max-width:560px;margin:40px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(linkPath)}">${escapeHtml(linkLabel)}</a></p></body></html>`;
+}
+
+/**
+ * A signed one-click link: GET (the link itself) answers a small page, 200 when `turnOff` took it,
+ * 400 when the signature does not hold; POST (mail apps, RFC 8058) answers 204 or 400.
+ */
+function registerOneClickLink<Query extends z.ZodType>(
+  app: FastifyZodInstance,
+  path: string,
+  querystring: Query,
+  turnOff: (query: z.infer<Query>) => Promise<boolean>,
+  pages: { done: string; refused: string },
+): void {
+  app.get(path, { schema: { hide: true, querystring } }, async (request, reply) => {
+    const done = await turnOff(request.query as z.infer<Query>);
+    return reply
+      .code(done ? 200 : 400)
+      .type("text/html; charset=utf-8")
+      .send(done ? pages.done : pages.refused);
+  });
+  app.post(path, { schema: { hide: true, querystring } }, async (request, reply) =>
+    reply.code((await turnOff(request.query as z.infer<Query>)) ? 204 : 400).send(),
+  );
 }
 
 /**
@@ -73,33 +98,16 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
     return true;
   }
 
-  app.get(
-    unsubscribePath,
-    { schema: { hide: true, querystring: UnsubscribeQuerySchema } },
-    async (request, reply) => {
-      const done = await unsubscribe(request.query);
-      return reply
-        .code(done ? 200 : 400)
-        .type("text/html; charset=utf-8")
-        .send(
-          done
-            ? renderPage(
-                "E-mail reminders are off",
-                "You will get no more vaccination reminders by e-mail. You can turn them on again in Account Settings.",
-              )
-            : renderPage(
-                "This link does not work",
-                "Turn e-mail reminders off in Account Settings instead.",
-              ),
-        );
-    },
-  );
-
-  app.post(
-    unsubscribePath,
-    { schema: { hide: true, querystring: UnsubscribeQuerySchema } },
-    async (request, reply) => reply.code((await unsubscribe(request.query)) ? 204 : 400).send(),
-  );
+  registerOneClickLink(app, unsubscribePath, UnsubscribeQuerySchema, unsubscribe, {
+    done: renderPage(
+      "E-mail reminders are off",
+      "You will get no more vaccination reminders by e-mail. You can turn them on again in Account Settings.",
+    ),
+    refused: renderPage(
+      "This link does not work",
+      "Turn e-mail reminders off in Account Settings instead.",
+    ),
+  });
 
   const DigestUnsubscribeQuerySchema = z.object({
     practice: z.string().regex(/^\d{1,10}$/),
@@ -130,37 +138,25 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
     return true;
   }
 
-  app.get(
+  registerOneClickLink(
+    app,
     digestUnsubscribePath,
-    { schema: { hide: true, querystring: DigestUnsubscribeQuerySchema } },
-    async (request, reply) => {
-      const done = await unsubscribeDigest(request.query);
-      return reply
-        .code(done ? 200 : 400)
-        .type("text/html; charset=utf-8")
-        .send(
-          done
-            ? renderPage(
-                "The weekly digest is off",
-                "Your practice will get no more weekly e-mails of doses due. The practice manager can turn them on again on the vet dashboard.",
-                "/vet/dashboard",
-                "Vet dashboard",
-              )
-            : renderPage(
-                "This link does not work",
-                "The practice manager can turn the weekly digest off on the vet dashboard instead.",
-                "/vet/dashboard",
-                "Vet dashboard",
-              ),
-        );
+    DigestUnsubscribeQuerySchema,
+    unsubscribeDigest,
+    {
+      done: renderPage(
+        "The weekly digest is off",
+        "Your practice will get no more weekly e-mails of doses due. The practice manager can turn them on again on the vet dashboard.",
+        "/vet/dashboard",
+        "Vet dashboard",
+      ),
+      refused: renderPage(
+        "This link does not work",
+        "The practice manager can turn the weekly digest off on the vet dashboard instead.",
+        "/vet/dashboard",
+        "Vet dashboard",
+      ),
     },
-  );
-
-  app.post(
-    digestUnsubscribePath,
-    { schema: { hide: true, querystring: DigestUnsubscribeQuerySchema } },
-    async (request, reply) =>
-      reply.code((await unsubscribeDigest(request.query)) ? 204 : 400).send(),
   );
 
   app.get(
