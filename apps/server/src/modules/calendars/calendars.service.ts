@@ -307,8 +307,17 @@ export async function updateCalendar(
       now,
       vetEdit,
     );
+    // Decision 405: a column that stays (same disease, same vaccine) keeps the protocol it was
+    // generated from, so a protocol change not yet accepted is still told after an edit.
+    const protocols = await repository.readColumnProtocols(calendar.id);
+    const columns = checked.columns.map((column) => {
+      const saved = protocols.get(column.diseaseId);
+      return saved && saved.vaccineId === column.vaccineId
+        ? { ...column, protocol: saved.protocol }
+        : column;
+    });
     await repository.deleteColumns(calendar.id);
-    await repository.insertColumns(calendar.id, checked.columns);
+    await repository.insertColumns(calendar.id, columns);
     // Decision 403: a given record stays while its shot is on the plan; the others go.
     await createGivenShotsRepository(transaction).deleteOrphanedGivenShots(calendar.id);
     return row;

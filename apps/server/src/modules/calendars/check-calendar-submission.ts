@@ -9,6 +9,7 @@ import {
   prepareForSubmit,
   resolveCalendarYear,
   restoreCalendar,
+  selectColumnProtocol,
   type CalendarSetup,
   type IsoDate,
   type SavedShot,
@@ -194,6 +195,8 @@ export function checkCalendarSubmission(
     diseaseId: column.id,
     vaccineId: column.vaccineId,
     seeds: toStoredSeeds(column.id, column.shots),
+    // Decision 405: today's protocol; an edit of a saved calendar keeps its columns' own.
+    protocol: selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
   const storedSetup: PayloadSetup = {
