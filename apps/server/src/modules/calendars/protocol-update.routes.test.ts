@@ -169,7 +169,9 @@ describe("a protocol shot moved by a week after the calendar was saved", () => {
     expect(await readShotDate(id)).toBe(addDays(savedDate, 7));
     // Every other shot stays as it was.
     const others = (detail: typeof before) =>
-      detail.diseases.flatMap((column) => column.shots).filter((shot) => !shot.id.startsWith(shotId));
+      detail.diseases
+        .flatMap((column) => column.shots)
+        .filter((shot) => !shot.id.startsWith(shotId));
     expect(others(after)).toEqual(others(before));
     expect(after.updated_at).toBe(answer.updated_at);
     expect(await preview(id)).toEqual({ changes: [], token: null });

@@ -94,7 +94,10 @@ function describeChanges({ update, columns }: ComputedUpdate): ContractChange[] 
       diseaseName: column?.diseaseName ?? "",
       shotId: change.shotId,
       name: state?.custom_name ?? column?.vaccine?.name ?? column?.diseaseName ?? "",
-      before: change.before && { date: change.before.date, is_recurrent: change.before.is_recurrent },
+      before: change.before && {
+        date: change.before.date,
+        is_recurrent: change.before.is_recurrent,
+      },
       after: change.after && { date: change.after.date, is_recurrent: change.after.is_recurrent },
       reason: change.reason,
     };
