@@ -55,7 +55,6 @@ export function ProtocolUpdateNotice({
       </button>
       {isOpen && (
         <ProtocolUpdateDialog
-          key={token}
           calendarId={calendarId}
           changes={changes}
           token={token}
@@ -96,8 +95,9 @@ function ProtocolUpdateDialog({
   const apply = useApplyProtocolUpdate(calendarId);
   const updates = changes.filter((change) => change.kind !== "kept");
   const kept = changes.filter((change) => change.kind === "kept");
-  // A 409 means the difference moved on: the preview is read again behind the dialog.
-  const isStale = apply.error instanceof ApiError && apply.error.status === 409;
+  // A 409 means the difference moved on: the preview is read again and shows here, with the
+  // message; until it has come, the old difference cannot be applied.
+  const [staleToken, setStaleToken] = useState<string | null>(null);
 
   return (
     <LocalDialog title={protocolUpdateMessages.previewTitle} onClose={onClose}>
@@ -125,8 +125,15 @@ function ProtocolUpdateDialog({
         <button
           type="button"
           className="button button--primary"
-          disabled={apply.isPending || isStale}
-          onClick={() => apply.mutate(token, { onSuccess: onClose })}
+          disabled={apply.isPending || staleToken === token}
+          onClick={() =>
+            apply.mutate(token, {
+              onSuccess: onClose,
+              onError: (error) => {
+                if (error instanceof ApiError && error.status === 409) setStaleToken(token);
+              },
+            })
+          }
         >
           {apply.isPending ? "Updating…" : protocolUpdateMessages.confirmButton}
         </button>
