@@ -178,6 +178,7 @@ function buildSummary(
 async function loadSubmissionReference(
   executor: Executor,
   data: SubmitRequest["data"],
+  savedColumns?: ReadonlyMap<number, number | null>,
 ): Promise<SubmissionReference> {
   const { setup } = data;
   const repository = createCalendarsRepository(executor);
@@ -200,6 +201,7 @@ async function loadSubmissionReference(
     combination: alongside.combination,
     inputs,
     knownDiseaseIds: await repository.findDiseaseIds(notOffered),
+    ...(savedColumns ? { savedColumns } : {}),
   };
 }
 
@@ -283,7 +285,13 @@ export async function updateCalendar(
   // Access first: someone else's calendar is a 404 whatever the payload holds.
   const { calendar } = await requireAccessibleCalendar(context.db, key);
   checkPayloadAgreesWithRoute(request, key.calendarId);
-  const reference = await loadSubmissionReference(context.db, request.data);
+  // A column whose product was retired since the calendar was saved may stay on it.
+  const savedColumns = new Map(
+    [...(await createCalendarsRepository(context.db).readColumnProtocols(calendar.id))].map(
+      ([diseaseId, column]) => [diseaseId, column.vaccineId],
+    ),
+  );
+  const reference = await loadSubmissionReference(context.db, request.data, savedColumns);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   // A save by a vet of the linked practice is recorded on the calendar for the farmer to see.
