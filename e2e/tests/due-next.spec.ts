@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
 
