@@ -10,10 +10,13 @@ import {
 import { addDays, updateShotDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { referenceData } from "@vaxcal/reference-data";
 import { changeReferenceData } from "../../db/reference-changes.ts";
+import { seedReferenceData } from "../../db/seed.ts";
 import { listCalendarOccurrences } from "../../lib/calendar-occurrences.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { asUser, registerUser, type RegisteredUser } from "../../test/accounts.ts";
+import { createCalendarsRepository } from "./calendars.repository.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,
@@ -127,6 +130,11 @@ describe("a calendar whose protocol has not changed", () => {
     const id = await saveCalendar();
     expect(await preview(id)).toEqual({ changes: [], token: null });
     expect(await listWaiting()).not.toContain(id);
+    // The one statement My Calendars runs finds nothing to confirm with the engine.
+    const candidates = await createCalendarsRepository(
+      testApp.database.db,
+    ).listCalendarsWithChangedProtocols(farmer.id);
+    expect(candidates.map((calendar) => calendar.id)).not.toContain(id);
     const response = await apply(id, "anything");
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(protocolUpdateMessages.nothingToUpdate);
@@ -312,5 +320,38 @@ describe("templates added to and removed from the protocol", () => {
     );
     expect(await preview(id)).toEqual({ changes: [], token: null });
     expect(await listWaiting()).not.toContain(id);
+  });
+});
+
+describe("a shipped dataset correction", () => {
+  it("that the seeder applied to an unedited template is shown like an admin's change", async () => {
+    const id = await saveCalendar();
+    const week = (days: number | null) => (days === null ? null : days + 7);
+    const corrected = {
+      ...referenceData,
+      shotTemplates: referenceData.shotTemplates.map((template) =>
+        template.id === templateId
+          ? {
+              ...template,
+              birth_days: week(template.birth_days),
+              breeding_days: week(template.breeding_days),
+            }
+          : template,
+      ),
+    };
+    try {
+      await seedReferenceData(testApp.database.db, corrected);
+      expect(await readShotDate(id)).toBe(savedDate);
+      expect((await preview(id)).changes).toEqual([
+        expect.objectContaining({
+          kind: "moved",
+          after: { date: addDays(savedDate, 7), is_recurrent: 1 },
+        }),
+      ]);
+      expect(await listWaiting()).toContain(id);
+    } finally {
+      await seedReferenceData(testApp.database.db, referenceData);
+    }
+    expect(await preview(id)).toEqual({ changes: [], token: null });
   });
 });
