@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { generateTemplateSeeds } from "./build-calendar.ts";
 import { planProtocolUpdate, type ProtocolColumn } from "./protocol-update.ts";
 import type { CalendarSetup, ShotTemplateInput } from "./schedule.types.ts";
 
@@ -120,5 +122,102 @@ describe("planProtocolUpdate (decision 405)", () => {
     expect(plan([{ ...booster, season_id: 2 }]).changes.map((change) => change.kind)).toEqual([
       "removed",
     ]);
+  });
+});
+
+describe("planProtocolUpdate, for random protocols and changes", () => {
+  const DAY_MS = 86_400_000;
+  const isoDate = fc
+    .integer({ min: Date.UTC(2024, 0, 1) / DAY_MS, max: Date.UTC(2029, 11, 31) / DAY_MS })
+    .map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10));
+  const templateArbitrary = (id: number) =>
+    fc
+      .record({
+        isBirth: fc.boolean(),
+        days: fc.integer({ min: -300, max: 400 }),
+        recurrence: fc.constantFrom(0, 1, 1, 3),
+      })
+      .map(({ isBirth, days, recurrence }): ShotTemplateInput => ({
+        ...booster,
+        id,
+        birth_days: isBirth ? days : null,
+        breeding_days: isBirth ? null : days,
+        is_recurrent: recurrence,
+      }));
+  const protocolArbitrary = fc
+    .uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 0, maxLength: 4 })
+    .chain((ids) => fc.tuple(...ids.map(templateArbitrary)));
+
+  /** The column a calendar saved on `savedOn` got from `protocol`. */
+  const saveColumn = (protocol: ShotTemplateInput[], savedOn: string): ProtocolColumn => ({
+    diseaseId: 1,
+    vaccineId: 1,
+    protocol,
+    seeds: generateTemplateSeeds({
+      diseaseId: 1,
+      vaccineId: 1,
+      setup,
+      shotTemplates: protocol,
+      today: savedOn,
+    }).map((seed) => ({ ...seed, date: seed.date ?? savedOn })),
+  });
+
+  it("finds nothing while the protocol is the same, on any later day", () => {
+    fc.assert(
+      fc.property(protocolArbitrary, isoDate, isoDate, (protocol, savedOn, later) => {
+        const today = later < savedOn ? savedOn : later;
+        const update = planProtocolUpdate({
+          setup,
+          columns: [saveColumn(protocol, savedOn)],
+          shotTemplates: protocol,
+          givenSeedIds: new Set(),
+          today,
+        });
+        expect(update.changes).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("leaves nothing to do once applied, and never touches the farmer's own shots", () => {
+    fc.assert(
+      fc.property(
+        protocolArbitrary,
+        protocolArbitrary,
+        isoDate,
+        isoDate,
+        (before, after, savedOn, later) => {
+          const today = later < savedOn ? savedOn : later;
+          const saved = saveColumn(before, savedOn);
+          const own = {
+            id: "1-u1",
+            templateId: null,
+            date: savedOn,
+            custom_name: "Own",
+            is_recurrent: 1,
+            userInitiated: true,
+          };
+          const column = { ...saved, seeds: [...saved.seeds, own] };
+          const first = planProtocolUpdate({
+            setup,
+            columns: [column],
+            shotTemplates: after,
+            givenSeedIds: new Set(),
+            today,
+          });
+          expect(first.columns[0]?.seeds).toContainEqual(own);
+          const again = planProtocolUpdate({
+            setup,
+            columns: first.columns,
+            shotTemplates: after,
+            givenSeedIds: new Set(),
+            today,
+          });
+          expect(again.changes).toEqual([]);
+          expect(again.columns).toEqual(first.columns);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
