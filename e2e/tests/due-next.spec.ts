@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+import { signInNewFarmer } from "../support/farmer-account.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
 
 /*
@@ -14,46 +15,6 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 test.use({ baseURL: `http://localhost:${port}` });
 
 const batch = "A1234-B";
-/** A farmer registered through the API, with a herd of 51–100, signed in in this page. */
-async function signInNewFarmer(page: Page, testInfo: TestInfo): Promise<string> {
-  const stamp = `${Date.now()}${testInfo.workerIndex}`.slice(-7);
-  const response = await page.request.post("/api/register", {
-    data: {
-      name: "Niamh",
-      surname: "Kelleher",
-      email: `due${stamp}@example.ie`,
-      country_code: "+353",
-      phone_number: `086${stamp}`,
-      farmer_name: `Rathmore Farm ${stamp.slice(-3)}`,
-      address1: "Rathmore",
-      address2: null,
-      town: "Macroom",
-      eircode: "P12 X2Y4",
-      county: "Cork",
-      country: "Ireland",
-      agree_to_terms: true,
-      product_notifications: false,
-      vaccination_notifications: true,
-      password: `Silage in the pit ${stamp}`,
-      password_confirmation: `Silage in the pit ${stamp}`,
-      user_enterprises: ["Dairy"],
-      user_animals: ["Cows"],
-      herd_size: "51-100",
-      flock_size: null,
-      vet_id: null,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto("/");
-  await waitForScreen(page);
-  await page.evaluate((value) => {
-    window.localStorage.setItem("authToken", value);
-    window.localStorage.setItem("isAuthenticated", "true");
-  }, token);
-  return token;
-}
-
 /** Fills step 1 for dairy cows with BVD and Leptospirosis and opens step 2. */
 async function openDairyStepTwo(page: Page): Promise<void> {
   await page.goto("/beta");
@@ -113,7 +74,7 @@ test.describe("due next and shots marked as given", () => {
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "phone-375", "the phone journey of issue 10");
-    const token = await signInNewFarmer(page, testInfo);
+    const token = await signInNewFarmer(page, testInfo, "due");
     const calendarId = await saveDairyCalendar(page);
 
     await markFirstShotGiven(page, testInfo, {
@@ -128,7 +89,7 @@ test.describe("due next and shots marked as given", () => {
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "phone-375", "the phone view of 'Due next'");
-    await signInNewFarmer(page, testInfo);
+    await signInNewFarmer(page, testInfo, "due");
     await openDairyStepTwo(page);
     const list = page.getByRole("tabpanel", { name: "Due next" });
     await expect(list.getByRole("button", { name: /^Too close to another vaccine/ })).toHaveCount(

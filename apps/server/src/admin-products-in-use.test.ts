@@ -1,4 +1,4 @@
-import type { Product } from "@vaxcal/contracts";
+import { calendarMessages, type Product } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildEngineCalendar,
@@ -80,4 +80,82 @@ describe("a product that saved calendars use", () => {
     );
     expect(opened.statusCode).toBe(200);
   });
+
+  // Runs after the retirement above.
+  it("once retired, is never offered to a new calendar, while saved calendars keep it", async () => {
+    const combinationId = 1;
+    const scoped = (
+      await testApp.app.inject({
+        method: "GET",
+        url: `/api/diseases?include=vaccine,vaccine.shots&seasonComboId=${combinationId}&birthDate=${dairySpringCows.birthDate}&breedingDate=${dairySpringCows.breedingDate}`,
+      })
+    ).json<Array<{ id: number; vaccine?: { id: number; retired?: boolean } }>>();
+    const retiredOffers = scoped.filter((disease) => disease.vaccine?.id === vaccineId);
+    expect(retiredOffers.length).toBeGreaterThan(0);
+    for (const disease of retiredOffers) expect(disease.vaccine?.retired).toBe(true);
+    expect(scoped.filter((disease) => disease.vaccine?.retired).length).toBe(retiredOffers.length);
+
+    // A new calendar with it is refused, beside the column, and nothing is saved.
+    const before = await countCalendars();
+    const payload = buildSubmitPayload(buildEngineCalendar());
+    const refused = await testApp.app.inject(
+      asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
+    );
+    expect(refused.statusCode).toBe(400);
+    const column = payload.data.diseases.findIndex((disease) => disease.vaccineId === vaccineId);
+    expect(refused.json().error.issues).toContainEqual({
+      path: `body.data.diseases.${column}.id`,
+      message: calendarMessages.vaccineRetired,
+    });
+    expect(await countCalendars()).toBe(before);
+
+    // Without it, a new calendar saves.
+    const without = buildSubmitPayload(
+      buildEngineCalendar(
+        dairySpringCows,
+        scoped
+          .filter((disease) => disease.vaccine && disease.vaccine.id !== vaccineId)
+          .map((disease) => disease.id),
+      ),
+    );
+    const saved = await testApp.app.inject(
+      asUser(farmer.token, { method: "POST", url: "/api/calendar", payload: without }),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+
+    // The saved calendar that has it is saved again with it, unchanged.
+    const kept = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendar/${calendarId}`,
+        payload: buildSubmitPayload(buildEngineCalendar(), dairySpringCows, {
+          action: "update",
+          calendarId,
+        }),
+      }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    // But it cannot be added to a saved calendar that did not have it.
+    const newId = saved.json<{ calendar: { id: number } }>().calendar.id;
+    const added = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendar/${newId}`,
+        payload: buildSubmitPayload(buildEngineCalendar(), dairySpringCows, {
+          action: "update",
+          calendarId: newId,
+        }),
+      }),
+    );
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error.issues[0].message).toBe(calendarMessages.vaccineRetired);
+  });
 });
+
+async function countCalendars(): Promise<number> {
+  const { rows } = await testApp.database.pool.query<{ count: string }>(
+    "SELECT count(*) FROM calendars",
+  );
+  return Number(rows[0]?.count);
+}

@@ -136,6 +136,11 @@ export type ScheduledShot = z.infer<typeof ScheduledShotSchema>;
 export const ScopedVaccineSchema = VaccineSchema.omit({ rules: true }).extend({
   rules: VaccineRulesSchema.optional(),
   shots: z.array(ScheduledShotSchema).optional(),
+  /**
+   * True when an admin retired the product: a saved calendar that has it keeps it, but a new
+   * calendar, 'Add diseases' and the defaults never offer it. Absent otherwise.
+   */
+  retired: z.literal(true).optional(),
 });
 export type ScopedVaccine = z.infer<typeof ScopedVaccineSchema>;
 

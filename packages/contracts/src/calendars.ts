@@ -52,6 +52,9 @@ export const calendarMessages = {
   dateOutOfRange: "Please choose a date between 2000 and 2100.",
   diseaseUnknown: "This disease is not in our list.",
   diseaseNotOffered: "This disease is not offered for this animal.",
+  /** Decision 405 and issue 14: a retired product stays on saved calendars only. */
+  vaccineRetired:
+    "This vaccine is no longer offered for new calendars. Please remove this disease, or ask your vet.",
   diseaseRepeated: "This disease is on the calendar twice.",
   vaccineMismatch: "This is not the vaccine offered for this disease and animal.",
   templateUnknown: "This shot is not one of the vaccine's protocol shots for this animal.",

@@ -51,49 +51,77 @@ function createColumnSeeds(
   const animalId = setup.animal.id;
   const vaccineId = disease.animals.find((offer) => offer.animal_id === animalId)?.vaccine_id;
   const vaccine = reference.vaccines.find((candidate) => candidate.id === vaccineId) ?? null;
-  const seeds: ShotSeed[] = [];
-  if (vaccine !== null) {
-    const birthDate = resolveBirthDate(setup);
-    const scope = {
-      seasonId: setup.season?.id ?? null,
-      herdStatus: resolveHerdStatus(setup, disease.id),
-    };
-    // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
-    // a year on (not N years on: a default shot was never given, so it is due again next time).
-    const dated: { template: ShotTemplateInput; date: IsoDate; yearsOn: number }[] = [];
-    for (const template of reference.shotTemplates) {
-      if (template.vaccine_id !== vaccine.id || template.animal_id !== animalId) continue;
-      if (!isTemplateInScope(template, scope)) continue;
-      const date = dateTemplate(template, birthDate, setup.breedingDate);
-      // A template with nothing to count from has no date to show: it is left out, not undated.
-      if (date === null) continue;
-      const next =
-        date < today && isRecurrencePeriod(template.is_recurrent)
-          ? (findNextOccurrence(date, 1, today) ?? date)
-          : date;
-      dated.push({ template, date, yearsOn: readYear(next) - readYear(date) });
-    }
-    // A herd's primary course belongs to the season of its booster, so the whole course moves
-    // with it, doses after the booster (IBR's 6-month dose) too; any other shot given once keeps
-    // its date, for the page to ask about.
-    const boosterYearsOn = Math.max(0, ...dated.map(({ yearsOn }) => yearsOn));
-    for (const { template, date, yearsOn } of dated) {
-      const shiftYears =
-        template.is_recurrent === 0 && template.herd_status === "unprimed"
-          ? boosterYearsOn
-          : yearsOn;
-      seeds.push({
-        id: `${disease.id}-${template.id}`,
-        diseaseId: disease.id,
-        templateId: template.id,
-        date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),
-        custom_name: template.custom_name,
-        is_recurrent: template.is_recurrent,
-        userInitiated: false,
-      });
-    }
-  }
+  const seeds =
+    vaccine === null
+      ? []
+      : generateTemplateSeeds({
+          diseaseId: disease.id,
+          vaccineId: vaccine.id,
+          setup,
+          shotTemplates: reference.shotTemplates,
+          today,
+        });
   return { diseaseId: disease.id, vaccine, seeds };
+}
+
+/**
+ * A column's default first occurrences: its vaccine's shot templates for the setup's animal, in
+ * scope (season, herd status), each dated from the birth or breeding date. Step 2's generation
+ * and a saved calendar's protocol update (decision 405) both use it.
+ */
+export function generateTemplateSeeds({
+  diseaseId,
+  vaccineId,
+  setup,
+  shotTemplates,
+  today,
+}: {
+  diseaseId: number;
+  vaccineId: number;
+  setup: CalendarSetup;
+  shotTemplates: readonly ShotTemplateInput[];
+  today: IsoDate;
+}): ShotSeed[] {
+  const animalId = setup.animal.id;
+  const seeds: ShotSeed[] = [];
+  const birthDate = resolveBirthDate(setup);
+  const scope = {
+    seasonId: setup.season?.id ?? null,
+    herdStatus: resolveHerdStatus(setup, diseaseId),
+  };
+  // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
+  // a year on (not N years on: a default shot was never given, so it is due again next time).
+  const dated: { template: ShotTemplateInput; date: IsoDate; yearsOn: number }[] = [];
+  for (const template of shotTemplates) {
+    if (template.vaccine_id !== vaccineId || template.animal_id !== animalId) continue;
+    if (!isTemplateInScope(template, scope)) continue;
+    const date = dateTemplate(template, birthDate, setup.breedingDate);
+    // A template with nothing to count from has no date to show: it is left out, not undated.
+    if (date === null) continue;
+    const next =
+      date < today && isRecurrencePeriod(template.is_recurrent)
+        ? (findNextOccurrence(date, 1, today) ?? date)
+        : date;
+    dated.push({ template, date, yearsOn: readYear(next) - readYear(date) });
+  }
+  // A herd's primary course belongs to the season of its booster, so the whole course moves
+  // with it, doses after the booster (IBR's 6-month dose) too; any other shot given once keeps
+  // its date, for the page to ask about.
+  const boosterYearsOn = Math.max(0, ...dated.map(({ yearsOn }) => yearsOn));
+  for (const { template, date, yearsOn } of dated) {
+    const shiftYears =
+      template.is_recurrent === 0 && template.herd_status === "unprimed" ? boosterYearsOn : yearsOn;
+    seeds.push({
+      id: `${diseaseId}-${template.id}`,
+      diseaseId,
+      templateId: template.id,
+      date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),
+      custom_name: template.custom_name,
+      is_recurrent: template.is_recurrent,
+      userInitiated: false,
+    });
+  }
+  return seeds;
 }
 
 /**

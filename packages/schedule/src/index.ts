@@ -3,7 +3,12 @@
  * always an argument. The web app runs it on every edit; the server runs the same code to
  * validate, print and plan reminders.
  */
-export { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
+export {
+  addDiseases,
+  buildCalendar,
+  generateTemplateSeeds,
+  restoreCalendar,
+} from "./build-calendar.ts";
 export { resolveHerdStatus } from "./template-selection.ts";
 export {
   checkProtocol,
@@ -58,3 +63,15 @@ export {
   updateShotDate,
   type MaxShotsCheck,
 } from "./shot-operations.ts";
+export {
+  planProtocolUpdate,
+  selectColumnProtocol,
+  type KeptReason,
+  type ProtocolChange,
+  type ProtocolChangeKind,
+  type ProtocolColumn,
+  type ProtocolSeed,
+  type ProtocolShotState,
+  type ProtocolUpdate,
+  type ProtocolUpdateInput,
+} from "./protocol-update.ts";

@@ -1,3 +1,4 @@
+import type { ShotTemplate } from "@vaxcal/contracts";
 import { and, asc, gt, gte, inArray, lte, or } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import { calendarDiseases, calendarShots } from "../db/schema/calendars.ts";
@@ -24,6 +25,8 @@ export type PlanColumn = {
   diseaseId: number;
   vaccineId: number | null;
   seeds: StoredSeed[];
+  /** The protocol the column was generated from (decision 405). */
+  protocol: ShotTemplate[];
 };
 
 /**
@@ -43,6 +46,7 @@ export function createCalendarPlansRepository(db: Executor) {
             calendarId: calendarDiseases.calendarId,
             diseaseId: calendarDiseases.diseaseId,
             vaccineId: calendarDiseases.vaccineId,
+            protocol: calendarDiseases.protocol,
           })
           .from(calendarDiseases)
           .where(inArray(calendarDiseases.calendarId, ids))

@@ -29,6 +29,8 @@ describe("readAnimalVaccineInputs", () => {
             return {
               disease: fields,
               vaccine: referenceData.vaccines.find((item) => item.id === offer.vaccine_id),
+              // No product is retired in the shipped data.
+              retired: false,
             };
           }),
       );

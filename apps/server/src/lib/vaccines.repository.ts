@@ -3,8 +3,11 @@ import { eq, getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 import { executePrepared, type Executor } from "../db/database.ts";
 import * as schema from "../db/schema.ts";
 
-/** A disease offered for an animal, with the vaccine it defaults to for that animal. */
-export type AnimalOffer = { disease: Omit<Disease, "animals">; vaccine: Vaccine };
+/**
+ * A disease offered for an animal, with the vaccine it defaults to for that animal. `retired`: an
+ * admin retired the vaccine, so new calendars must not offer it; saved calendars keep it.
+ */
+export type AnimalOffer = { disease: Omit<Disease, "animals">; vaccine: Vaccine; retired: boolean };
 
 /** What the engine needs to lay out, check or remind about one animal's calendar. */
 export type AnimalVaccineInputs = {
@@ -124,10 +127,16 @@ export function createVaccinesRepository(db: Executor) {
     const vaccinesById = new Map(
       row.vaccines.map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
     );
+    const retiredIds = new Set(
+      row.vaccines
+        .filter((entry) => entry.vaccine.retiredAt !== null)
+        .map((entry) => entry.vaccine.id),
+    );
     const inputs = {
       offers: row.diseases.flatMap(({ disease, vaccineId }) => {
         const vaccine = vaccinesById.get(vaccineId);
-        return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine }];
+        const retired = retiredIds.has(vaccineId);
+        return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine, retired }];
       }),
       shotTemplates: row.templates.map(mapShotTemplate),
     };

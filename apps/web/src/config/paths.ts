@@ -1,5 +1,8 @@
 import { undoContactChangePagePath, vetInvitePagePath } from "@vaxcal/contracts";
 
+/** `/calendar/{id}?update=1`: open the saved calendar with its protocol update showing. */
+export const calendarUpdateSearchParam = "update";
+
 /**
  * Every route path of the app (docs/product.md §2). Links and redirects take their href from here,
  * so a path changes in one place.
@@ -17,6 +20,9 @@ export const paths = {
   calendarDetail: {
     path: "/calendar/:id",
     getHref: (id: number | string) => `/calendar/${encodeURIComponent(id)}`,
+    /** The saved calendar with its protocol update's difference showing (decision 405). */
+    getUpdateHref: (id: number | string) =>
+      `/calendar/${encodeURIComponent(id)}?${calendarUpdateSearchParam}=1`,
   },
   myCalendars: { path: "/calendars", getHref: () => "/calendars" },
   settings: { path: "/settings", getHref: () => "/settings" },

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ShotTemplate } from "@vaxcal/contracts";
 import {
   boolean,
   check,
@@ -107,6 +108,12 @@ export const calendarDiseases = pgTable(
       .references(() => diseases.id),
     position: integer("position").notNull(),
     vaccineId: integer("vaccine_id").references(() => vaccines.id),
+    /**
+     * The protocol the column's shots were generated from: its vaccine's shot templates for the
+     * calendar's animal, as they were (decision 405). Today's templates differing from these is a
+     * protocol change the farmer is told about.
+     */
+    protocol: jsonb("protocol").$type<ShotTemplate[]>().notNull().default([]),
   },
   (table) => [primaryKey({ columns: [table.calendarId, table.diseaseId] })],
 );

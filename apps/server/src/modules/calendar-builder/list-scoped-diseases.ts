@@ -53,10 +53,12 @@ export async function listScopedDiseases(
       })
     : null;
 
-  return offers.map(({ disease, vaccine }) => {
+  return offers.map(({ disease, vaccine, retired }) => {
     if (!query.include.includes(ScopedDiseaseInclude.vaccine)) return disease;
     const { rules, ...vaccineFields } = vaccine;
-    const scopedVaccine: ScopedVaccine = { ...vaccineFields };
+    // A retired product is still described, for a saved calendar that has it; the browser
+    // never offers it to a new one, and the save check refuses it there.
+    const scopedVaccine: ScopedVaccine = { ...vaccineFields, ...(retired ? { retired } : {}) };
     if (query.include.includes(ScopedDiseaseInclude.vaccineRules)) scopedVaccine.rules = rules;
     if (calendar !== null) {
       const column = calendar.diseases.find((candidate) => candidate.diseaseId === disease.id);

@@ -31,6 +31,7 @@ describe("printed words", () => {
     const column = (footnoteNumber: number | null, footnote: string | null): DescribedColumn => ({
       diseaseId: 1,
       vaccineId: null,
+      protocol: [],
       diseaseName: "x",
       footnote,
       footnoteNumber,
@@ -54,6 +55,7 @@ describe("printed words", () => {
     const column = (diseaseName: string, templateId: number | null): DescribedColumn => ({
       diseaseId: 1,
       vaccineId: 19,
+      protocol: [],
       diseaseName,
       footnote: null,
       footnoteNumber: null,

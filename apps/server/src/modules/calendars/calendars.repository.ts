@@ -1,4 +1,5 @@
 import { RoleName } from "@vaxcal/contracts";
+import type { ShotTemplateInput } from "@vaxcal/schedule";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { executePrepared, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
@@ -51,6 +52,8 @@ export type SavedColumn = {
   diseaseId: number;
   vaccineId: number | null;
   seeds: readonly StoredSeed[];
+  /** The shot templates the column was generated from (decision 405). */
+  protocol: readonly ShotTemplateInput[];
 };
 
 /** A calendar's names, as the listing and the printouts show them. */
@@ -105,6 +108,7 @@ function toColumnRecords(columns: readonly SavedColumn[]) {
     disease_id: column.diseaseId,
     position,
     vaccine_id: column.vaccineId,
+    protocol: column.protocol,
   }));
 }
 
@@ -120,10 +124,10 @@ function toSeedRecords(columns: readonly SavedColumn[]) {
  */
 const insertColumnsSql = (calendarId: SQL, columns: readonly SavedColumn[]) => sql`
   columns_written AS (
-    INSERT INTO calendar_diseases (calendar_id, disease_id, position, vaccine_id)
-    SELECT ${calendarId}, c.disease_id, c.position, c.vaccine_id
+    INSERT INTO calendar_diseases (calendar_id, disease_id, position, vaccine_id, protocol)
+    SELECT ${calendarId}, c.disease_id, c.position, c.vaccine_id, c.protocol
     FROM json_to_recordset(${JSON.stringify(toColumnRecords(columns))}::json)
-      AS c(disease_id integer, position integer, vaccine_id integer)
+      AS c(disease_id integer, position integer, vaccine_id integer, protocol jsonb)
   ),
   shots_written AS (
     INSERT INTO calendar_shots (calendar_id, disease_id, shot_key, position, template_id, date,
@@ -342,6 +346,64 @@ export function createCalendarsRepository(db: Executor) {
         .where(eq(calendars.id, calendarId));
     },
 
+    /** A new version of the calendar (decision 405's update): `updated_at`, and a vet's edit. */
+    async touchCalendar(calendarId: number, now: Date, vetEdit?: VetEditColumns): Promise<void> {
+      await db
+        .update(calendars)
+        .set({ ...vetEdit, updatedAt: now })
+        .where(eq(calendars.id, calendarId));
+    },
+
+    /** Each column's vaccine and the protocol it was generated from (decision 405). */
+    async readColumnProtocols(
+      calendarId: number,
+    ): Promise<Map<number, Pick<SavedColumn, "vaccineId" | "protocol">>> {
+      const rows = await db
+        .select({
+          diseaseId: calendarDiseases.diseaseId,
+          vaccineId: calendarDiseases.vaccineId,
+          protocol: calendarDiseases.protocol,
+        })
+        .from(calendarDiseases)
+        .where(eq(calendarDiseases.calendarId, calendarId));
+      return new Map(rows.map(({ diseaseId, ...column }) => [diseaseId, column]));
+    },
+
+    /**
+     * The user's calendars with a column whose protocol is not today's: its vaccine's shot
+     * templates for the calendar's animal, compared as JSON with what the column keeps.
+     */
+    async listCalendarsWithChangedProtocols(userId: number): Promise<CalendarRow[]> {
+      const templates = schema.shotTemplates;
+      return db
+        .select()
+        .from(calendars)
+        .where(
+          and(
+            eq(calendars.userId, userId),
+            sql`EXISTS (
+              SELECT 1 FROM ${calendarDiseases}
+              WHERE ${calendarDiseases.calendarId} = ${calendars.id}
+                AND ${calendarDiseases.vaccineId} IS NOT NULL
+                AND ${calendarDiseases.protocol} <> coalesce((
+                  SELECT jsonb_agg(jsonb_build_object(
+                    'id', ${templates.id}, 'vaccine_id', ${templates.vaccineId},
+                    'animal_id', ${templates.animalId}, 'birth_days', ${templates.birthDays},
+                    'breeding_days', ${templates.breedingDays},
+                    'custom_name', ${templates.customName},
+                    'is_recurrent', ${templates.isRecurrent},
+                    'herd_status', ${templates.herdStatus}, 'season_id', ${templates.seasonId}
+                  ) ORDER BY ${templates.id})
+                  FROM ${templates}
+                  WHERE ${templates.vaccineId} = ${calendarDiseases.vaccineId}
+                    AND ${templates.animalId} = ${calendars.animalId}
+                ), '[]'::jsonb)
+            )`,
+          ),
+        )
+        .orderBy(asc(calendars.id));
+    },
+
     /** A vet's name and practice as a calendar records its edit; null for anyone else. */
     async findVetEditor(userId: number): Promise<{ name: string; practice: string } | null> {
       const [row] = await db
@@ -520,6 +582,7 @@ export function createCalendarsRepository(db: Executor) {
                 vaccineType: column.vaccineType,
               },
         seeds: plan.find((planned) => planned.diseaseId === column.diseaseId)?.seeds ?? [],
+        protocol: plan.find((planned) => planned.diseaseId === column.diseaseId)?.protocol ?? [],
       }));
     },
   };

@@ -178,6 +178,7 @@ function buildSummary(
 async function loadSubmissionReference(
   executor: Executor,
   data: SubmitRequest["data"],
+  savedColumns?: ReadonlyMap<number, number | null>,
 ): Promise<SubmissionReference> {
   const { setup } = data;
   const repository = createCalendarsRepository(executor);
@@ -200,6 +201,7 @@ async function loadSubmissionReference(
     combination: alongside.combination,
     inputs,
     knownDiseaseIds: await repository.findDiseaseIds(notOffered),
+    ...(savedColumns ? { savedColumns } : {}),
   };
 }
 
@@ -283,7 +285,13 @@ export async function updateCalendar(
   // Access first: someone else's calendar is a 404 whatever the payload holds.
   const { calendar } = await requireAccessibleCalendar(context.db, key);
   checkPayloadAgreesWithRoute(request, key.calendarId);
-  const reference = await loadSubmissionReference(context.db, request.data);
+  // A column whose product was retired since the calendar was saved may stay on it.
+  const savedColumns = new Map(
+    [...(await createCalendarsRepository(context.db).readColumnProtocols(calendar.id))].map(
+      ([diseaseId, column]) => [diseaseId, column.vaccineId],
+    ),
+  );
+  const reference = await loadSubmissionReference(context.db, request.data, savedColumns);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   // A save by a vet of the linked practice is recorded on the calendar for the farmer to see.
@@ -307,8 +315,17 @@ export async function updateCalendar(
       now,
       vetEdit,
     );
+    // Decision 405: a column that stays (same disease, same vaccine) keeps the protocol it was
+    // generated from, so a protocol change not yet accepted is still told after an edit.
+    const protocols = await repository.readColumnProtocols(calendar.id);
+    const columns = checked.columns.map((column) => {
+      const saved = protocols.get(column.diseaseId);
+      return saved && saved.vaccineId === column.vaccineId
+        ? { ...column, protocol: saved.protocol }
+        : column;
+    });
     await repository.deleteColumns(calendar.id);
-    await repository.insertColumns(calendar.id, checked.columns);
+    await repository.insertColumns(calendar.id, columns);
     // Decision 403: a given record stays while its shot is on the plan; the others go.
     await createGivenShotsRepository(transaction).deleteOrphanedGivenShots(calendar.id);
     return row;

@@ -233,6 +233,7 @@ export function buildSampleCalendarDocument(): CalendarDocument {
           : null,
         // The plan, as a save stores it: the first occurrences, copies derived on read.
         seeds: toStoredSeeds(column.id, column.shots),
+        protocol: [],
       };
     }),
   };

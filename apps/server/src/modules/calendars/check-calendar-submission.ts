@@ -9,6 +9,7 @@ import {
   prepareForSubmit,
   resolveCalendarYear,
   restoreCalendar,
+  selectColumnProtocol,
   type CalendarSetup,
   type IsoDate,
   type SavedShot,
@@ -31,6 +32,11 @@ export type SubmissionReference = {
   inputs: AnimalVaccineInputs;
   /** Which of the submitted disease ids that are not offered exist at all (unknown, or not offered?). */
   knownDiseaseIds: ReadonlySet<number>;
+  /**
+   * The columns (disease id → vaccine id) of the saved calendar being replaced: one whose product
+   * was retired since may stay; no other column may have a retired product. Empty for a new one.
+   */
+  savedColumns?: ReadonlyMap<number, number | null>;
 };
 
 /** A submission that passed every check, in the form it is stored. */
@@ -131,6 +137,8 @@ export function checkCalendarSubmission(
       issues.add(`${path}.id`, calendarMessages.diseaseRepeated);
     } else if (column.vaccineId !== offer.vaccine.id) {
       issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
+    } else if (offer.retired && reference.savedColumns?.get(column.id) !== offer.vaccine.id) {
+      issues.add(`${path}.id`, calendarMessages.vaccineRetired);
     }
     seenDiseases.add(column.id);
 
@@ -194,6 +202,8 @@ export function checkCalendarSubmission(
     diseaseId: column.id,
     vaccineId: column.vaccineId,
     seeds: toStoredSeeds(column.id, column.shots),
+    // Decision 405: today's protocol; an edit of a saved calendar keeps its columns' own.
+    protocol: selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
   const storedSetup: PayloadSetup = {

@@ -58,6 +58,16 @@ describe("PublicHeader on a pre-launch host", () => {
     },
   );
 
+  it("never shows the Admin link to a farmer, once the profile with the roles is in", async () => {
+    window.localStorage.setItem(StorageKey.authToken, "test-token");
+    renderApp("/logged-out", { isAuthenticated: true });
+    const nav = within(await screen.findByRole("navigation", { name: "Main" }));
+    // The greeting comes from the loaded profile: the roles are known by then.
+    await screen.findByRole("link", { name: `Hello, ${farmerFixture.name}` });
+    expect(nav.queryByRole("link", { name: "Admin" })).toBeNull();
+    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual(["My calendars"]);
+  });
+
   it.each([
     { who: "a visitor", isAuthenticated: false },
     { who: "a signed-in user", isAuthenticated: true },

@@ -4,6 +4,11 @@ import {
   calendarMessages,
   calendarPaths,
   givenShotPaths,
+  protocolUpdateMessages,
+  protocolUpdatePaths,
+  type ApplyProtocolUpdateResponse,
+  type ListProtocolUpdatesResponse,
+  type ProtocolUpdatePreview,
   type CalendarDetail,
   type GivenShot,
   type ListGivenShotsResponse,
@@ -67,12 +72,20 @@ export type SavedCalendarsBackend = {
   calls: RecordedCall[];
   /** Shots marked as given, by calendar id (docs/product.md D19). */
   givenShots: Map<number, GivenShot[]>;
+  /** Protocol updates waiting, by calendar id (decision 405); none by default. */
+  protocolUpdates: Map<number, ProtocolUpdatePreview>;
 };
 
 export function createSavedCalendarsBackend(
   calendars: CalendarSummary[] = [],
 ): SavedCalendarsBackend {
-  return { calendars, details: new Map(), calls: [], givenShots: new Map() };
+  return {
+    calendars,
+    details: new Map(),
+    calls: [],
+    givenShots: new Map(),
+    protocolUpdates: new Map(),
+  };
 }
 
 function notFound() {
@@ -195,6 +208,45 @@ export function createSavedCalendarsHandlers(backend: SavedCalendarsBackend) {
       );
       return new HttpResponse(null, { status: 204 });
     }),
+    http.get(protocolUpdatePaths.list, () =>
+      HttpResponse.json<ListProtocolUpdatesResponse>({
+        calendarIds: [...backend.protocolUpdates.keys()],
+      }),
+    ),
+    http.get<{ id: string }, never, ProtocolUpdatePreview | ErrorBody>(
+      protocolUpdatePaths.one,
+      ({ params }) => {
+        if (!backend.details.has(Number(params.id)) && !find(params.id)) return notFound();
+        return HttpResponse.json(
+          backend.protocolUpdates.get(Number(params.id)) ?? { changes: [], token: null },
+        );
+      },
+    ),
+    http.post<{ id: string }, { token: string }, ApplyProtocolUpdateResponse | ErrorBody>(
+      protocolUpdatePaths.one,
+      async ({ request, params }) => {
+        const body = await request.json();
+        record("POST", request, body);
+        const calendarId = Number(params.id);
+        const waiting = backend.protocolUpdates.get(calendarId);
+        if (waiting?.token !== body.token) {
+          return HttpResponse.json<ErrorBody>(
+            {
+              error: {
+                code: ErrorCode.conflict,
+                message: protocolUpdateMessages.changedMeanwhile,
+              },
+            },
+            { status: 409 },
+          );
+        }
+        backend.protocolUpdates.delete(calendarId);
+        return HttpResponse.json({
+          message: protocolUpdateMessages.updated,
+          updated_at: "2026-11-22T09:00:00.000Z",
+        });
+      },
+    ),
     http.delete(calendarPaths.remove, ({ request, params }) => {
       record("DELETE", request);
       if (!find(params.id)) return notFound();

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import {
   calendarMessages,
   calendarPaths,
+  protocolUpdateMessages,
   type CalendarDetail,
+  type ProtocolUpdatePreview,
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
 import {
@@ -22,6 +24,7 @@ import {
   failWith500,
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
+import { allowConsoleErrors } from "../../../testing/console-guard.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { readToday } from "../lib/calendar-dates.ts";
@@ -284,5 +287,101 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     await screen.findByRole("heading", { level: 1, name: /planned/ });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(backend.calls).toEqual([]);
+  });
+});
+
+describe("a saved calendar whose vaccine schedule changed (decision 405)", () => {
+  const waiting: ProtocolUpdatePreview = {
+    token: "token-1",
+    changes: [
+      {
+        kind: "moved",
+        diseaseId: 1,
+        diseaseName: "BVD",
+        shotId: "1-2",
+        name: "Bovilis BVD",
+        before: { date: "2031-03-28", is_recurrent: 1 },
+        after: { date: "2031-04-04", is_recurrent: 1 },
+        reason: null,
+      },
+      {
+        kind: "kept",
+        diseaseId: 3,
+        diseaseName: "Leptospirosis",
+        shotId: "3-1",
+        name: "Leptavoid-H",
+        before: { date: "2031-03-14", is_recurrent: 1 },
+        after: { date: "2031-03-14", is_recurrent: 1 },
+        reason: "given",
+      },
+    ],
+  };
+
+  it("shows nothing while the calendar follows the current schedule", async () => {
+    await renderEdit();
+    await waitFor(() => expect(backend.calls.length).toBeGreaterThan(0));
+    expect(screen.queryByRole("region", { name: /vaccine schedule has changed/ })).toBeNull();
+  });
+
+  it("says so, shows the difference in farm words first, and updates on confirm", async () => {
+    backend.protocolUpdates.set(7, waiting);
+    const { user } = await renderEdit();
+    const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
+    expect(notice).toHaveTextContent(protocolUpdateMessages.noticeBody);
+    await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
+    expect(dialog.getByText(/From 28 March 2031 to 4 April 2031/)).toBeVisible();
+    expect(dialog.getByText("Moves")).toBeVisible();
+    expect(dialog.getByText(/Already marked as given, so it stays/)).toBeVisible();
+    // Nothing is written before the farmer confirms.
+    expect(backend.calls.filter((call) => call.method === "POST")).toEqual([]);
+
+    await user.click(dialog.getByRole("button", { name: "Update my calendar" }));
+    expect(await screen.findByText(protocolUpdateMessages.updated)).toBeVisible();
+    expect(backend.calls.filter((call) => call.method === "POST")).toEqual([
+      { method: "POST", path: "/api/calendars/7/protocol-update", body: { token: "token-1" } },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: /vaccine schedule has changed/ })).toBeNull(),
+    );
+  });
+
+  it("keeps the calendar as it is on 'Keep it as it is'", async () => {
+    backend.protocolUpdates.set(7, waiting);
+    const { user } = await renderEdit();
+    const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
+    await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
+    await user.click(dialog.getByRole("button", { name: "Keep it as it is" }));
+    expect(screen.queryByRole("dialog", { name: "Update my calendar" })).toBeNull();
+    expect(backend.calls.filter((call) => call.method === "POST")).toEqual([]);
+    expect(screen.getByRole("region", { name: /vaccine schedule has changed/ })).toBeVisible();
+  });
+
+  it("opens the difference at once when My Calendars' link asks for it", async () => {
+    backend.protocolUpdates.set(7, waiting);
+    renderApp("/calendar/7?update=1", { isAuthenticated: true });
+    expect(await screen.findByRole("dialog", { name: "Update my calendar" })).toBeVisible();
+  });
+
+  it("says so when the schedule changed again meanwhile, and applies nothing", async () => {
+    backend.protocolUpdates.set(7, waiting);
+    const { user } = await renderEdit();
+    const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
+    await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
+    backend.protocolUpdates.set(7, { ...waiting, token: "token-2" });
+    await user.click(dialog.getByRole("button", { name: "Update my calendar" }));
+    expect(await screen.findByText(protocolUpdateMessages.changedMeanwhile)).toBeVisible();
+    expect(backend.protocolUpdates.get(7)?.token).toBe("token-2");
+  });
+
+  it("says when the check failed, with a way to try again", async () => {
+    allowConsoleErrors();
+    server.use(http.get("/api/calendars/:id/protocol-update", failWith500));
+    await renderEdit();
+    expect(await screen.findByText(protocolUpdateMessages.loadFailed)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeVisible();
   });
 });

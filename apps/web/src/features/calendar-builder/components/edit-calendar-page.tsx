@@ -8,8 +8,10 @@ import {
 } from "@vaxcal/contracts";
 import type { CalendarSetup } from "@vaxcal/schedule";
 import { useEffect, useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { calendarUpdateSearchParam } from "../../../config/paths.ts";
 import { useNavigateToError } from "../../../lib/error-route.ts";
 import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
 import {
@@ -23,6 +25,7 @@ import {
   restoreSavedCalendarDraft,
   useCalendarDraftStore,
 } from "../stores/calendar-draft-store.ts";
+import { ProtocolUpdateNotice } from "./protocol-update-notice.tsx";
 import { ReviewCalendarPage } from "./review-calendar-page.tsx";
 
 /** Stands in while the detail is on its way; the scoped query stays off until it is there. */
@@ -92,6 +95,8 @@ export function EditCalendarPage({
   onFinished: (calendar: CalendarSummary) => void;
 }) {
   const navigateToError = useNavigateToError();
+  // My Calendars' 'Update my calendar' opens the page with the difference showing.
+  const [searchParams] = useSearchParams();
   const detail = useQuery(calendarDetailQueryOptions(calendarId));
   const saved = useMemo(
     () => (detail.data ? describeSavedSetup(detail.data, reference) : null),
@@ -149,6 +154,12 @@ export function EditCalendarPage({
       calendarId={calendarId}
       savedContact={detail.data?.contact ?? null}
       ownerFarmSize={detail.data?.farm_size ?? null}
+      notice={
+        <ProtocolUpdateNotice
+          calendarId={calendarId}
+          isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
+        />
+      }
       onFinished={onFinished}
     />
   );

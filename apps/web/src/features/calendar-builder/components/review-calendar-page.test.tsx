@@ -1,5 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
+import { referenceLists } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
+import { http, HttpResponse } from "msw";
 import { addDays, formatLongDate } from "@vaxcal/schedule";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
@@ -14,6 +16,7 @@ import {
   resetCalendarForm,
 } from "../stores/calendar-form-store.ts";
 import {
+  computeScopedDiseases,
   createFailingScopedDiseasesHandler,
   createFullReferenceHandlers,
   createScopedDiseasesHandler,
@@ -572,5 +575,40 @@ describe("step 2's localStorage keys (docs/product.md §9)", () => {
     expect(available.diseases.map((disease: { id: number }) => disease.id)).toEqual(cowDiseaseIds);
     expect(all.diseases.map((disease: { id: number }) => disease.id)).toEqual([1, 3]);
     expect(all.diseases[0].vaccine.shots.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a product an admin retired (issue 14)", () => {
+  it("is left out of a new calendar and of 'Add diseases', even if step 1 had it ticked", async () => {
+    server.use(
+      http.get(referenceLists.diseases.path, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (!query.has("seasonComboId")) return undefined;
+        const scoped = computeScopedDiseases(
+          1,
+          query.get("birthDate"),
+          query.get("breedingDate"),
+          readToday(),
+        );
+        // Leptospirosis' vaccine is retired.
+        return HttpResponse.json(
+          scoped.map((disease) =>
+            disease.id === 3 && disease.vaccine
+              ? { ...disease, vaccine: { ...disease.vaccine, retired: true } }
+              : disease,
+          ),
+        );
+      }),
+    );
+    chooseDairyCows([1, 3]);
+    const { user, grid, main } = await renderReview();
+    // The disease column and its own header: BVD only.
+    expect(grid.getAllByRole("columnheader")).toHaveLength(2);
+    expect(grid.queryByRole("columnheader", { name: /Leptospirosis/ })).toBeNull();
+
+    await user.click(main.getByRole("button", { name: "Add diseases" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Add diseases" }));
+    expect(dialog.getByRole("checkbox", { name: "Calf scour" })).toBeVisible();
+    expect(dialog.queryByRole("checkbox", { name: /Leptospirosis/ })).toBeNull();
   });
 });

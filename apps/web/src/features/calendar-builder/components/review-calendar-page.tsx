@@ -8,7 +8,7 @@ import {
 } from "@vaxcal/contracts";
 import { checkMaxShots, type CalendarSetup } from "@vaxcal/schedule";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
@@ -39,6 +39,8 @@ type ReviewCalendarPageProps = {
    * owner's, not the viewer's, so a vet of the linked practice sees the farm's (issue 10).
    */
   ownerFarmSize?: FarmSizeBand | null;
+  /** Shown under the heading: a saved calendar's protocol update notice (decision 405). */
+  notice?: ReactNode;
   onFinished?: (calendar: CalendarSummary) => void;
 };
 
@@ -48,6 +50,7 @@ export function ReviewCalendarPage({
   calendarId = null,
   savedContact = null,
   ownerFarmSize = null,
+  notice = null,
   onFinished = () => {},
 }: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
@@ -71,6 +74,7 @@ export function ReviewCalendarPage({
       calendarId={calendarId}
       savedContact={savedContact}
       ownerFarmSize={ownerFarmSize}
+      notice={notice}
       onFinished={onFinished}
     />
   );
@@ -85,6 +89,7 @@ function CalendarReview({
   calendarId,
   savedContact,
   ownerFarmSize,
+  notice,
   onFinished,
 }: {
   reference: ReferenceLists;
@@ -95,6 +100,7 @@ function CalendarReview({
   calendarId: number | null;
   savedContact: SavedCalendarContact | null;
   ownerFarmSize: FarmSizeBand | null;
+  notice: ReactNode;
   onFinished: (calendar: CalendarSummary) => void;
 }) {
   const review = useCalendarReview({ form, setup, setupKey, combinationId });
@@ -118,6 +124,7 @@ function CalendarReview({
         </p>
         <h1>Review your calendar</h1>
       </div>
+      {notice}
 
       <ReviewOverview
         reference={reference}

@@ -11,6 +11,7 @@ import { useEffect } from "react";
 import type { CalendarReviewState } from "../hooks/use-calendar-review.ts";
 import { describePastShot } from "../lib/past-shots.ts";
 import { PopupSlug, findPreset } from "../lib/protocol-warnings.ts";
+import { isOfferedForNewColumns } from "../stores/calendar-draft-store.ts";
 import { AddDiseasesDialog } from "./add-diseases-dialog.tsx";
 import { PresetPopup } from "./preset-popup.tsx";
 import { ShotPanel } from "./shot-panel.tsx";
@@ -95,7 +96,11 @@ export function ReviewPopups({ review, calendar, reference }: ReviewPopupsProps)
       )}
       {popup?.kind === "addDiseases" && (
         <AddDiseasesDialog
-          diseases={review.availableDiseases}
+          diseases={review.availableDiseases.filter(
+            (disease) =>
+              isOfferedForNewColumns(disease) ||
+              review.columns.some((column) => column.id === disease.id),
+          )}
           calendarDiseaseIds={review.columns.map((disease) => disease.id)}
           onAdd={review.addDiseases}
           onCancel={review.closePopup}

@@ -60,6 +60,14 @@ function saveDraft(draft: CalendarDraft): void {
 }
 
 /**
+ * Issue 14: a product an admin retired is never offered to a new calendar, nor added to one; a
+ * saved calendar that has it keeps it (the server refuses it anywhere else).
+ */
+export function isOfferedForNewColumns(disease: ScopedDisease): boolean {
+  return disease.vaccine?.retired !== true;
+}
+
+/**
  * docs/product.md §7: the call's result becomes the available diseases; those on the form, the
  * calendar's.
  */
@@ -73,7 +81,9 @@ export function startCalendarDraft(
   writeStorage(StorageKey.scopedDiseasesAvailable, JSON.stringify(available));
   saveDraft({
     setupKey,
-    diseases: diseases.filter((disease) => formDiseaseIds.includes(disease.id)),
+    diseases: diseases.filter(
+      (disease) => formDiseaseIds.includes(disease.id) && isOfferedForNewColumns(disease),
+    ),
     hasReviewedPastShots: false,
   });
 }
@@ -88,7 +98,9 @@ export function alignDraftDiseases(formDiseaseIds: readonly number[]): void {
   const kept = draft.diseases.filter((disease) => formDiseaseIds.includes(disease.id));
   const added = (available?.diseases ?? []).filter(
     (disease) =>
-      formDiseaseIds.includes(disease.id) && !kept.some((column) => column.id === disease.id),
+      formDiseaseIds.includes(disease.id) &&
+      isOfferedForNewColumns(disease) &&
+      !kept.some((column) => column.id === disease.id),
   );
   if (added.length === 0 && kept.length === draft.diseases.length) return;
   saveDraft({ ...draft, diseases: [...kept, ...added] });
@@ -103,7 +115,9 @@ export function addDraftDiseases(diseaseIds: readonly number[]): void {
   if (draft === null) return;
   const added = (available?.diseases ?? []).filter(
     (disease) =>
-      diseaseIds.includes(disease.id) && !draft.diseases.some((column) => column.id === disease.id),
+      diseaseIds.includes(disease.id) &&
+      isOfferedForNewColumns(disease) &&
+      !draft.diseases.some((column) => column.id === disease.id),
   );
   saveDraft({ ...draft, diseases: [...draft.diseases, ...added] });
 }

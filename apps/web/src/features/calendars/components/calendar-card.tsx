@@ -1,4 +1,4 @@
-import type { CalendarSummary } from "@vaxcal/contracts";
+import { protocolUpdateMessages, type CalendarSummary } from "@vaxcal/contracts";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
@@ -23,9 +23,12 @@ import { DownloadCalendarButton } from "./download-calendar-button.tsx";
 export function CalendarCard({
   calendar,
   isInitiallyOpen,
+  hasProtocolUpdate = false,
 }: {
   calendar: CalendarSummary;
   isInitiallyOpen: boolean;
+  /** The vaccine schedule behind it changed since it was saved (decision 405). */
+  hasProtocolUpdate?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const panelId = useId();
@@ -51,6 +54,21 @@ export function CalendarCard({
           <span className="calendar-card__chevron" aria-hidden="true" />
         </button>
       </h2>
+      {hasProtocolUpdate && (
+        <div className="calendar-card__notice">
+          <p>
+            <span aria-hidden="true">⚠ </span>
+            {protocolUpdateMessages.cardNotice}
+          </p>
+          <Link
+            className="button button--primary"
+            to={paths.calendarDetail.getUpdateHref(calendar.id)}
+          >
+            {protocolUpdateMessages.updateButton}
+            <span className="visually-hidden"> {title}</span>
+          </Link>
+        </div>
+      )}
       <div id={panelId} className="calendar-card__body" hidden={!isOpen}>
         <div className="calendar-card__overview">
           <CalendarPreview calendar={calendar} title={title} isEnabled={isOpen} />

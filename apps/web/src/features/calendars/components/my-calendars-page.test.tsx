@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { calendarMessages, calendarPaths } from "@vaxcal/contracts";
+import { calendarMessages, calendarPaths, protocolUpdateMessages } from "@vaxcal/contracts";
 import { http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
@@ -232,4 +232,32 @@ describe("My Calendars (docs/product.md §2)", () => {
     expect(listCalls).toHaveLength(2);
     // 25 cards with their previews take a few seconds in jsdom on a loaded machine.
   }, 20_000);
+});
+
+describe("My Calendars: a vaccine schedule changed since a calendar was saved (decision 405)", () => {
+  it("marks only that calendar's card, linking to its update, and none when none changed", async () => {
+    backend.calendars = [springCows, ewes];
+    backend.protocolUpdates.set(9, {
+      token: "t",
+      changes: [
+        {
+          kind: "moved",
+          diseaseId: 1,
+          diseaseName: "Clostridial diseases",
+          shotId: "1-2",
+          name: "Bravoxin 10",
+          before: { date: "2027-02-01", is_recurrent: 1 },
+          after: { date: "2027-02-08", is_recurrent: 1 },
+          reason: null,
+        },
+      ],
+    });
+    await renderMyCalendars();
+    const cards = await screen.findAllByRole("article");
+    const [cowsCard, ewesCard] = cards;
+    const link = await within(ewesCard!).findByRole("link", { name: /Update my calendar/ });
+    expect(link).toHaveAttribute("href", "/calendar/9?update=1");
+    expect(within(ewesCard!).getByText(protocolUpdateMessages.cardNotice)).toBeVisible();
+    expect(within(cowsCard!).queryByText(protocolUpdateMessages.cardNotice)).toBeNull();
+  });
 });

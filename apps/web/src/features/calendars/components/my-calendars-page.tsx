@@ -1,6 +1,7 @@
 import { calendarMessages } from "@vaxcal/contracts";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useUserCalendars } from "../api/list-calendars.ts";
+import { useProtocolUpdates } from "../api/list-protocol-updates.ts";
 import { calendarsTexts } from "../calendars-messages.ts";
 import { CalendarCard } from "./calendar-card.tsx";
 import { CreateCalendarLink } from "./create-calendar-link.tsx";
@@ -14,6 +15,7 @@ import "./calendars.css";
  */
 export function MyCalendarsPage() {
   const calendars = useUserCalendars();
+  const protocolUpdates = useProtocolUpdates();
   const listed = calendars.data?.pages.flatMap((page) => page.calendars) ?? [];
   const showMore = () => void calendars.fetchNextPage();
 
@@ -47,7 +49,11 @@ export function MyCalendarsPage() {
           <ul className="my-calendars__list" aria-label="Your calendars">
             {listed.map((calendar, index) => (
               <li key={calendar.id}>
-                <CalendarCard calendar={calendar} isInitiallyOpen={index === 0} />
+                <CalendarCard
+                  calendar={calendar}
+                  isInitiallyOpen={index === 0}
+                  hasProtocolUpdate={protocolUpdates.data?.has(calendar.id) ?? false}
+                />
               </li>
             ))}
           </ul>

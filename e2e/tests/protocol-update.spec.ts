@@ -1,0 +1,227 @@
+import type { Page } from "@playwright/test";
+import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
+import { signInNewFarmer } from "../support/farmer-account.ts";
+import { expectNoAxeViolations } from "../support/given-shots.ts";
+import { moveShotTemplate } from "../support/server-database.ts";
+
+/*
+ * "A protocol changed since your calendar was saved" (issue 14, decision 405), against the real
+ * server: a farmer saves a calendar; a shot template moves by a week (straight in the server's
+ * database, as the admin protocol API will do it, announced to the server's caches); the saved
+ * calendar keeps its date but says the schedule changed, on its page and on My Calendars; a new
+ * calendar has the new date; the farmer looks at the difference, accepts it, and the saved
+ * calendar has the new date. At 375 px and 1280 px, with axe.
+ *
+ * The template change is seen by every calendar on this server, so the journey runs once (in
+ * the desktop project) and checks the phone width by resizing, and puts the template back.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+test.use({ baseURL: `http://localhost:${port}` });
+
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** `2027-03-07` → `7 March 2027`, as the grid and the difference write a date. */
+function formatDisplayDate(date: string): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return `${day} ${monthNames[month - 1]} ${year}`;
+}
+
+function shiftDate(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+const phone = { width: 375, height: 812 };
+const desktop = { width: 1280, height: 800 };
+
+/** Step 1 for dairy cows, spring calving, BVD only, then step 2. */
+async function openBvdStepTwo(page: Page): Promise<void> {
+  await page.goto("/beta");
+  await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: "Dairy" }).check();
+  await main.getByRole("radio", { name: "Cows", exact: true }).check();
+  await main.getByRole("radio", { name: "Spring calving" }).check();
+  await main.getByRole("checkbox", { name: /^BVD/ }).check();
+  await page.getByRole("button", { name: "Next step" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+  const pastShots = page.getByRole("dialog", { name: "Shots in the past" });
+  if (await pastShots.isVisible())
+    await pastShots.getByRole("button", { name: "Keep them" }).click();
+}
+
+async function saveBvdCalendar(page: Page): Promise<number> {
+  await openBvdStepTwo(page);
+  await page.getByRole("button", { name: "Finish calendar" }).click();
+  const popup = page.getByRole("dialog", { name: "Confirm your details" });
+  const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
+  if (await terms.isVisible()) await terms.check();
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (candidate) =>
+        new URL(candidate.url()).pathname === "/api/calendar" &&
+        candidate.request().method() === "POST",
+    ),
+    popup.getByRole("button", { name: "Finish calendar" }).click(),
+  ]);
+  expect(response.ok(), "the calendar was saved").toBe(true);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Download your calendar" }),
+  ).toBeVisible();
+  return ((await response.json()) as { calendar: { id: number } }).calendar.id;
+}
+
+type DetailShot = { id: string; templateId: number | null; date: string | null; cycle: number };
+
+/** The saved calendar's first BVD shot from a template, as the server has it. */
+async function readBvdShot(page: Page, calendarId: number, token: string): Promise<DetailShot> {
+  const response = await page.request.get(`/api/calendars/${calendarId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  const detail = (await response.json()) as { diseases: { id: number; shots: DetailShot[] }[] };
+  const shot = detail.diseases
+    .find((column) => column.id === 1)
+    ?.shots.find((candidate) => candidate.cycle === 1 && candidate.templateId !== null);
+  if (!shot?.date) throw new Error("the saved calendar has no BVD shot from a template");
+  return shot;
+}
+
+/** The grid's button for a shot on `date` (the first occurrence, or a copy). */
+function gridShot(page: Page, date: string) {
+  return page
+    .getByRole("region", { name: "Vaccination calendar" })
+    .getByRole("button", { name: new RegExp(`, ${formatDisplayDate(date)}(,|$)`) });
+}
+
+async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways scroll: ${state}`).toBeLessThanOrEqual(0);
+}
+
+test.describe("a protocol changed since the calendar was saved", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the saved calendar keeps its date, says so, previews the difference and takes it on confirm", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== "desktop-1280",
+      "one run changes the server's protocol; it checks 375 px by resizing",
+    );
+    const token = await signInNewFarmer(page, testInfo, "protocol");
+    const calendarId = await saveBvdCalendar(page);
+    const saved = await readBvdShot(page, calendarId, token);
+    const savedDate = saved.date ?? "";
+    const newDate = shiftDate(savedDate, 7);
+
+    // Nothing changed yet: no notice.
+    await page.goto(`/calendar/${calendarId}`);
+    await expect(page.getByText("Editing a saved calendar")).toBeVisible();
+    await showCalendarGrid(page);
+    await expect(gridShot(page, savedDate).first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "The vaccine schedule has changed" }),
+    ).toHaveCount(0);
+
+    await moveShotTemplate(saved.templateId ?? 0, 7);
+    try {
+      // A calendar generated now has the new date (in a fresh browser: no draft kept).
+      const visitor = await browser.newContext({ baseURL: `http://localhost:${port}` });
+      try {
+        const fresh = await visitor.newPage();
+        await openBvdStepTwo(fresh);
+        await showCalendarGrid(fresh);
+        await expect(gridShot(fresh, newDate).first()).toBeVisible();
+        await expect(gridShot(fresh, savedDate)).toHaveCount(0);
+      } finally {
+        await visitor.close();
+      }
+
+      // The saved one keeps its date, and says the schedule changed: on My Calendars' card …
+      await page.goto("/calendars");
+      await waitForScreen(page);
+      const card = page.getByRole("article").first();
+      await expect(
+        card.getByText("The vaccine schedule changed since you saved this calendar."),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, "My Calendars with a schedule change, 1280 px");
+      await page.setViewportSize(phone);
+      await expectNoSidewaysScroll(page, "My Calendars card notice at 375 px");
+      await expectNoAxeViolations(page, "My Calendars with a schedule change, 375 px");
+
+      // … whose link opens the calendar with the difference showing, before anything changes.
+      await card.getByRole("link", { name: /Update my calendar/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Update my calendar" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        `From ${formatDisplayDate(savedDate)} to ${formatDisplayDate(newDate)}.`,
+      );
+      await expect(dialog.getByText("Moves")).toBeVisible();
+      await expectNoSidewaysScroll(page, "the difference at 375 px");
+      await expectNoAxeViolations(page, "the difference at 375 px");
+      await page.screenshot({ path: testInfo.outputPath("protocol-update-375.png") });
+      await dialog.getByRole("button", { name: "Keep it as it is" }).click();
+      await expect(dialog).toBeHidden();
+
+      // Kept as it is: the saved date, and the notice, at 1280 px too.
+      await page.setViewportSize(desktop);
+      await page.goto(`/calendar/${calendarId}`);
+      const notice = page.getByRole("region", { name: "The vaccine schedule has changed" });
+      await expect(notice).toBeVisible();
+      await showCalendarGrid(page);
+      await expect(gridShot(page, savedDate).first()).toBeVisible();
+      await expect(gridShot(page, newDate)).toHaveCount(0);
+      await expectNoAxeViolations(page, "the saved calendar's notice at 1280 px");
+
+      // By keyboard: the notice's button opens the difference; confirm applies it.
+      await notice.getByRole("button", { name: "Update my calendar" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page, "the difference at 1280 px");
+      const [applied] = await Promise.all([
+        page.waitForResponse(
+          (candidate) =>
+            new URL(candidate.url()).pathname === `/api/calendars/${calendarId}/protocol-update` &&
+            candidate.request().method() === "POST",
+        ),
+        dialog.getByRole("button", { name: "Update my calendar" }).click(),
+      ]);
+      expect(applied.status()).toBe(200);
+      await expect(
+        page.getByText("Your calendar is updated to the current vaccine schedule."),
+      ).toBeVisible();
+      await expect(notice).toHaveCount(0);
+      await showCalendarGrid(page);
+      await expect(gridShot(page, newDate).first()).toBeVisible();
+      await expect(gridShot(page, savedDate)).toHaveCount(0);
+      expect((await readBvdShot(page, calendarId, token)).date).toBe(newDate);
+
+      // And My Calendars no longer marks it.
+      await page.goto("/calendars");
+      await waitForScreen(page);
+      await expect(
+        page.getByText("The vaccine schedule changed since you saved this calendar."),
+      ).toHaveCount(0);
+    } finally {
+      await moveShotTemplate(saved.templateId ?? 0, -7);
+    }
+  });
+});
