@@ -8,3 +8,4 @@ export * from "./given-shots.ts";
 export * from "./vet-practices.ts";
 export * from "./admin.ts";
 export * from "./reminders.ts";
+export * from "./admin-protocols.ts";
