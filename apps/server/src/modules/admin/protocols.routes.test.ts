@@ -441,7 +441,7 @@ describe("disease links, season dates and popup messages", () => {
 });
 
 describe("admin protocol edits last", () => {
-  it("a moved template reaches new calendars and survives a re-seed (a restart)", async () => {
+  it("a moved template, season dates, a disease link and a popup message survive a re-seed (a restart), and new calendars use them", async () => {
     const moved = await asAdmin({
       method: "PUT",
       url: templatePath(shippedBvdCowsTemplate.id),
@@ -452,6 +452,26 @@ describe("admin protocol edits last", () => {
     // A restart seeds again: the admin's edit is kept (decision 404).
     await seedReferenceData(testApp.database.db, referenceData);
     await seedReferenceData(testApp.database.db, referenceData);
+
+    // The edits of the tests above are all still there.
+    const combinations = await testApp.app.inject({
+      method: "GET",
+      url: "/api/animal-enterprise-season-combinations",
+    });
+    expect(combinations.json()).toContainEqual(
+      expect.objectContaining({ id: 21, birth_date: "0.03.05", breeding_date: "-1.10.09" }),
+    );
+    const warnings = await testApp.app.inject({ method: "GET", url: "/api/warnings" });
+    expect(warnings.json()).toContainEqual(
+      expect.objectContaining({ title: "Check with your vet" }),
+    );
+    const diseases = await testApp.app.inject({ method: "GET", url: "/api/diseases" });
+    const bvdDisease = diseases
+      .json<Array<{ id: number; animals: Array<{ animal_id: number; herd_status_question: string | null }> }>>()
+      .find((disease) => disease.id === DiseaseId.bvd);
+    expect(
+      bvdDisease?.animals.find((offer) => offer.animal_id === AnimalId.cows)?.herd_status_question,
+    ).toBe("Fully vaccinated?");
 
     const templates = await testApp.app.inject({ method: "GET", url: "/api/shot-templates" });
     expect(templates.json()).toContainEqual(
