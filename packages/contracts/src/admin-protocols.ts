@@ -134,7 +134,11 @@ export const ShotTemplateInputSchema = z
         message: protocolMessages.anchorRequired,
       });
     } else if (template.birth_days !== null && template.breeding_days !== null) {
-      context.addIssue({ code: "custom", path: ["birth_days"], message: protocolMessages.oneAnchor });
+      context.addIssue({
+        code: "custom",
+        path: ["birth_days"],
+        message: protocolMessages.oneAnchor,
+      });
     }
   });
 export type ShotTemplateInput = z.input<typeof ShotTemplateInputSchema>;

@@ -90,7 +90,9 @@ function describeCalendar(calendar: Calendar, protocol: AnimalProtocol): Calenda
       });
     }
   }
-  shots.sort((left, right) => left.date.localeCompare(right.date) || left.id.localeCompare(right.id));
+  shots.sort(
+    (left, right) => left.date.localeCompare(right.date) || left.id.localeCompare(right.id),
+  );
   return {
     birth_date: calendar.setup.birthDate,
     breeding_date: calendar.setup.breedingDate,

@@ -201,7 +201,11 @@ export function createProtocolsRepository(db: Executor) {
     ): Promise<AdminDiseaseAnimal | null> {
       const where = and(eq(links.diseaseId, diseaseId), eq(links.animalId, animalId));
       if (forUpdate) {
-        await db.select({ one: sql`1` }).from(links).where(where).for("update");
+        await db
+          .select({ one: sql`1` })
+          .from(links)
+          .where(where)
+          .for("update");
       }
       const [row] = await selectLinks().where(where);
       return row ?? null;

@@ -237,7 +237,10 @@ describe("preview", () => {
     // Seven days after Leptavoid-H (14 March): the 14-day spacing rule now fires.
     const newWarnings = dairySpring?.proposed.warnings.filter((warning) => warning.is_new);
     expect(newWarnings).toEqual([
-      expect.objectContaining({ rule: "spacing", message: expect.stringContaining("7 days apart") }),
+      expect.objectContaining({
+        rule: "spacing",
+        message: expect.stringContaining("7 days apart"),
+      }),
     ]);
     expect(dairySpring?.current.warnings.some((w) => w.message.includes("7 days apart"))).toBe(
       false,
@@ -292,7 +295,9 @@ describe("preview", () => {
     const body = response.json<ProtocolPreviewResponse>();
     expect(body.seasons).toHaveLength(1);
     expect(body.seasons[0]?.proposed.breeding_date).toBe("2026-05-02");
-    const bvd = body.seasons[0]?.differences.find((difference) => difference.label === "Bovilis BVD");
+    const bvd = body.seasons[0]?.differences.find(
+      (difference) => difference.label === "Bovilis BVD",
+    );
     expect(bvd).toMatchObject({ before: "2026-03-28", after: "2026-04-04" });
   });
 
@@ -401,7 +406,9 @@ describe("disease links, season dates and popup messages", () => {
     expect(combinations.json()).toContainEqual(
       expect.objectContaining({ id: 21, birth_date: "0.03.05", breeding_date: "-1.10.09" }),
     );
-    const [entry] = (await listAudit()).filter((candidate) => candidate.entity === "season_default");
+    const [entry] = (await listAudit()).filter(
+      (candidate) => candidate.entity === "season_default",
+    );
     expect(entry).toMatchObject({ entity_id: 21, vaccine_id: null });
     expect(entry?.before).toMatchObject({ birth_date: "0.03.01" });
   });
@@ -467,7 +474,12 @@ describe("admin protocol edits last", () => {
     );
     const diseases = await testApp.app.inject({ method: "GET", url: "/api/diseases" });
     const bvdDisease = diseases
-      .json<Array<{ id: number; animals: Array<{ animal_id: number; herd_status_question: string | null }> }>>()
+      .json<
+        Array<{
+          id: number;
+          animals: Array<{ animal_id: number; herd_status_question: string | null }>;
+        }>
+      >()
       .find((disease) => disease.id === DiseaseId.bvd);
     expect(
       bvdDisease?.animals.find((offer) => offer.animal_id === AnimalId.cows)?.herd_status_question,

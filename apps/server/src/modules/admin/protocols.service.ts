@@ -413,7 +413,12 @@ export async function previewProtocolChange(
     if (season === null) {
       throw new AppError(ErrorCode.notFound, protocolMessages.seasonDefaultNotFound);
     }
-    await checkSeasonDates(repository, season.animal_id, request.season_default, "body.season_default");
+    await checkSeasonDates(
+      repository,
+      season.animal_id,
+      request.season_default,
+      "body.season_default",
+    );
     animalId = season.animal_id;
     onlySeasonId = season.id;
     applyChange = (protocol) => ({
@@ -426,8 +431,9 @@ export async function previewProtocolChange(
 
   const animal = await repository.findAnimal(animalId);
   if (!animal) throw new Error(`animal ${animalId} vanished`);
-  const { offers, shotTemplates } =
-    await createVaccinesRepository(context.db).readAnimalVaccineInputs(animalId);
+  const { offers, shotTemplates } = await createVaccinesRepository(
+    context.db,
+  ).readAnimalVaccineInputs(animalId);
   const current: AnimalProtocol = {
     offers,
     shotTemplates,

@@ -1,0 +1,175 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  AdminDiseaseAnimalSchema,
+  AdminSeasonDefaultSchema,
+  AdminShotTemplateSchema,
+  AdminWarningSchema,
+  ListDiseaseAnimalsResponseSchema,
+  ListSeasonDefaultsResponseSchema,
+  ListShotTemplatesResponseSchema,
+  ListWarningsResponseSchema,
+  ProtocolPreviewResponseSchema,
+  adminProtocolPaths,
+  referenceLists,
+  type DiseaseAnimalInput,
+  type ProtocolPreviewRequest,
+  type SeasonDefaultInput,
+  type ShotTemplateInput,
+  type WarningInput,
+} from "@vaxcal/contracts";
+import { z } from "zod";
+import { fetchJson, sendJson } from "../../../lib/api-client.ts";
+
+/*
+ * Protocol management's calls (docs/product.md D2, `/admin/protocol/`). Every save refreshes the
+ * protocol lists and the audit trail; the public reference lists the builder uses are dropped by
+ * the server on every node (decision 701).
+ */
+
+const protocolsQueryKey = ["admin", "protocols"] as const;
+const auditQueryKey = ["admin", "audit"] as const;
+
+function withId(path: string, values: Record<string, number>): string {
+  return Object.entries(values).reduce(
+    (result, [name, value]) => result.replace(`:${name}`, encodeURIComponent(String(value))),
+    path,
+  );
+}
+
+/** The animals and seasons, from the public reference lists (names for the pickers). */
+export function useProtocolOptions() {
+  const animals = useQuery({
+    queryKey: [...protocolsQueryKey, "animals"],
+    queryFn: ({ signal }) =>
+      fetchJson(referenceLists.animals.path, referenceLists.animals.schema, { signal }),
+  });
+  const seasons = useQuery({
+    queryKey: [...protocolsQueryKey, "seasons"],
+    queryFn: ({ signal }) =>
+      fetchJson(referenceLists.seasons.path, referenceLists.seasons.schema, { signal }),
+  });
+  return { animals, seasons };
+}
+
+export function useShotTemplates(filters: { vaccine: number | null; animal: number | null }) {
+  return useQuery({
+    queryKey: [...protocolsQueryKey, "shot-templates", filters],
+    queryFn: ({ signal }) =>
+      fetchJson(
+        `${adminProtocolPaths.shotTemplates}?vaccine=${filters.vaccine}&animal=${filters.animal}`,
+        ListShotTemplatesResponseSchema,
+        { signal },
+      ),
+    enabled: filters.vaccine !== null && filters.animal !== null,
+  });
+}
+
+function useProtocolMutation<Variables, Result>(
+  mutationFn: (variables: Variables) => Promise<Result>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: protocolsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: auditQueryKey });
+    },
+  });
+}
+
+export function useSaveShotTemplate() {
+  return useProtocolMutation(({ id, input }: { id: number | null; input: ShotTemplateInput }) =>
+    sendJson(
+      id === null
+        ? adminProtocolPaths.shotTemplates
+        : withId(adminProtocolPaths.shotTemplate, { id }),
+      AdminShotTemplateSchema,
+      input,
+      { method: id === null ? "POST" : "PUT" },
+    ),
+  );
+}
+
+export function useDeleteShotTemplate() {
+  return useProtocolMutation((id: number) =>
+    fetchJson(withId(adminProtocolPaths.shotTemplate, { id }), z.unknown(), { method: "DELETE" }),
+  );
+}
+
+/** POST /api/admin/protocol-preview: nothing is saved. */
+export function usePreviewProtocolChange() {
+  return useMutation({
+    mutationFn: (request: ProtocolPreviewRequest) =>
+      sendJson(adminProtocolPaths.protocolPreview, ProtocolPreviewResponseSchema, request),
+  });
+}
+
+export function useDiseaseAnimals(animal: number | null) {
+  return useQuery({
+    queryKey: [...protocolsQueryKey, "disease-animals", animal],
+    queryFn: ({ signal }) =>
+      fetchJson(
+        `${adminProtocolPaths.diseaseAnimals}?animal=${animal}`,
+        ListDiseaseAnimalsResponseSchema,
+        { signal },
+      ),
+    enabled: animal !== null,
+  });
+}
+
+export function useSaveDiseaseAnimal() {
+  return useProtocolMutation(
+    ({
+      diseaseId,
+      animalId,
+      input,
+    }: {
+      diseaseId: number;
+      animalId: number;
+      input: DiseaseAnimalInput;
+    }) =>
+      sendJson(
+        withId(adminProtocolPaths.diseaseAnimal, { diseaseId, animalId }),
+        AdminDiseaseAnimalSchema,
+        input,
+        { method: "PUT" },
+      ),
+  );
+}
+
+export function useSeasonDefaults(animal: number | null) {
+  return useQuery({
+    queryKey: [...protocolsQueryKey, "season-defaults", animal],
+    queryFn: ({ signal }) =>
+      fetchJson(
+        `${adminProtocolPaths.seasonDefaults}?animal=${animal}`,
+        ListSeasonDefaultsResponseSchema,
+        { signal },
+      ),
+    enabled: animal !== null,
+  });
+}
+
+export function useSaveSeasonDefault() {
+  return useProtocolMutation(({ id, input }: { id: number; input: SeasonDefaultInput }) =>
+    sendJson(withId(adminProtocolPaths.seasonDefault, { id }), AdminSeasonDefaultSchema, input, {
+      method: "PUT",
+    }),
+  );
+}
+
+export function useWarnings() {
+  return useQuery({
+    queryKey: [...protocolsQueryKey, "warnings"],
+    queryFn: ({ signal }) =>
+      fetchJson(adminProtocolPaths.warnings, ListWarningsResponseSchema, { signal }),
+  });
+}
+
+export function useSaveWarning() {
+  return useProtocolMutation(({ id, input }: { id: number; input: WarningInput }) =>
+    sendJson(withId(adminProtocolPaths.warning, { id }), AdminWarningSchema, input, {
+      method: "PUT",
+    }),
+  );
+}
