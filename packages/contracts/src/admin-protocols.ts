@@ -67,6 +67,7 @@ export const protocolMessages = {
   diseaseUnknown: "Please choose a disease from the list.",
   seasonDateInvalid:
     "Please enter the date as year offset, month and day, e.g. 0.03.01 (1 March this year) or -1.10.05.",
+  seasonYearOffsetRange: "Please use a year offset from -2 to 2.",
   birthDateRequired: "This animal has a birth date: please enter one.",
   birthDateNotUsed: "This animal has no birth date: leave it empty.",
   breedingDateRequired: "This animal is bred: please enter a breeding date.",
@@ -202,6 +203,9 @@ export const ListDiseaseAnimalsQuerySchema = z.object({
 export type ListDiseaseAnimalsQuery = z.input<typeof ListDiseaseAnimalsQuerySchema>;
 export const ListDiseaseAnimalsResponseSchema = z.array(AdminDiseaseAnimalSchema);
 
+/** The year offsets a season date may have: the shipped data uses −1, 0 and 1. */
+const maxSeasonYearOffset = 2;
+
 const seasonDate = z
   .string()
   .trim()
@@ -210,6 +214,13 @@ const seasonDate = z
   .refine(
     (value) => value === null || SeasonOffsetDateSchema.safeParse(value).success,
     protocolMessages.seasonDateInvalid,
+  )
+  .refine(
+    (value) =>
+      value === null ||
+      !SeasonOffsetDateSchema.safeParse(value).success ||
+      Math.abs(Number(value.split(".")[0])) <= maxSeasonYearOffset,
+    protocolMessages.seasonYearOffsetRange,
   );
 
 /**

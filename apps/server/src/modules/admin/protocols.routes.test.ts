@@ -379,6 +379,14 @@ describe("disease links, season dates and popup messages", () => {
     expect(bad.json().error.issues).toEqual([
       { path: "body.birth_date", message: protocolMessages.seasonDateInvalid },
     ]);
+    const farOff = await asAdmin({
+      method: "PUT",
+      url,
+      payload: { birth_date: "99999.03.01", breeding_date: "-1.10.05" },
+    });
+    expect(farOff.json().error.issues).toEqual([
+      { path: "body.birth_date", message: protocolMessages.seasonYearOffsetRange },
+    ]);
     const missingBreeding = await asAdmin({
       method: "PUT",
       url,
