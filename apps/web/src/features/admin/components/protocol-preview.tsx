@@ -1,6 +1,6 @@
 import type { PreviewChange, PreviewSeason, ProtocolPreviewResponse } from "@vaxcal/contracts";
 import { formatShortDate } from "@vaxcal/schedule";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 
 const changeLabels: Record<PreviewChange, string> = {
   moved: "Moved",
@@ -115,10 +115,17 @@ function PreviewSeasonView({ season }: { season: PreviewSeason }) {
  */
 export function ProtocolPreview({ preview }: { preview: ProtocolPreviewResponse }) {
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // A new preview takes the focus, so a keyboard or screen reader user lands on what it shows.
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, [preview]);
   const changed = preview.seasons.filter((season) => season.differences.length > 0).length;
   return (
     <section className="protocol-preview" aria-labelledby={titleId}>
-      <h3 id={titleId}>Preview for {preview.animal.name}: nothing is saved yet</h3>
+      <h3 id={titleId} ref={titleRef} tabIndex={-1}>
+        Preview for {preview.animal.name}: nothing is saved yet
+      </h3>
       <p role="status">
         {changed === 0
           ? "The change moves no shot in any season's default calendar."

@@ -134,8 +134,9 @@ function DiseaseLinkRow({
         <FieldError id={`${id}-vaccine`} message={messages.vaccine_id} />
       </td>
       <td>
-        <input
-          className="field__control"
+        <textarea
+          className="field__control protocols__question"
+          rows={2}
           aria-label={`Herd status question for ${link.disease_name}`}
           aria-invalid={messages.herd_status_question ? true : undefined}
           aria-describedby={messages.herd_status_question ? `${id}-question` : undefined}
@@ -265,46 +266,48 @@ function SeasonDefaultRow({
       </th>
       {dateInput("birth_date", "Birth date", birthDate, setBirthDate)}
       {dateInput("breeding_date", "Breeding date", breedingDate, setBreedingDate)}
-      <td className="protocols__row-actions">
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={previewChange.isPending}
-          aria-label={`Preview the dates for ${name}`}
-          onClick={() => {
-            setMessages({});
-            setAlerts([]);
-            previewChange.mutate(
-              { kind: "season_default", season_default_id: season.id, season_default: input },
-              {
-                onSuccess: onPreview,
-                onError: (error) => fail(error, protocolMessages.previewFailed),
-              },
-            );
-          }}
-        >
-          Preview
-        </button>
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={save.isPending}
-          aria-label={`Save the dates for ${name}`}
-          onClick={() =>
-            save.mutate(
-              { id: season.id, input },
-              {
-                onSuccess: () => {
-                  onPreview(null);
-                  showNotification(NotificationType.success, protocolMessages.seasonSaved);
+      <td>
+        <div className="protocols__row-actions">
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={previewChange.isPending}
+            aria-label={`Preview the dates for ${name}`}
+            onClick={() => {
+              setMessages({});
+              setAlerts([]);
+              previewChange.mutate(
+                { kind: "season_default", season_default_id: season.id, season_default: input },
+                {
+                  onSuccess: onPreview,
+                  onError: (error) => fail(error, protocolMessages.previewFailed),
                 },
-                onError: (error) => fail(error, protocolMessages.saveFailed),
-              },
-            )
-          }
-        >
-          Save
-        </button>
+              );
+            }}
+          >
+            Preview
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={save.isPending}
+            aria-label={`Save the dates for ${name}`}
+            onClick={() =>
+              save.mutate(
+                { id: season.id, input },
+                {
+                  onSuccess: () => {
+                    onPreview(null);
+                    showNotification(NotificationType.success, protocolMessages.seasonSaved);
+                  },
+                  onError: (error) => fail(error, protocolMessages.saveFailed),
+                },
+              )
+            }
+          >
+            Save
+          </button>
+        </div>
       </td>
     </tr>
   );
