@@ -5,6 +5,7 @@ import {
   describeOffset,
   describeRecurrence,
   emptyTemplateForm,
+  toTemplateField,
   toTemplateForm,
   toTemplateInput,
 } from "./shot-template-form.ts";
@@ -36,6 +37,13 @@ describe("the shot template form", () => {
     expect(toTemplateInput({ ...emptyTemplateForm(), days: "" }, ids).messages).toEqual({
       days: protocolMessages.offsetRange,
     });
+  });
+
+  it("maps the server's paths, the preview's too, to the form's fields", () => {
+    expect(toTemplateField("body.breeding_days")).toBe("days");
+    expect(toTemplateField("template.season_id")).toBe("season_id");
+    expect(toTemplateField("body.template.is_recurrent")).toBe("is_recurrent");
+    expect(toTemplateField("body.template")).toBe("form");
   });
 
   it("round-trips a saved template", () => {

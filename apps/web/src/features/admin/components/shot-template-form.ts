@@ -54,7 +54,7 @@ function parseWhole(text: string): number {
 
 /** Which form field a server or schema path names (`body.template.breeding_days` → `days`). */
 export function toTemplateField(path: string): keyof TemplateFieldMessages {
-  const field = path.replace(/^body\.(template\.)?/, "");
+  const field = path.replace(/^(body\.)?(template\.)?/, "");
   if (field === "birth_days" || field === "breeding_days") return "days";
   if (
     field === "custom_name" ||
