@@ -277,8 +277,8 @@ export const ListWarningsResponseSchema = z.array(AdminWarningSchema);
 
 /**
  * POST /api/admin/protocol-preview: a change an admin is about to save, not saved. A shot
- * template's new values (`template_id` null for a new one; `template` null to delete it), or a
- * season's new default dates.
+ * template's new values (`template_id` null for a new one; `template` null to delete it), a
+ * season's new default dates, or a disease link's new default product (`link` null to remove it).
  */
 export const ProtocolPreviewRequestSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -290,6 +290,13 @@ export const ProtocolPreviewRequestSchema = z.discriminatedUnion("kind", [
     kind: z.literal(ProtocolAuditEntity.seasonDefault),
     season_default_id: Id,
     season_default: SeasonDefaultInputSchema,
+  }),
+  z.object({
+    kind: z.literal(ProtocolAuditEntity.diseaseAnimal),
+    disease_id: Id,
+    animal_id: Id,
+    /** The link's new default product and question; null to stop offering the disease. */
+    link: DiseaseAnimalInputSchema.nullable(),
   }),
 ]);
 export type ProtocolPreviewRequest = z.input<typeof ProtocolPreviewRequestSchema>;

@@ -51,6 +51,16 @@ const examples: Array<{ method: "POST" | "PUT"; url: string; body: unknown }> = 
     },
   },
   {
+    method: "POST",
+    url: adminProtocolPaths.protocolPreview,
+    body: {
+      kind: "disease_animal",
+      disease_id: DiseaseId.bvd,
+      animal_id: AnimalId.cows,
+      link: { vaccine_id: VaccineId.covexin10, herd_status_question: null },
+    },
+  },
+  {
     method: "PUT",
     url: adminProtocolPaths.diseaseAnimal
       .replace(":diseaseId", String(DiseaseId.bvd))

@@ -157,6 +157,14 @@ export function createProtocolsRepository(db: Executor) {
       return new Set(rows.map((row) => row.id));
     },
 
+    async findDiseaseName(id: number): Promise<string | null> {
+      const [row] = await db
+        .select({ name: schema.diseases.name })
+        .from(schema.diseases)
+        .where(eq(schema.diseases.id, id));
+      return row?.name ?? null;
+    },
+
     async findAnimal(id: number): Promise<AnimalFacts | null> {
       const [row] = await db
         .select({

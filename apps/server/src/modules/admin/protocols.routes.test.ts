@@ -301,6 +301,42 @@ describe("preview", () => {
     expect(bvd).toMatchObject({ before: "2026-03-28", after: "2026-04-04" });
   });
 
+  it("previews a disease's new default product, and a disease no longer offered", async () => {
+    const dairySpring = (body: ProtocolPreviewResponse) =>
+      body.seasons.find((season) => season.combination_id === 1);
+    const switched = await preview({
+      kind: "disease_animal",
+      disease_id: DiseaseId.bvd,
+      animal_id: AnimalId.cows,
+      link: { vaccine_id: VaccineId.covexin10, herd_status_question: null },
+    });
+    expect(switched.statusCode).toBe(200);
+    // By date: Bovilis BVD's shot goes, Covexin 10's comes (its season date, 56 days before the
+    // 2026 calving, is past, so the yearly series starts in December).
+    expect(dairySpring(switched.json())?.differences).toEqual([
+      expect.objectContaining({ change: "removed", label: "Bovilis BVD", before: "2026-03-28" }),
+      expect.objectContaining({ change: "added", label: "Covexin 10", after: "2026-12-07" }),
+    ]);
+    const removed = await preview({
+      kind: "disease_animal",
+      disease_id: DiseaseId.bvd,
+      animal_id: AnimalId.cows,
+      link: null,
+    });
+    expect(dairySpring(removed.json())?.differences).toEqual([
+      expect.objectContaining({ change: "removed", label: "Bovilis BVD" }),
+    ]);
+    const unknown = await preview({
+      kind: "disease_animal",
+      disease_id: DiseaseId.bvd,
+      animal_id: AnimalId.cows,
+      link: { vaccine_id: 99_999, herd_status_question: null },
+    });
+    expect(unknown.json().error.issues).toEqual([
+      { path: "body.link.vaccine_id", message: protocolMessages.productUnknown },
+    ]);
+  });
+
   it("gives field messages for a bad proposal and a 404 for an unknown template", async () => {
     const bad = await preview({
       kind: "shot_template",

@@ -408,6 +408,47 @@ export async function previewProtocolChange(
           : []),
       ],
     });
+  } else if (request.kind === ProtocolAuditEntity.diseaseAnimal) {
+    const { disease_id: diseaseId, animal_id: linkAnimalId, link } = request;
+    const existing = await repository.findDiseaseAnimal(diseaseId, linkAnimalId);
+    if (link === null && existing === null) {
+      throw new AppError(ErrorCode.notFound, protocolMessages.diseaseAnimalNotFound);
+    }
+    const issues: ErrorIssue[] = [];
+    if (!(await repository.listExistingIds("diseases", [diseaseId])).has(diseaseId)) {
+      issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
+    }
+    if (!(await repository.listExistingIds("animals", [linkAnimalId])).has(linkAnimalId)) {
+      issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
+    }
+    const vaccine =
+      link === null
+        ? null
+        : ((await createVaccinesRepository(context.db).listVaccines()).find(
+            (candidate) => candidate.id === link.vaccine_id,
+          ) ?? null);
+    if (link !== null && vaccine === null) {
+      issues.push({ path: "body.link.vaccine_id", message: protocolMessages.productUnknown });
+    }
+    if (issues.length > 0) throw createValidationError(issues);
+    const diseaseName =
+      existing?.disease_name ?? (await repository.findDiseaseName(diseaseId)) ?? "";
+    animalId = linkAnimalId;
+    applyChange = (protocol) => {
+      const others = protocol.offers.filter((offer) => offer.disease.id !== diseaseId);
+      if (vaccine === null) return { ...protocol, offers: others };
+      const disease = protocol.offers.find((offer) => offer.disease.id === diseaseId)?.disease ?? {
+        id: diseaseId,
+        name: diseaseName,
+        desc_name: diseaseName,
+        footnote: null,
+        footnoteNumber: null,
+      };
+      const offers = [...others, { disease, vaccine }].sort(
+        (left, right) => left.disease.id - right.disease.id,
+      );
+      return { ...protocol, offers };
+    };
   } else {
     const season = await repository.findSeasonDefault(request.season_default_id);
     if (season === null) {

@@ -12,6 +12,7 @@ import {
   adminProtocolPaths,
   referenceLists,
   type DiseaseAnimalInput,
+  type NewDiseaseAnimal,
   type ProtocolPreviewRequest,
   type SeasonDefaultInput,
   type ShotTemplateInput,
@@ -134,6 +135,20 @@ export function useSaveDiseaseAnimal() {
         input,
         { method: "PUT" },
       ),
+  );
+}
+
+export function useCreateDiseaseAnimal() {
+  return useProtocolMutation((input: NewDiseaseAnimal) =>
+    sendJson(adminProtocolPaths.diseaseAnimals, AdminDiseaseAnimalSchema, input),
+  );
+}
+
+export function useDeleteDiseaseAnimal() {
+  return useProtocolMutation(({ diseaseId, animalId }: { diseaseId: number; animalId: number }) =>
+    fetchJson(withId(adminProtocolPaths.diseaseAnimal, { diseaseId, animalId }), z.unknown(), {
+      method: "DELETE",
+    }),
   );
 }
 
