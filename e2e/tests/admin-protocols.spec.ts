@@ -168,7 +168,10 @@ test("the protocol screens pass axe, with a template's editor and preview open",
     await restore(target);
     await target.goto("/admin/protocol/?vaccine=3&animal=1");
     await target.getByRole("button", { name: /^Edit Bovilis IBR Marker Live/ }).click();
-    await target.getByRole("button", { name: "Preview", exact: true }).click();
+    await target
+      .getByRole("form", { name: "Edit Bovilis IBR Marker Live" })
+      .getByRole("button", { name: "Preview" })
+      .click();
     await expect(
       target.getByRole("region", { name: "Preview for Cows: nothing is saved yet" }),
     ).toBeVisible();

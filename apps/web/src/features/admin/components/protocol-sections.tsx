@@ -3,6 +3,7 @@ import {
   type AdminDiseaseAnimal,
   type AdminSeasonDefault,
   type AdminWarning,
+  type DiseaseAnimalInput,
   type ProtocolPreviewResponse,
 } from "@vaxcal/contracts";
 import { useId, useState } from "react";
@@ -15,7 +16,10 @@ import {
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { useFilterOptions } from "../api/admin-api.ts";
 import {
+  useCreateDiseaseAnimal,
+  useDeleteDiseaseAnimal,
   useDiseaseAnimals,
   usePreviewProtocolChange,
   useSaveDiseaseAnimal,
@@ -37,7 +41,11 @@ function readFailure(error: unknown, fallback: string): { fields: Messages; mess
   return { fields, messages: failure.messages };
 }
 
-/** The diseases offered for the animal: each one's default product and herd status question. */
+/**
+ * The diseases offered for the animal: each one's default product and herd status question,
+ * with a preview of what a new product (or removing the disease) does to the default calendars,
+ * and a way to offer another disease.
+ */
 export function DiseaseLinks({
   animalId,
   products,
@@ -46,76 +54,119 @@ export function DiseaseLinks({
   products: Array<{ id: number; name: string }>;
 }) {
   const links = useDiseaseAnimals(animalId);
-  if (links.isPending) return <LoadingState label="Loading the disease links…" />;
-  if (links.isError) {
+  const { diseases } = useFilterOptions();
+  const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
+  if (links.isPending || diseases.isPending) {
+    return <LoadingState label="Loading the disease links…" />;
+  }
+  if (links.isError || diseases.isError) {
     return (
       <ErrorState
-        message={describeApiError(links.error, protocolMessages.loadFailed)}
-        onRetry={() => void links.refetch()}
+        message={describeApiError(links.error ?? diseases.error, protocolMessages.loadFailed)}
+        onRetry={() => {
+          void links.refetch();
+          void diseases.refetch();
+        }}
       />
     );
   }
-  if (links.data.length === 0) return <p role="status">No disease is offered for this animal.</p>;
+  const linked = new Set(links.data.map((link) => link.disease_id));
+  const unlinked = diseases.data.filter((disease) => !linked.has(disease.id));
   return (
-    <div className="admin-table__scroll">
-      <table className="admin-table">
-        <caption className="visually-hidden">Diseases offered for the animal</caption>
-        <thead>
-          <tr>
-            <th scope="col">Disease</th>
-            <th scope="col">Default product</th>
-            <th scope="col">Herd status question (empty: not asked)</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {links.data.map((link) => (
-            <DiseaseLinkRow
-              key={`${link.disease_id}-${link.vaccine_id}-${link.herd_status_question ?? ""}`}
-              link={link}
-              products={products}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {links.data.length === 0 ? (
+        <p role="status">No disease is offered for this animal.</p>
+      ) : (
+        <div className="admin-table__scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Diseases offered for the animal</caption>
+            <thead>
+              <tr>
+                <th scope="col">Disease</th>
+                <th scope="col">Default product</th>
+                <th scope="col">Herd status question (empty: not asked)</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.data.map((link) => (
+                <DiseaseLinkRow
+                  key={`${link.disease_id}-${link.vaccine_id}-${link.herd_status_question ?? ""}`}
+                  link={link}
+                  products={products}
+                  onPreview={setPreview}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {unlinked.length > 0 && (
+        <NewDiseaseLink
+          animalId={animalId}
+          diseases={unlinked}
+          products={products}
+          onPreview={setPreview}
+        />
+      )}
+      {preview && <ProtocolPreview preview={preview} />}
+    </>
   );
 }
 
 function DiseaseLinkRow({
   link,
   products,
+  onPreview,
 }: {
   link: AdminDiseaseAnimal;
   products: Array<{ id: number; name: string }>;
+  onPreview: (preview: ProtocolPreviewResponse | null) => void;
 }) {
   const id = useId();
   const [vaccineId, setVaccineId] = useState(String(link.vaccine_id));
   const [question, setQuestion] = useState(link.herd_status_question ?? "");
   const [messages, setMessages] = useState<Messages>({});
   const [alerts, setAlerts] = useState<string[]>([]);
+  const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
   const save = useSaveDiseaseAnimal();
-  const submit = () =>
-    save.mutate(
-      {
-        diseaseId: link.disease_id,
-        animalId: link.animal_id,
-        input: { vaccine_id: Number(vaccineId), herd_status_question: question },
-      },
-      {
-        onSuccess: () => showNotification(NotificationType.success, protocolMessages.linkSaved),
-        onError: (error) => {
-          const failure = readFailure(error, protocolMessages.saveFailed);
-          setMessages(failure.fields);
-          setAlerts(failure.messages);
-        },
-      },
+  const remove = useDeleteDiseaseAnimal();
+  const previewChange = usePreviewProtocolChange();
+  const input = { vaccine_id: Number(vaccineId), herd_status_question: question };
+  const fail = (error: unknown, fallback: string) => {
+    const failure = readFailure(error, fallback);
+    setMessages(
+      Object.fromEntries(
+        Object.entries(failure.fields).map(([field, message]) => [
+          field.replace(/^link\./, ""),
+          message,
+        ]),
+      ),
     );
+    setAlerts(failure.messages);
+  };
+  const runPreview = (proposed: DiseaseAnimalInput | null) => {
+    setMessages({});
+    setAlerts([]);
+    previewChange.mutate(
+      {
+        kind: "disease_animal",
+        disease_id: link.disease_id,
+        animal_id: link.animal_id,
+        link: proposed,
+      },
+      { onSuccess: onPreview, onError: (error) => fail(error, protocolMessages.previewFailed) },
+    );
+  };
+  const key = { diseaseId: link.disease_id, animalId: link.animal_id };
   return (
     <tr>
-      <th scope="row">{link.disease_name}</th>
+      <th scope="row">
+        {link.disease_name}
+        {alerts.length > 0 && Object.keys(messages).length === 0 && <AlertBox messages={alerts} />}
+      </th>
       <td>
         <select
           className="field__control field__control--select"
@@ -123,7 +174,10 @@ function DiseaseLinkRow({
           aria-invalid={messages.vaccine_id ? true : undefined}
           aria-describedby={messages.vaccine_id ? `${id}-vaccine` : undefined}
           value={vaccineId}
-          onChange={(event) => setVaccineId(event.target.value)}
+          onChange={(event) => {
+            setVaccineId(event.target.value);
+            onPreview(null);
+          }}
         >
           {products.map((product) => (
             <option key={product.id} value={product.id}>
@@ -144,20 +198,213 @@ function DiseaseLinkRow({
           onChange={(event) => setQuestion(event.target.value)}
         />
         <FieldError id={`${id}-question`} message={messages.herd_status_question} />
-        {alerts.length > 0 && Object.keys(messages).length === 0 && <AlertBox messages={alerts} />}
       </td>
       <td>
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={save.isPending}
-          onClick={submit}
-          aria-label={`Save the ${link.disease_name} link`}
-        >
-          Save
-        </button>
+        <div className="protocols__row-actions">
+          {isConfirmingRemove ? (
+            <>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(key, {
+                    onSuccess: () => {
+                      onPreview(null);
+                      showNotification(NotificationType.success, protocolMessages.linkDeleted);
+                    },
+                    onError: (error) => {
+                      setIsConfirmingRemove(false);
+                      fail(error, protocolMessages.saveFailed);
+                    },
+                  })
+                }
+              >
+                Yes, remove it
+              </button>
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => {
+                  setIsConfirmingRemove(false);
+                  onPreview(null);
+                }}
+              >
+                Keep it
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={previewChange.isPending}
+                aria-label={`Preview the ${link.disease_name} link`}
+                onClick={() => runPreview(input)}
+              >
+                Preview
+              </button>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={save.isPending}
+                aria-label={`Save the ${link.disease_name} link`}
+                onClick={() =>
+                  save.mutate(
+                    { ...key, input },
+                    {
+                      onSuccess: () => {
+                        onPreview(null);
+                        showNotification(NotificationType.success, protocolMessages.linkSaved);
+                      },
+                      onError: (error) => fail(error, protocolMessages.saveFailed),
+                    },
+                  )
+                }
+              >
+                Save
+              </button>
+              <button
+                type="button"
+                className="button button--quiet"
+                aria-label={`Remove ${link.disease_name} for this animal`}
+                onClick={() => {
+                  setIsConfirmingRemove(true);
+                  runPreview(null);
+                }}
+              >
+                Remove
+              </button>
+            </>
+          )}
+        </div>
       </td>
     </tr>
+  );
+}
+
+function NewDiseaseLink({
+  animalId,
+  diseases,
+  products,
+  onPreview,
+}: {
+  animalId: number;
+  diseases: Array<{ id: number; name: string }>;
+  products: Array<{ id: number; name: string }>;
+  onPreview: (preview: ProtocolPreviewResponse | null) => void;
+}) {
+  const [diseaseId, setDiseaseId] = useState("");
+  const [vaccineId, setVaccineId] = useState("");
+  const [question, setQuestion] = useState("");
+  const [messages, setMessages] = useState<Messages>({});
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const create = useCreateDiseaseAnimal();
+  const previewChange = usePreviewProtocolChange();
+  const check = () => {
+    const missing: Messages = {};
+    if (diseaseId === "") missing.disease_id = protocolMessages.diseaseUnknown;
+    if (vaccineId === "") missing.vaccine_id = protocolMessages.productUnknown;
+    setMessages(missing);
+    setAlerts([...new Set(Object.values(missing))]);
+    return Object.keys(missing).length === 0;
+  };
+  const fail = (error: unknown, fallback: string) => {
+    const failure = readFailure(error, fallback);
+    setMessages(
+      Object.fromEntries(
+        Object.entries(failure.fields).map(([field, message]) => [
+          field.replace(/^link\./, ""),
+          message,
+        ]),
+      ),
+    );
+    setAlerts(failure.messages);
+  };
+  return (
+    <form
+      className="admin-form protocols__editor"
+      noValidate
+      aria-label="Offer another disease"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!check()) return;
+        create.mutate(
+          {
+            disease_id: Number(diseaseId),
+            animal_id: animalId,
+            vaccine_id: Number(vaccineId),
+            herd_status_question: question,
+          },
+          {
+            onSuccess: () => {
+              onPreview(null);
+              setDiseaseId("");
+              setVaccineId("");
+              setQuestion("");
+              showNotification(NotificationType.success, protocolMessages.linkCreated);
+            },
+            onError: (error) => fail(error, protocolMessages.saveFailed),
+          },
+        );
+      }}
+    >
+      <h3>Offer another disease</h3>
+      <AlertBox messages={alerts} />
+      <div className="admin-form__row">
+        <SelectField
+          label="Disease"
+          placeholder="Choose a disease"
+          value={diseaseId}
+          error={messages.disease_id}
+          onChange={(event) => setDiseaseId(event.target.value)}
+          options={diseases.map((disease) => ({ value: String(disease.id), label: disease.name }))}
+        />
+        <SelectField
+          label="Default product"
+          placeholder="Choose a product"
+          value={vaccineId}
+          error={messages.vaccine_id}
+          onChange={(event) => setVaccineId(event.target.value)}
+          options={products.map((product) => ({ value: String(product.id), label: product.name }))}
+        />
+        <TextField
+          label="Herd status question"
+          isOptional
+          value={question}
+          error={messages.herd_status_question}
+          onChange={(event) => setQuestion(event.target.value)}
+        />
+      </div>
+      <div className="protocols__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={previewChange.isPending}
+          aria-label="Preview offering this disease"
+          onClick={() => {
+            if (!check()) return;
+            previewChange.mutate(
+              {
+                kind: "disease_animal",
+                disease_id: Number(diseaseId),
+                animal_id: animalId,
+                link: { vaccine_id: Number(vaccineId), herd_status_question: question },
+              },
+              {
+                onSuccess: onPreview,
+                onError: (error) => fail(error, protocolMessages.previewFailed),
+              },
+            );
+          }}
+        >
+          Preview
+        </button>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          Offer the disease
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -203,6 +203,65 @@ describe("Protocols (/admin/protocol/)", () => {
     );
   });
 
+  it("previews and saves a disease's new default product for the animal", async () => {
+    const savedLinks: unknown[] = [];
+    server.use(
+      http.get(adminProtocolPaths.diseaseAnimals, () =>
+        HttpResponse.json([
+          {
+            disease_id: 1,
+            disease_name: "Clostridial diseases",
+            animal_id: 5,
+            animal_name: "Ewes",
+            vaccine_id: 1,
+            vaccine_name: "Bovilis BVD",
+            herd_status_question: null,
+          },
+        ]),
+      ),
+      http.put(adminProtocolPaths.diseaseAnimal, async ({ request, params }) => {
+        savedLinks.push({ params, body: await request.json() });
+        return HttpResponse.json({
+          disease_id: 1,
+          disease_name: "Clostridial diseases",
+          animal_id: 5,
+          animal_name: "Ewes",
+          vaccine_id: 1,
+          vaccine_name: "Bovilis BVD",
+          herd_status_question: "Boosted last year?",
+        });
+      }),
+    );
+    const { user } = renderApp("/admin/protocol/?animal=5", { isAuthenticated: true });
+    const question = await screen.findByRole("textbox", {
+      name: "Herd status question for Clostridial diseases",
+    });
+    await user.type(question, "Boosted last year?");
+    await user.click(screen.getByRole("button", { name: "Preview the Clostridial diseases link" }));
+    expect(
+      await screen.findByRole("region", { name: "Preview for Ewes: nothing is saved yet" }),
+    ).toBeInTheDocument();
+    expect(previewRequests).toEqual([
+      {
+        kind: "disease_animal",
+        disease_id: 1,
+        animal_id: 5,
+        link: { vaccine_id: 1, herd_status_question: "Boosted last year?" },
+      },
+    ]);
+    expect(savedLinks).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Save the Clostridial diseases link" }));
+    await waitFor(() =>
+      expect(savedLinks).toEqual([
+        {
+          params: { diseaseId: "1", animalId: "5" },
+          body: { vaccine_id: 1, herd_status_question: "Boosted last year?" },
+        },
+      ]),
+    );
+    expect(await screen.findByText(protocolMessages.linkSaved)).toBeInTheDocument();
+  });
+
   it("says so when the templates cannot load, with a way to try again", async () => {
     server.use(
       http.get(

@@ -135,7 +135,7 @@ function ProtocolManager() {
         {animal === null ? (
           <p>Choose an animal to see the diseases offered for it and their default products.</p>
         ) : (
-          <DiseaseLinks animalId={animal} products={productNames.data} />
+          <DiseaseLinks key={animal} animalId={animal} products={productNames.data} />
         )}
       </section>
 
