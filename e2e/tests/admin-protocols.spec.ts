@@ -10,9 +10,11 @@ import { expect, test } from "../support/fixtures.ts";
  * shows the new date, and the audit trail shows both edits with before and after.
  *
  * The journeys' server cannot be restarted mid-run (e2e/support/run-server.ts starts it once), so
- * "after a restart the edit is still there" is proved by the API test that re-seeds, as every
- * start does (apps/server/src/modules/admin/protocols.routes.test.ts, "admin protocol edits
- * last"); here the saved edit is read back from the server after a reload.
+ * "after a restart the edit is still there" is proved where a server is restarted: the real
+ * `node src/server.ts` moves the same template through the admin API, stops and starts again
+ * (apps/server/src/server.test.ts), and the API test re-seeds as every start does
+ * (apps/server/src/modules/admin/protocols.routes.test.ts, "admin protocol edits last"). Here
+ * the saved edit is read back from the server after a reload.
  */
 
 test.skip(({ layout }) => layout === "phone", "the admin screens are built for 1280 px");
