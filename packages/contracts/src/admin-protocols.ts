@@ -360,6 +360,11 @@ export type PreviewSeason = z.infer<typeof PreviewSeasonSchema>;
 export const ProtocolPreviewResponseSchema = z.object({
   today: IsoDateSchema,
   animal: z.object({ id: Id, name: z.string() }),
+  /**
+   * A template change only: whether some disease offers the template's product for the animal by
+   * default. When none does, no default calendar uses the template, whatever it says.
+   */
+  product_offered: z.boolean().nullable(),
   seasons: z.array(PreviewSeasonSchema),
 });
 export type ProtocolPreviewResponse = z.infer<typeof ProtocolPreviewResponseSchema>;

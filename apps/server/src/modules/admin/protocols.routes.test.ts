@@ -210,6 +210,7 @@ describe("preview", () => {
     const body = response.json<ProtocolPreviewResponse>();
     expect(body.today).toBe("2026-03-02");
     expect(body.animal).toEqual({ id: AnimalId.cows, name: "Cows" });
+    expect(body.product_offered).toBe(true);
     const cowSeasons = referenceData.combinations.filter(
       (combination) => combination.animal_id === AnimalId.cows,
     );
@@ -283,6 +284,18 @@ describe("preview", () => {
     expect(dairySpring(removed.json())?.differences).toEqual([
       expect.objectContaining({ change: "removed", before: "2026-03-28", after: null }),
     ]);
+  });
+
+  it("says when no disease offers the template's product for the animal by default", async () => {
+    const response = await preview({
+      kind: "shot_template",
+      template_id: null,
+      template: toInput(shippedBvdCowsTemplate, { vaccine_id: VaccineId.footvax }),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ProtocolPreviewResponse>();
+    expect(body.product_offered).toBe(false);
+    expect(body.seasons.every((season) => season.differences.length === 0)).toBe(true);
   });
 
   it("previews new season dates for that season only", async () => {

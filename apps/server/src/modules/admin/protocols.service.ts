@@ -497,6 +497,10 @@ export async function previewProtocolChange(
   return {
     today,
     animal: { id: animal.id, name: animal.name },
+    product_offered:
+      request.kind === ProtocolAuditEntity.shotTemplate
+        ? offers.some(({ vaccine }) => changedVaccineIds.includes(vaccine.id))
+        : null,
     seasons: seasons.map((season) =>
       previewSeason({ animal, season, current, proposed, herdStatus, today }),
     ),

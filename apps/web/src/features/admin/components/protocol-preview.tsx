@@ -126,6 +126,12 @@ export function ProtocolPreview({ preview }: { preview: ProtocolPreviewResponse 
       <h3 id={titleId} ref={titleRef} tabIndex={-1}>
         Preview for {preview.animal.name}: nothing is saved yet
       </h3>
+      {preview.product_offered === false && (
+        <p>
+          No disease offers this product for {preview.animal.name} by default, so no default
+          calendar uses this template. Change a disease link to offer it.
+        </p>
+      )}
       <p role="status">
         {changed === 0
           ? "The change moves no shot in any season's default calendar."

@@ -34,6 +34,7 @@ const template: AdminShotTemplate = {
 const previewAnswer: ProtocolPreviewResponse = {
   today: "2026-11-24",
   animal: { id: 5, name: "Ewes" },
+  product_offered: true,
   seasons: [
     {
       combination_id: 1,
