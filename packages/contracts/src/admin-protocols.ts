@@ -206,19 +206,28 @@ export const ListDiseaseAnimalsResponseSchema = z.array(AdminDiseaseAnimalSchema
 /** The year offsets a season date may have: the shipped data uses −1, 0 and 1. */
 const maxSeasonYearOffset = 2;
 
+/** Days in each month of a leap year: 29 February is a season date the engine moves to the 28th. */
+const longestMonths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isPossibleSeasonDate(value: string): boolean {
+  if (!SeasonOffsetDateSchema.safeParse(value).success) return false;
+  const [, month = "", day = ""] = value.split(".");
+  return Number(day) <= (longestMonths[Number(month) - 1] ?? 0);
+}
+
 const seasonDate = z
   .string()
   .trim()
   .nullable()
   .transform((value) => (value === "" ? null : value))
   .refine(
-    (value) => value === null || SeasonOffsetDateSchema.safeParse(value).success,
+    (value) => value === null || isPossibleSeasonDate(value),
     protocolMessages.seasonDateInvalid,
   )
   .refine(
     (value) =>
       value === null ||
-      !SeasonOffsetDateSchema.safeParse(value).success ||
+      !isPossibleSeasonDate(value) ||
       Math.abs(Number(value.split(".")[0])) <= maxSeasonYearOffset,
     protocolMessages.seasonYearOffsetRange,
   );

@@ -428,6 +428,29 @@ describe("disease links, season dates and popup messages", () => {
     expect(bad.json().error.issues).toEqual([
       { path: "body.birth_date", message: protocolMessages.seasonDateInvalid },
     ]);
+    // 31 April never exists; 29 February does, in leap years (the engine takes the 28th otherwise).
+    const noSuchDay = await asAdmin({
+      method: "PUT",
+      url,
+      payload: { birth_date: "0.04.31", breeding_date: "-1.10.05" },
+    });
+    expect(noSuchDay.json().error.issues).toEqual([
+      { path: "body.birth_date", message: protocolMessages.seasonDateInvalid },
+    ]);
+    const leapDay = await asAdmin({
+      method: "POST",
+      url: adminProtocolPaths.protocolPreview,
+      payload: {
+        kind: "season_default",
+        season_default_id: 21,
+        season_default: { birth_date: "0.02.29", breeding_date: "-1.10.05" },
+      },
+    });
+    expect(leapDay.statusCode).toBe(200);
+    // 2026 is a common year: the lambing date is the 28th.
+    expect(leapDay.json<ProtocolPreviewResponse>().seasons[0]?.proposed.birth_date).toMatch(
+      /^\d{4}-02-28$/,
+    );
     const farOff = await asAdmin({
       method: "PUT",
       url,
