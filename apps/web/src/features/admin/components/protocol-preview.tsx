@@ -58,6 +58,11 @@ function describeDates(calendar: PreviewSeason["current"]): string {
 function PreviewSeasonView({ season }: { season: PreviewSeason }) {
   const titleId = useId();
   const newWarnings = season.proposed.warnings.filter((warning) => warning.is_new);
+  const proposedMessages = new Set(season.proposed.warnings.map((warning) => warning.message));
+  // What the change fixes: rule checks the current calendar raises and the proposed one does not.
+  const resolved = season.current.warnings.filter(
+    (warning) => !proposedMessages.has(warning.message),
+  );
   return (
     <section className="protocol-preview__season" aria-labelledby={titleId}>
       <h4 id={titleId}>
@@ -97,6 +102,16 @@ function PreviewSeasonView({ season }: { season: PreviewSeason }) {
             </li>
           ))}
         </ul>
+      )}
+      {resolved.length > 0 && (
+        <>
+          <h5>No longer raised with the change</h5>
+          <ul className="protocol-preview__warnings">
+            {resolved.map((warning) => (
+              <li key={`${warning.rule}-${warning.message}`}>{warning.message}</li>
+            ))}
+          </ul>
+        </>
       )}
       {newWarnings.length > 0 && (
         <p className="protocol-preview__note">

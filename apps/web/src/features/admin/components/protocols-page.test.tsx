@@ -57,7 +57,7 @@ const previewAnswer: ProtocolPreviewResponse = {
             change: "moved",
           },
         ],
-        warnings: [],
+        warnings: [{ rule: "blackout", message: "Inside the lambing blackout.", is_new: false }],
       },
       proposed: {
         birth_date: "2027-03-01",
@@ -168,6 +168,10 @@ describe("Protocols (/admin/protocol/)", () => {
     expect(
       within(preview).getByText("Too close to another vaccine.").parentElement,
     ).toHaveTextContent("New: Too close to another vaccine.");
+    expect(
+      within(preview).getByRole("heading", { name: "No longer raised with the change" })
+        .nextElementSibling,
+    ).toHaveTextContent("Inside the lambing blackout.");
     expect(savedTemplates).toEqual([]);
 
     await user.click(within(editor).getByRole("button", { name: "Save shot template" }));
