@@ -1,4 +1,4 @@
-import { adminProtocolPaths } from "@vaxcal/contracts";
+import { adminPaths } from "@vaxcal/contracts";
 import { AnimalId, DiseaseId, VaccineId, referenceData } from "@vaxcal/reference-data";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,20 +30,20 @@ if (!template) throw new Error("the dataset has too few shot templates");
 const { id: templateId, ...templateFields } = template;
 
 const examples: Array<{ method: "POST" | "PUT"; url: string; body: unknown }> = [
-  { method: "POST", url: adminProtocolPaths.shotTemplates, body: templateFields },
+  { method: "POST", url: adminPaths.shotTemplates, body: templateFields },
   {
     method: "PUT",
-    url: adminProtocolPaths.shotTemplate.replace(":id", String(templateId)),
+    url: adminPaths.shotTemplate.replace(":id", String(templateId)),
     body: templateFields,
   },
   {
     method: "POST",
-    url: adminProtocolPaths.protocolPreview,
+    url: adminPaths.protocolPreview,
     body: { kind: "shot_template", template_id: templateId, template: templateFields },
   },
   {
     method: "POST",
-    url: adminProtocolPaths.protocolPreview,
+    url: adminPaths.protocolPreview,
     body: {
       kind: "season_default",
       season_default_id: 1,
@@ -52,7 +52,7 @@ const examples: Array<{ method: "POST" | "PUT"; url: string; body: unknown }> = 
   },
   {
     method: "POST",
-    url: adminProtocolPaths.protocolPreview,
+    url: adminPaths.protocolPreview,
     body: {
       kind: "disease_animal",
       disease_id: DiseaseId.bvd,
@@ -62,14 +62,14 @@ const examples: Array<{ method: "POST" | "PUT"; url: string; body: unknown }> = 
   },
   {
     method: "PUT",
-    url: adminProtocolPaths.diseaseAnimal
+    url: adminPaths.diseaseAnimal
       .replace(":diseaseId", String(DiseaseId.bvd))
       .replace(":animalId", String(AnimalId.cows)),
     body: { vaccine_id: VaccineId.bovilisBvd, herd_status_question: null },
   },
   {
     method: "POST",
-    url: adminProtocolPaths.diseaseAnimals,
+    url: adminPaths.diseaseAnimals,
     body: {
       disease_id: DiseaseId.bvd,
       animal_id: AnimalId.ram,
@@ -79,12 +79,12 @@ const examples: Array<{ method: "POST" | "PUT"; url: string; body: unknown }> = 
   },
   {
     method: "PUT",
-    url: adminProtocolPaths.seasonDefault.replace(":id", "23"),
+    url: adminPaths.seasonDefault.replace(":id", "23"),
     body: { birth_date: null, breeding_date: "-1.10.05" },
   },
   {
     method: "PUT",
-    url: adminProtocolPaths.warning.replace(":id", "1"),
+    url: adminPaths.warning.replace(":id", "1"),
     body: {
       title: "Title",
       body: "Body",
@@ -124,7 +124,7 @@ describe("protocol management as an admin, with bent requests", () => {
       fc.asyncProperty(
         fc.oneof(fc.integer({ min: 100_000, max: 2 ** 31 - 1 }).map(String), hostileString),
         async (id) => {
-          const url = adminProtocolPaths.shotTemplate.replace(":id", percentEncode(id));
+          const url = adminPaths.shotTemplate.replace(":id", percentEncode(id));
           const response = await testApp.app.inject(asUser(admin.token, { method: "DELETE", url }));
           expect([400, 404]).toContain(response.statusCode);
         },

@@ -1,6 +1,5 @@
 import {
   adminPaths,
-  adminProtocolPaths,
   protocolMessages,
   type AdminDiseaseAnimal,
   type AdminSeasonDefault,
@@ -52,7 +51,7 @@ function toInput(template: ShotTemplate, overrides: Partial<ShotTemplateInput> =
   return { ...fields, ...overrides } satisfies ShotTemplateInput;
 }
 
-const templatePath = (id: number) => adminProtocolPaths.shotTemplate.replace(":id", String(id));
+const templatePath = (id: number) => adminPaths.shotTemplate.replace(":id", String(id));
 
 async function listAudit(product?: number): Promise<AuditEntry[]> {
   const response = await asAdmin({
@@ -82,7 +81,7 @@ describe("who may call protocol management", () => {
     expect(asFarmer.statusCode).toBe(403);
     const templates = await asAdmin({
       method: "GET",
-      url: `${adminProtocolPaths.shotTemplates}?vaccine=${VaccineId.bovilisBvd}&animal=${AnimalId.cows}`,
+      url: `${adminPaths.shotTemplates}?vaccine=${VaccineId.bovilisBvd}&animal=${AnimalId.cows}`,
     });
     expect(templates.json<AdminShotTemplate[]>()[0]?.breeding_days).toBe(-28);
     expect(await countRows("admin_audit_entries")).toBe(before);
@@ -93,7 +92,7 @@ describe("shot templates", () => {
   it("lists one vaccine's templates for one animal", async () => {
     const response = await asAdmin({
       method: "GET",
-      url: `${adminProtocolPaths.shotTemplates}?vaccine=${VaccineId.bovilisLeptavoidH}&animal=${AnimalId.replacementHeifers}`,
+      url: `${adminPaths.shotTemplates}?vaccine=${VaccineId.bovilisLeptavoidH}&animal=${AnimalId.replacementHeifers}`,
     });
     expect(response.statusCode).toBe(200);
     const shipped = referenceData.shotTemplates.filter(
@@ -110,7 +109,7 @@ describe("shot templates", () => {
     const before = await countRows("shot_templates");
     const both = await asAdmin({
       method: "POST",
-      url: adminProtocolPaths.shotTemplates,
+      url: adminPaths.shotTemplates,
       payload: toInput(shippedBvdCowsTemplate, { birth_days: -10 }),
     });
     expect(both.statusCode).toBe(400);
@@ -130,7 +129,7 @@ describe("shot templates", () => {
     });
     const unknownIds = await asAdmin({
       method: "POST",
-      url: adminProtocolPaths.shotTemplates,
+      url: adminPaths.shotTemplates,
       payload: toInput(shippedBvdCowsTemplate, {
         vaccine_id: 99_999,
         season_id: SeasonId.midSeasonLambing,
@@ -158,7 +157,7 @@ describe("shot templates", () => {
   it("creates, updates and deletes a template, each audited with before and after under its product", async () => {
     const created = await asAdmin({
       method: "POST",
-      url: adminProtocolPaths.shotTemplates,
+      url: adminPaths.shotTemplates,
       payload: toInput(shippedBvdCowsTemplate, {
         breeding_days: 150,
         custom_name: "  BVD autumn top-up  ",
@@ -197,7 +196,7 @@ describe("shot templates", () => {
 
 describe("preview", () => {
   const preview = (payload: object) =>
-    asAdmin({ method: "POST", url: adminProtocolPaths.protocolPreview, payload });
+    asAdmin({ method: "POST", url: adminPaths.protocolPreview, payload });
 
   it("shows the shot moved by 7 days in every season the cows are offered in, with a new spacing warning, and saves nothing", async () => {
     const before = await countRows("admin_audit_entries");
@@ -259,7 +258,7 @@ describe("preview", () => {
     expect(await countRows("admin_audit_entries")).toBe(before);
     const stored = await asAdmin({
       method: "GET",
-      url: `${adminProtocolPaths.shotTemplates}?vaccine=${VaccineId.bovilisBvd}&animal=${AnimalId.cows}`,
+      url: `${adminPaths.shotTemplates}?vaccine=${VaccineId.bovilisBvd}&animal=${AnimalId.cows}`,
     });
     expect(stored.json<AdminShotTemplate[]>()[0]?.breeding_days).toBe(-28);
   });
@@ -372,13 +371,13 @@ describe("preview", () => {
 
 describe("disease links, season dates and popup messages", () => {
   it("changes a disease's herd status question for an animal, audited under its vaccine", async () => {
-    const url = adminProtocolPaths.diseaseAnimal
+    const url = adminPaths.diseaseAnimal
       .replace(":diseaseId", String(DiseaseId.bvd))
       .replace(":animalId", String(AnimalId.cows));
     const [link] = (
       await asAdmin({
         method: "GET",
-        url: `${adminProtocolPaths.diseaseAnimals}?disease=${DiseaseId.bvd}&animal=${AnimalId.cows}`,
+        url: `${adminPaths.diseaseAnimals}?disease=${DiseaseId.bvd}&animal=${AnimalId.cows}`,
       })
     ).json<AdminDiseaseAnimal[]>();
     expect(link?.vaccine_id).toBe(VaccineId.bovilisBvd);
@@ -406,7 +405,7 @@ describe("disease links, season dates and popup messages", () => {
     ]);
     const duplicate = await asAdmin({
       method: "POST",
-      url: adminProtocolPaths.diseaseAnimals,
+      url: adminPaths.diseaseAnimals,
       payload: {
         disease_id: DiseaseId.bvd,
         animal_id: AnimalId.cows,
@@ -418,7 +417,7 @@ describe("disease links, season dates and popup messages", () => {
   });
 
   it("saves season dates in yearOffset.MM.DD and refuses other shapes beside the field", async () => {
-    const url = adminProtocolPaths.seasonDefault.replace(":id", "21");
+    const url = adminPaths.seasonDefault.replace(":id", "21");
     const bad = await asAdmin({
       method: "PUT",
       url,
@@ -439,7 +438,7 @@ describe("disease links, season dates and popup messages", () => {
     ]);
     const leapDay = await asAdmin({
       method: "POST",
-      url: adminProtocolPaths.protocolPreview,
+      url: adminPaths.protocolPreview,
       payload: {
         kind: "season_default",
         season_default_id: 21,
@@ -494,11 +493,11 @@ describe("disease links, season dates and popup messages", () => {
   });
 
   it("edits a popup message's texts, which the public list shows at once", async () => {
-    const warnings = (await asAdmin({ method: "GET", url: adminProtocolPaths.warnings })).json<
+    const warnings = (await asAdmin({ method: "GET", url: adminPaths.warnings })).json<
       AdminWarning[]
     >();
     const warning = warnings[0] as AdminWarning;
-    const url = adminProtocolPaths.warning.replace(":id", String(warning.id));
+    const url = adminPaths.warning.replace(":id", String(warning.id));
     const empty = await asAdmin({
       method: "PUT",
       url,

@@ -18,7 +18,7 @@ import {
   SeasonDefaultInputSchema,
   ShotTemplateInputSchema,
   WarningInputSchema,
-  adminProtocolPaths,
+  adminPaths,
   largestId,
 } from "@vaxcal/contracts";
 import type { FastifyInstance } from "fastify";
@@ -60,7 +60,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   });
 
   routes.get(
-    adminProtocolPaths.shotTemplates,
+    adminPaths.shotTemplates,
     {
       schema: {
         tags,
@@ -73,7 +73,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.post(
-    adminProtocolPaths.shotTemplates,
+    adminPaths.shotTemplates,
     {
       schema: {
         tags,
@@ -87,7 +87,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.put(
-    adminProtocolPaths.shotTemplate,
+    adminPaths.shotTemplate,
     {
       schema: {
         tags,
@@ -101,7 +101,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.delete(
-    adminProtocolPaths.shotTemplate,
+    adminPaths.shotTemplate,
     {
       schema: {
         tags,
@@ -117,7 +117,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.post(
-    adminProtocolPaths.protocolPreview,
+    adminPaths.protocolPreview,
     {
       schema: {
         tags,
@@ -131,7 +131,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.get(
-    adminProtocolPaths.diseaseAnimals,
+    adminPaths.diseaseAnimals,
     {
       schema: {
         tags,
@@ -144,7 +144,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.post(
-    adminProtocolPaths.diseaseAnimals,
+    adminPaths.diseaseAnimals,
     {
       schema: {
         tags,
@@ -158,7 +158,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.put(
-    adminProtocolPaths.diseaseAnimal,
+    adminPaths.diseaseAnimal,
     {
       schema: {
         tags,
@@ -172,7 +172,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.delete(
-    adminProtocolPaths.diseaseAnimal,
+    adminPaths.diseaseAnimal,
     {
       schema: {
         tags,
@@ -188,7 +188,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.get(
-    adminProtocolPaths.seasonDefaults,
+    adminPaths.seasonDefaults,
     {
       schema: {
         tags,
@@ -201,7 +201,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.put(
-    adminProtocolPaths.seasonDefault,
+    adminPaths.seasonDefault,
     {
       schema: {
         tags,
@@ -215,7 +215,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.get(
-    adminProtocolPaths.warnings,
+    adminPaths.warnings,
     {
       schema: {
         tags,
@@ -227,7 +227,7 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
   );
 
   routes.put(
-    adminProtocolPaths.warning,
+    adminPaths.warning,
     {
       schema: {
         tags,

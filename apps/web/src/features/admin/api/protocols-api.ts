@@ -9,7 +9,7 @@ import {
   ListShotTemplatesResponseSchema,
   ListWarningsResponseSchema,
   ProtocolPreviewResponseSchema,
-  adminProtocolPaths,
+  adminPaths,
   referenceLists,
   type DiseaseAnimalInput,
   type NewDiseaseAnimal,
@@ -57,7 +57,7 @@ export function useShotTemplates(filters: { vaccine: number | null; animal: numb
     queryKey: [...protocolsQueryKey, "shot-templates", filters],
     queryFn: ({ signal }) =>
       fetchJson(
-        `${adminProtocolPaths.shotTemplates}?vaccine=${filters.vaccine}&animal=${filters.animal}`,
+        `${adminPaths.shotTemplates}?vaccine=${filters.vaccine}&animal=${filters.animal}`,
         ListShotTemplatesResponseSchema,
         { signal },
       ),
@@ -81,9 +81,7 @@ function useProtocolMutation<Variables, Result>(
 export function useSaveShotTemplate() {
   return useProtocolMutation(({ id, input }: { id: number | null; input: ShotTemplateInput }) =>
     sendJson(
-      id === null
-        ? adminProtocolPaths.shotTemplates
-        : withId(adminProtocolPaths.shotTemplate, { id }),
+      id === null ? adminPaths.shotTemplates : withId(adminPaths.shotTemplate, { id }),
       AdminShotTemplateSchema,
       input,
       { method: id === null ? "POST" : "PUT" },
@@ -93,7 +91,7 @@ export function useSaveShotTemplate() {
 
 export function useDeleteShotTemplate() {
   return useProtocolMutation((id: number) =>
-    fetchJson(withId(adminProtocolPaths.shotTemplate, { id }), z.unknown(), { method: "DELETE" }),
+    fetchJson(withId(adminPaths.shotTemplate, { id }), z.unknown(), { method: "DELETE" }),
   );
 }
 
@@ -101,7 +99,7 @@ export function useDeleteShotTemplate() {
 export function usePreviewProtocolChange() {
   return useMutation({
     mutationFn: (request: ProtocolPreviewRequest) =>
-      sendJson(adminProtocolPaths.protocolPreview, ProtocolPreviewResponseSchema, request),
+      sendJson(adminPaths.protocolPreview, ProtocolPreviewResponseSchema, request),
   });
 }
 
@@ -109,11 +107,9 @@ export function useDiseaseAnimals(animal: number | null) {
   return useQuery({
     queryKey: [...protocolsQueryKey, "disease-animals", animal],
     queryFn: ({ signal }) =>
-      fetchJson(
-        `${adminProtocolPaths.diseaseAnimals}?animal=${animal}`,
-        ListDiseaseAnimalsResponseSchema,
-        { signal },
-      ),
+      fetchJson(`${adminPaths.diseaseAnimals}?animal=${animal}`, ListDiseaseAnimalsResponseSchema, {
+        signal,
+      }),
     enabled: animal !== null,
   });
 }
@@ -130,7 +126,7 @@ export function useSaveDiseaseAnimal() {
       input: DiseaseAnimalInput;
     }) =>
       sendJson(
-        withId(adminProtocolPaths.diseaseAnimal, { diseaseId, animalId }),
+        withId(adminPaths.diseaseAnimal, { diseaseId, animalId }),
         AdminDiseaseAnimalSchema,
         input,
         { method: "PUT" },
@@ -140,13 +136,13 @@ export function useSaveDiseaseAnimal() {
 
 export function useCreateDiseaseAnimal() {
   return useProtocolMutation((input: NewDiseaseAnimal) =>
-    sendJson(adminProtocolPaths.diseaseAnimals, AdminDiseaseAnimalSchema, input),
+    sendJson(adminPaths.diseaseAnimals, AdminDiseaseAnimalSchema, input),
   );
 }
 
 export function useDeleteDiseaseAnimal() {
   return useProtocolMutation(({ diseaseId, animalId }: { diseaseId: number; animalId: number }) =>
-    fetchJson(withId(adminProtocolPaths.diseaseAnimal, { diseaseId, animalId }), z.unknown(), {
+    fetchJson(withId(adminPaths.diseaseAnimal, { diseaseId, animalId }), z.unknown(), {
       method: "DELETE",
     }),
   );
@@ -156,18 +152,16 @@ export function useSeasonDefaults(animal: number | null) {
   return useQuery({
     queryKey: [...protocolsQueryKey, "season-defaults", animal],
     queryFn: ({ signal }) =>
-      fetchJson(
-        `${adminProtocolPaths.seasonDefaults}?animal=${animal}`,
-        ListSeasonDefaultsResponseSchema,
-        { signal },
-      ),
+      fetchJson(`${adminPaths.seasonDefaults}?animal=${animal}`, ListSeasonDefaultsResponseSchema, {
+        signal,
+      }),
     enabled: animal !== null,
   });
 }
 
 export function useSaveSeasonDefault() {
   return useProtocolMutation(({ id, input }: { id: number; input: SeasonDefaultInput }) =>
-    sendJson(withId(adminProtocolPaths.seasonDefault, { id }), AdminSeasonDefaultSchema, input, {
+    sendJson(withId(adminPaths.seasonDefault, { id }), AdminSeasonDefaultSchema, input, {
       method: "PUT",
     }),
   );
@@ -176,14 +170,13 @@ export function useSaveSeasonDefault() {
 export function useWarnings() {
   return useQuery({
     queryKey: [...protocolsQueryKey, "warnings"],
-    queryFn: ({ signal }) =>
-      fetchJson(adminProtocolPaths.warnings, ListWarningsResponseSchema, { signal }),
+    queryFn: ({ signal }) => fetchJson(adminPaths.warnings, ListWarningsResponseSchema, { signal }),
   });
 }
 
 export function useSaveWarning() {
   return useProtocolMutation(({ id, input }: { id: number; input: WarningInput }) =>
-    sendJson(withId(adminProtocolPaths.warning, { id }), AdminWarningSchema, input, {
+    sendJson(withId(adminPaths.warning, { id }), AdminWarningSchema, input, {
       method: "PUT",
     }),
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import {
   ErrorCode,
-  adminProtocolPaths,
+  adminPaths,
   protocolMessages,
   type AdminShotTemplate,
   type ErrorBody,
@@ -100,20 +100,20 @@ beforeEach(() => {
   server.use(
     ...createAdminProfileHandlers(),
     ...createAdminBackend().handlers,
-    http.get(adminProtocolPaths.shotTemplates, () => HttpResponse.json([stored])),
-    http.put(adminProtocolPaths.shotTemplate, async ({ request }) => {
+    http.get(adminPaths.shotTemplates, () => HttpResponse.json([stored])),
+    http.put(adminPaths.shotTemplate, async ({ request }) => {
       const input = (await request.json()) as ShotTemplateInput;
       savedTemplates.push(input);
       stored = { ...stored, ...input, custom_name: input.custom_name ?? null, updated_at: "x" };
       return HttpResponse.json(stored);
     }),
-    http.post(adminProtocolPaths.protocolPreview, async ({ request }) => {
+    http.post(adminPaths.protocolPreview, async ({ request }) => {
       previewRequests.push(await request.json());
       return HttpResponse.json(previewAnswer);
     }),
-    http.get(adminProtocolPaths.diseaseAnimals, () => HttpResponse.json([])),
-    http.get(adminProtocolPaths.seasonDefaults, () => HttpResponse.json([])),
-    http.get(adminProtocolPaths.warnings, () => HttpResponse.json([])),
+    http.get(adminPaths.diseaseAnimals, () => HttpResponse.json([])),
+    http.get(adminPaths.seasonDefaults, () => HttpResponse.json([])),
+    http.get(adminPaths.warnings, () => HttpResponse.json([])),
   );
 });
 
@@ -182,7 +182,7 @@ describe("Protocols (/admin/protocol/)", () => {
 
   it("shows the server's field message when a save is refused", async () => {
     server.use(
-      http.put(adminProtocolPaths.shotTemplate, () =>
+      http.put(adminPaths.shotTemplate, () =>
         HttpResponse.json<ErrorBody>(
           {
             error: {
@@ -211,7 +211,7 @@ describe("Protocols (/admin/protocol/)", () => {
   it("previews and saves a disease's new default product for the animal", async () => {
     const savedLinks: unknown[] = [];
     server.use(
-      http.get(adminProtocolPaths.diseaseAnimals, () =>
+      http.get(adminPaths.diseaseAnimals, () =>
         HttpResponse.json([
           {
             disease_id: 1,
@@ -224,7 +224,7 @@ describe("Protocols (/admin/protocol/)", () => {
           },
         ]),
       ),
-      http.put(adminProtocolPaths.diseaseAnimal, async ({ request, params }) => {
+      http.put(adminPaths.diseaseAnimal, async ({ request, params }) => {
         savedLinks.push({ params, body: await request.json() });
         return HttpResponse.json({
           disease_id: 1,
@@ -270,7 +270,7 @@ describe("Protocols (/admin/protocol/)", () => {
   it("says so when the templates cannot load, with a way to try again", async () => {
     server.use(
       http.get(
-        adminProtocolPaths.shotTemplates,
+        adminPaths.shotTemplates,
         () =>
           HttpResponse.json<ErrorBody>(
             { error: { code: ErrorCode.internal, message: "Internal server error" } },
