@@ -219,18 +219,24 @@ export function createProtocolsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Inserts the link; false when the disease is already offered for the animal. */
     async insertDiseaseAnimal(values: {
       disease_id: number;
       animal_id: number;
       vaccine_id: number;
       herd_status_question: string | null;
-    }): Promise<void> {
-      await db.insert(links).values({
-        diseaseId: values.disease_id,
-        animalId: values.animal_id,
-        vaccineId: values.vaccine_id,
-        herdStatusQuestion: values.herd_status_question,
-      });
+    }): Promise<boolean> {
+      const inserted = await db
+        .insert(links)
+        .values({
+          diseaseId: values.disease_id,
+          animalId: values.animal_id,
+          vaccineId: values.vaccine_id,
+          herdStatusQuestion: values.herd_status_question,
+        })
+        .onConflictDoNothing()
+        .returning({ diseaseId: links.diseaseId });
+      return inserted.length > 0;
     },
 
     async updateDiseaseAnimal(

@@ -414,6 +414,33 @@ describe("disease links, season dates and popup messages", () => {
       },
     });
     expect(duplicate.statusCode).toBe(409);
+
+    // Offer BVD for hoggets, then stop: both audited under the product.
+    const created = await asAdmin({
+      method: "POST",
+      url: adminPaths.diseaseAnimals,
+      payload: {
+        disease_id: DiseaseId.bvd,
+        animal_id: AnimalId.hoggets,
+        vaccine_id: VaccineId.bovilisBvd,
+        herd_status_question: "",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ animal_name: "Hoggets", herd_status_question: null });
+    const removed = await asAdmin({
+      method: "DELETE",
+      url: adminPaths.diseaseAnimal
+        .replace(":diseaseId", String(DiseaseId.bvd))
+        .replace(":animalId", String(AnimalId.hoggets)),
+    });
+    expect(removed.statusCode).toBe(204);
+    const hoggetEntries = (await listAudit(VaccineId.bovilisBvd)).filter(
+      (candidate) =>
+        candidate.entity === "disease_animal" &&
+        (candidate.after ?? candidate.before)?.animal_id === AnimalId.hoggets,
+    );
+    expect(hoggetEntries.map((candidate) => candidate.action)).toEqual(["delete", "create"]);
   });
 
   it("saves season dates in yearOffset.MM.DD and refuses other shapes beside the field", async () => {

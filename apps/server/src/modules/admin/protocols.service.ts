@@ -183,10 +183,10 @@ export async function createDiseaseAnimal(
     }
     await checkVaccine(repository, input.vaccine_id, issues);
     if (issues.length > 0) throw createValidationError(issues);
-    if (await repository.findDiseaseAnimal(input.disease_id, input.animal_id)) {
+    // Two admins offering the same disease at once: the second insert finds the first's row.
+    if (!(await repository.insertDiseaseAnimal(input))) {
       throw new AppError(ErrorCode.conflict, protocolMessages.diseaseAnimalExists);
     }
-    await repository.insertDiseaseAnimal(input);
     const after = await mustFind(repository.findDiseaseAnimal(input.disease_id, input.animal_id));
     await audit(transaction, actor, context.clock(), {
       action: AuditAction.create,
