@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { e2eAdmin } from "../support/admin-account.ts";
+import { adminBaseURL, logInAsAdmin, prepareAdminSession } from "../support/admin-session.ts";
 import { expect, test, waitForScreen } from "../support/fixtures.ts";
 
 /*
@@ -10,21 +10,7 @@ import { expect, test, waitForScreen } from "../support/fixtures.ts";
 
 test.skip(({ layout }) => layout === "phone", "the admin screens are built for 1280 px");
 
-// localhost is a pre-launch host (docs/product.md §2): the header offers Login, and the Admin link
-// to an admin. 127.0.0.1, the journeys' default, is not.
-const port = Number(process.env.E2E_PORT ?? 3199);
-test.use({ baseURL: `http://localhost:${port}` });
-
-async function logInAsAdmin(page: Page): Promise<void> {
-  await page.goto("/");
-  await waitForScreen(page);
-  await page.getByRole("banner").getByRole("button", { name: "Login", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Login" });
-  await dialog.getByLabel("Email address or mobile number").fill(e2eAdmin.email);
-  await dialog.getByLabel("Password").fill(e2eAdmin.password);
-  await dialog.getByRole("button", { name: "Login" }).click();
-  await expect(dialog).toBeHidden();
-}
+test.use({ baseURL: adminBaseURL });
 
 test("an admin filters products by disease, edits a warning message and sees it audited", async ({
   page,
@@ -154,20 +140,7 @@ test.describe("admin accessibility (axe)", () => {
     baseURL,
   }) => {
     // Each scan opens its own context, so it signs in through local storage set by a login here.
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await logInAsAdmin(page);
-    const storage = await context.storageState();
-    await context.close();
-    const restore = async (target: Page) => {
-      const origin = storage.origins[0];
-      if (!origin) throw new Error("no stored session");
-      await target.evaluate((items) => {
-        for (const { name, value } of items) window.localStorage.setItem(name, value);
-      }, origin.localStorage);
-      await target.reload();
-      await waitForScreen(target);
-    };
+    const restore = await prepareAdminSession(browser, baseURL);
     await expectNoAccessibilityViolations("/", async (target) => {
       await restore(target);
       await target.goto("/admin");

@@ -1,4 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
+import {
+  fillStepOne,
+  formatDisplayDate,
+  goToStepTwo,
+  keepPastShotsIfAsked,
+  monthNames,
+  shotButton,
+} from "../support/calendar-steps.ts";
 import { expect, showCalendarGrid, test as base, waitForScreen } from "../support/fixtures.ts";
 
 /*
@@ -16,21 +24,6 @@ const test = base.extend({
   },
 });
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 const readOnlyMessage =
   "This is a yearly recurrent vaccination. To edit this shot, please edit the first occurrence.";
 
@@ -47,12 +40,6 @@ function shiftDate(date: string, days: number): string {
 
 function moveToYear(date: string, year: number): string {
   return `${year}${date.slice(4)}`;
-}
-
-/** `2027-03-28` → `28 March 2027`, as the shot labels name their dates. */
-function formatDisplayDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
 }
 
 /** A template of the season, by hand from packages/reference-data: days from birth or breeding. */
@@ -127,46 +114,6 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, "the page scrolls sideways").toBe(0);
-}
-
-type SetupChoice = {
-  enterprise: string;
-  animal: string;
-  season?: string;
-  diseases: RegExp[];
-};
-
-async function fillStepOne(page: Page, choice: SetupChoice): Promise<void> {
-  await page.goto("/beta");
-  await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();
-  const main = page.getByRole("main");
-  await main.getByRole("radio", { name: choice.enterprise }).check();
-  await main.getByRole("radio", { name: choice.animal, exact: true }).check();
-  if (choice.season) await main.getByRole("radio", { name: choice.season }).check();
-  for (const disease of choice.diseases)
-    await main.getByRole("checkbox", { name: disease }).check();
-}
-
-/** Reaches step 2 and answers 'Keep them' if it asks about shots already in the past. */
-async function goToStepTwo(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Next step" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Calendar grid" })).toBeVisible();
-  await keepPastShotsIfAsked(page);
-  await showCalendarGrid(page);
-}
-
-async function keepPastShotsIfAsked(page: Page): Promise<void> {
-  const pastShots = page.getByRole("dialog", { name: "Shots in the past" });
-  if (await pastShots.isVisible()) {
-    await pastShots.getByRole("button", { name: "Keep them" }).click();
-    await expect(pastShots).toBeHidden();
-  }
-}
-
-function shotButton(page: Page, vaccine: string, date: string, isMirror = false): Locator {
-  const name = `${vaccine}, ${formatDisplayDate(date)}${isMirror ? ", repeats every year" : ""}`;
-  return page.getByRole("button", { name, exact: true });
 }
 
 async function changeShotDate(page: Page, shot: Locator, date: string): Promise<void> {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildRegistration } from "./test/accounts.ts";
 
 // The real entry point as `npm start` runs it: a child process with its own embedded PostgreSQL.
 const serverDirectory = path.resolve(import.meta.dirname, "..");
@@ -140,6 +141,33 @@ describe("node src/server.ts", () => {
         `INSERT INTO vet_practices (vet_practice_name, address1, town, county, country)
          VALUES ('Test Survives Restart Vets', '1 Main St', 'Tuam', 'Galway', 'Ireland')`,
       );
+
+      // An admin moves Bovilis BVD's cow template 7 days earlier through the admin API (issue 14):
+      // the restart below must keep it (decision 404).
+      const registration = buildRegistration({ email: "restart-admin@example.ie" });
+      const registered = await fetch(`${server.url}/api/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(registration),
+      });
+      expect(registered.status).toBe(201);
+      const { token, user } = (await registered.json()) as { token: string; user: { id: number } };
+      await client.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'ADMIN')", [user.id]);
+      const moved = await fetch(`${server.url}/api/admin/shot-templates/2`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          vaccine_id: 1,
+          animal_id: 1,
+          birth_days: null,
+          breeding_days: -35,
+          custom_name: null,
+          is_recurrent: 1,
+          herd_status: null,
+          season_id: null,
+        }),
+      });
+      expect(moved.status).toBe(200);
       await client.end();
 
       expect(await stopServer(server, "SIGTERM")).toBe(0);
@@ -171,6 +199,12 @@ describe("node src/server.ts", () => {
       expect(vets.map((vet) => vet.vet_practice_name)).toContain("Test Survives Restart Vets");
       // Seeding again on start added no second copy of the demo practices.
       expect(new Set(vets.map((vet) => vet.vet_practice_name)).size).toBe(vets.length);
+      // The admin's template edit is still there, and the public list new calendars read has it.
+      const templates = (await (await fetch(`${server.url}/api/shot-templates`)).json()) as Array<{
+        id: number;
+        breeding_days: number | null;
+      }>;
+      expect(templates.find((template) => template.id === 2)?.breeding_days).toBe(-35);
 
       expect(await stopServer(server, "SIGINT")).toBe(0);
       expect(await findClusterProcesses()).toEqual([]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { describeTooLong } from "./accounts.ts";
+import { adminProtocolPaths } from "./admin-protocols.ts";
 import { DayWindowSchema, Id, VaccineRoute, type VaccineRulesSchema } from "./reference.ts";
 
 /**
@@ -14,6 +15,8 @@ export const adminPaths = {
   product: "/api/admin/products/:id",
   audit: "/api/admin/audit",
   referenceDifferences: "/api/admin/reference-differences",
+  // Protocol management (admin-protocols.ts): templates, disease links, season dates, popups.
+  ...adminProtocolPaths,
 } as const;
 
 export const adminMessages = {

@@ -9,3 +9,4 @@ export * from "./vet-practices.ts";
 export * from "./admin.ts";
 export * from "./reminders.ts";
 export * from "./protocol-update.ts";
+export * from "./admin-protocols.ts";

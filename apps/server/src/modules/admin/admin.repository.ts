@@ -28,8 +28,9 @@ export type NewAuditEntry = {
   entity: string;
   entityId: number;
   vaccineId: number | null;
-  before: Product | null;
-  after: Product | null;
+  /** The entity as the admin calls show it (a product, a shot template, …). */
+  before: Product | object | null;
+  after: Product | object | null;
 };
 
 /** `LIKE` treats % and _ as wildcards; a search for "10%" means the characters. */

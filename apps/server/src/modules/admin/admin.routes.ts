@@ -27,6 +27,7 @@ import {
   updateProduct,
   type AdminContext,
 } from "./products.service.ts";
+import { registerProtocolRoutes } from "./protocols.routes.ts";
 
 export type AdminRoutesOptions = { db: Db; clock: Clock };
 
@@ -158,4 +159,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     },
     () => listReferenceDifferences(db, referenceData),
   );
+
+  registerProtocolRoutes(app, context);
 };

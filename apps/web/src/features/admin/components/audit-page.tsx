@@ -6,6 +6,7 @@ import { paths } from "../../../config/paths.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { useAuditEntries, useProductNames, useReferenceDifferences } from "../api/admin-api.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { describeOffset } from "./shot-template-form.ts";
 
 const whenFormat = new Intl.DateTimeFormat("en-IE", {
   dateStyle: "medium",
@@ -37,6 +38,73 @@ export function listChanges(entry: Pick<AuditEntry, "before" | "after">): Change
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+const protocolEntityNames: Record<string, string> = {
+  shot_template: "shot template",
+  disease_animal: "disease link",
+  season_default: "season dates",
+  warning: "popup message",
+};
+
+/**
+ * What an entry changed, in words, and where to look at it now: a product opens its form, a
+ * protocol change the protocol page for its product and animal.
+ */
+export function describeAuditSubject(
+  entry: Pick<AuditEntry, "entity" | "entity_id" | "vaccine_id" | "before" | "after">,
+  productName: (id: number | null) => string | undefined,
+): { text: string; href: string | null } {
+  const fields = entry.after ?? entry.before ?? {};
+  const read = (key: string) => {
+    const value = fields[key];
+    return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+  };
+  const protocolHref = (values: Record<string, string | number | null | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(values)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const query = params.toString();
+    return `${paths.adminProtocol.getHref()}${query === "" ? "" : `?${query}`}`;
+  };
+  const kind = protocolEntityNames[entry.entity];
+  if (kind === undefined) {
+    return {
+      text: read("name") ?? String(entry.entity_id),
+      href: paths.editProduct.getHref(entry.entity_id),
+    };
+  }
+  switch (entry.entity) {
+    case "shot_template": {
+      const product = productName(entry.vaccine_id) ?? `product ${entry.vaccine_id ?? ""}`;
+      const birthDays = fields.birth_days;
+      const breedingDays = fields.breeding_days;
+      const offset =
+        typeof birthDays === "number" || typeof breedingDays === "number"
+          ? `, ${describeOffset({
+              birth_days: typeof birthDays === "number" ? birthDays : null,
+              breeding_days: typeof breedingDays === "number" ? breedingDays : null,
+            })}`
+          : "";
+      return {
+        text: `${kind} ${read("custom_name") ?? product}${offset}`,
+        href: protocolHref({ vaccine: entry.vaccine_id, animal: read("animal_id") }),
+      };
+    }
+    case "disease_animal":
+      return {
+        text: `${kind} ${read("disease_name") ?? ""} for ${read("animal_name") ?? ""}`,
+        href: protocolHref({ animal: read("animal_id") }),
+      };
+    case "season_default":
+      return {
+        text: `${kind} ${read("enterprise_name") ?? ""}, ${read("season_name") ?? ""} for ${read("animal_name") ?? ""}`,
+        href: protocolHref({ animal: read("animal_id") }),
+      };
+    default:
+      return { text: `${kind} ${read("title") ?? read("slug") ?? ""}`, href: protocolHref({}) };
+  }
 }
 
 function showValue(value: unknown): string {
@@ -179,7 +247,10 @@ function AuditTrail() {
               </thead>
               <tbody>
                 {entries.data.items.map((entry) => {
-                  const name = String(entry.after?.name ?? entry.before?.name ?? entry.entity_id);
+                  const subject = describeAuditSubject(
+                    entry,
+                    (id) => productNames.data?.find((option) => option.id === id)?.name,
+                  );
                   return (
                     <tr key={entry.id}>
                       <td>{whenFormat.format(new Date(entry.occurred_at))}</td>
@@ -190,10 +261,10 @@ function AuditTrail() {
                           : entry.action === "delete"
                             ? "Deleted"
                             : "Changed"}{" "}
-                        {entry.action === "delete" ? (
-                          name
+                        {entry.action === "delete" || subject.href === null ? (
+                          subject.text
                         ) : (
-                          <Link to={paths.editProduct.getHref(entry.entity_id)}>{name}</Link>
+                          <Link to={subject.href}>{subject.text}</Link>
                         )}
                       </td>
                       <td>

@@ -357,7 +357,7 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
 }
 
 /** A labelled multi-line box with its message beside it, like `TextField`. */
-function TextAreaField({
+export function TextAreaField({
   label,
   error,
   ...props

@@ -1,16 +1,479 @@
+import {
+  protocolMessages,
+  type AdminShotTemplate,
+  type ProtocolPreviewRequest,
+  type ProtocolPreviewResponse,
+} from "@vaxcal/contracts";
+import { useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { AlertBox, SelectField, TextField } from "../../../components/ui/form-fields.tsx";
+import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
+import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { useProductNames } from "../api/admin-api.ts";
+import {
+  useDeleteShotTemplate,
+  usePreviewProtocolChange,
+  useProtocolOptions,
+  useSaveShotTemplate,
+  useShotTemplates,
+} from "../api/protocols-api.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { DiseaseLinks, PopupMessages, SeasonDefaults } from "./protocol-sections.tsx";
+import { ProtocolPreview } from "./protocol-preview.tsx";
+import {
+  describeOffset,
+  describeRecurrence,
+  emptyTemplateForm,
+  herdStatusLabels,
+  toTemplateField,
+  toTemplateForm,
+  toTemplateInput,
+  type ShotTemplateFormValues,
+  type TemplateFieldMessages,
+} from "./shot-template-form.ts";
 
-/** `/admin/protocol/`: inside the admin frame, and honest that it is not built yet. */
+/**
+ * `/admin/protocol/`: pick a product and an animal, see its shot templates, edit one, preview
+ * the default calendars it gives beside today's, then save. Below: the animal's disease links
+ * and season default dates, and the popup messages.
+ */
 export function ProtocolsPage() {
   return (
     <AdminLayout title="Protocols">
-      <section className="stack">
-        <h1>Protocols</h1>
-        <p>
-          Protocol management (shot templates, disease links, season dates and popup messages) is
-          not ready yet.
-        </p>
-      </section>
+      <ProtocolManager />
     </AdminLayout>
+  );
+}
+
+function readId(text: string | null): number | null {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+// Rendered only for an admin, so its calls are never made for anyone else.
+function ProtocolManager() {
+  const [params, setParams] = useSearchParams();
+  const vaccine = readId(params.get("vaccine"));
+  const animal = readId(params.get("animal"));
+  const productNames = useProductNames();
+  const { animals, seasons } = useProtocolOptions();
+
+  const choose = (name: "vaccine" | "animal", value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === "") next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true });
+  };
+
+  if (productNames.isPending || animals.isPending || seasons.isPending) {
+    return <LoadingState label="Loading the protocols…" />;
+  }
+  if (productNames.isError || animals.isError || seasons.isError) {
+    return (
+      <ErrorState
+        message={describeApiError(
+          productNames.error ?? animals.error ?? seasons.error,
+          protocolMessages.loadFailed,
+        )}
+        onRetry={() => {
+          void productNames.refetch();
+          void animals.refetch();
+          void seasons.refetch();
+        }}
+      />
+    );
+  }
+  const animalName = animals.data.find((candidate) => candidate.id === animal)?.name;
+  const vaccineName = productNames.data.find((candidate) => candidate.id === vaccine)?.name;
+
+  return (
+    <section className="protocols">
+      <div className="admin-page__header">
+        <h1>Protocols</h1>
+      </div>
+      <div className="admin-filters">
+        <SelectField
+          label="Product"
+          placeholder="Choose a product"
+          value={vaccine === null ? "" : String(vaccine)}
+          onChange={(event) => choose("vaccine", event.target.value)}
+          options={productNames.data.map((option) => ({
+            value: String(option.id),
+            label: option.name,
+          }))}
+        />
+        <SelectField
+          label="Animal"
+          placeholder="Choose an animal"
+          value={animal === null ? "" : String(animal)}
+          onChange={(event) => choose("animal", event.target.value)}
+          options={[...animals.data]
+            .sort((left, right) => left.sortOrder - right.sortOrder)
+            .map((option) => ({ value: String(option.id), label: option.name }))}
+        />
+      </div>
+
+      <section className="protocols__section" aria-labelledby="protocols-templates-title">
+        <h2 id="protocols-templates-title">Shot templates</h2>
+        {vaccine === null || animal === null ? (
+          <p>Choose a product and an animal to see and edit its shot templates.</p>
+        ) : (
+          <ShotTemplates
+            key={`${vaccine}-${animal}`}
+            vaccine={{ id: vaccine, name: vaccineName ?? `Product ${vaccine}` }}
+            animal={{ id: animal, name: animalName ?? `Animal ${animal}` }}
+            seasons={seasons.data
+              .filter((season) => season.animals.some((offered) => offered.id === animal))
+              .map((season) => ({ id: season.id, name: season.name }))}
+          />
+        )}
+      </section>
+
+      <section className="protocols__section" aria-labelledby="protocols-links-title">
+        <h2 id="protocols-links-title">Disease links</h2>
+        {animal === null ? (
+          <p>Choose an animal to see the diseases offered for it and their default products.</p>
+        ) : (
+          <DiseaseLinks key={animal} animalId={animal} products={productNames.data} />
+        )}
+      </section>
+
+      <section className="protocols__section" aria-labelledby="protocols-seasons-title">
+        <h2 id="protocols-seasons-title">Season default dates</h2>
+        {animal === null ? (
+          <p>Choose an animal to see its season default dates.</p>
+        ) : (
+          <SeasonDefaults key={animal} animalId={animal} />
+        )}
+      </section>
+
+      <section className="protocols__section" aria-labelledby="protocols-popups-title">
+        <h2 id="protocols-popups-title">Popup messages</h2>
+        <PopupMessages />
+      </section>
+    </section>
+  );
+}
+
+type NamedId = { id: number; name: string };
+
+function ShotTemplates({
+  vaccine,
+  animal,
+  seasons,
+}: {
+  vaccine: NamedId;
+  animal: NamedId;
+  seasons: NamedId[];
+}) {
+  const templates = useShotTemplates({ vaccine: vaccine.id, animal: animal.id });
+  // null: no editor open; "new": adding one; a template: editing it.
+  const [editing, setEditing] = useState<AdminShotTemplate | "new" | null>(null);
+
+  if (templates.isPending) return <LoadingState label="Loading the shot templates…" />;
+  if (templates.isError) {
+    return (
+      <ErrorState
+        message={describeApiError(templates.error, protocolMessages.loadFailed)}
+        onRetry={() => void templates.refetch()}
+      />
+    );
+  }
+  const seasonName = (id: number | null) =>
+    id === null ? "Every season" : (seasons.find((season) => season.id === id)?.name ?? `${id}`);
+
+  return (
+    <>
+      {templates.data.length === 0 ? (
+        <p role="status">
+          {vaccine.name} has no shot templates for {animal.name}.
+        </p>
+      ) : (
+        <div className="admin-table__scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">
+              Shot templates of {vaccine.name} for {animal.name}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">When</th>
+                <th scope="col">Repeats</th>
+                <th scope="col">Herd status</th>
+                <th scope="col">Season</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {templates.data.map((template) => (
+                <tr key={template.id}>
+                  <td>{template.custom_name ?? vaccine.name}</td>
+                  <td>{describeOffset(template)}</td>
+                  <td>{describeRecurrence(template.is_recurrent)}</td>
+                  <td>{herdStatusLabels[template.herd_status ?? ""]}</td>
+                  <td>{seasonName(template.season_id)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => setEditing(template)}
+                      aria-label={`Edit ${template.custom_name ?? vaccine.name}, ${describeOffset(template)}`}
+                    >
+                      Edit
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing === null ? (
+        <button type="button" className="button" onClick={() => setEditing("new")}>
+          Add shot template
+        </button>
+      ) : (
+        <ShotTemplateEditor
+          key={editing === "new" ? "new" : `${editing.id}-${editing.updated_at}`}
+          template={editing === "new" ? null : editing}
+          vaccine={vaccine}
+          animal={animal}
+          seasons={seasons}
+          onDone={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function ShotTemplateEditor({
+  template,
+  vaccine,
+  animal,
+  seasons,
+  onDone,
+}: {
+  template: AdminShotTemplate | null;
+  vaccine: NamedId;
+  animal: NamedId;
+  seasons: NamedId[];
+  onDone: () => void;
+}) {
+  const [form, setForm] = useState<ShotTemplateFormValues>(() =>
+    template ? toTemplateForm(template) : emptyTemplateForm(),
+  );
+  const [messages, setMessages] = useState<TemplateFieldMessages>({});
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const save = useSaveShotTemplate();
+  const remove = useDeleteShotTemplate();
+  const previewChange = usePreviewProtocolChange();
+  const title = template ? `Edit ${template.custom_name ?? vaccine.name}` : "Add a shot template";
+
+  const update = (changes: Partial<ShotTemplateFormValues>) => {
+    setForm({ ...form, ...changes });
+    // A preview shows the values it was made from; a new value makes it stale.
+    setPreview(null);
+  };
+  const fail = (fields: TemplateFieldMessages, list: string[]) => {
+    setMessages(fields);
+    setAlerts(list);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+  const failFromServer = (error: unknown, fallback: string) => {
+    const failure = describeFormFailure(error, { fallback });
+    const fields: TemplateFieldMessages = {};
+    for (const issue of failure.fields) fields[toTemplateField(issue.field)] ??= issue.message;
+    fail(fields, failure.messages);
+  };
+  const check = () => {
+    const checked = toTemplateInput(form, { vaccine_id: vaccine.id, animal_id: animal.id });
+    if (checked.messages) {
+      fail(checked.messages, [...new Set(Object.values(checked.messages))]);
+      return null;
+    }
+    return checked.input;
+  };
+
+  const runPreview = (request: ProtocolPreviewRequest) => {
+    setMessages({});
+    setAlerts([]);
+    previewChange.mutate(request, {
+      onSuccess: setPreview,
+      onError: (error) => failFromServer(error, protocolMessages.previewFailed),
+    });
+  };
+
+  const submit = () => {
+    const input = check();
+    if (input === null) return;
+    save.mutate(
+      { id: template?.id ?? null, input },
+      {
+        onSuccess: () => {
+          showNotification(
+            NotificationType.success,
+            template ? protocolMessages.templateSaved : protocolMessages.templateCreated,
+          );
+          onDone();
+        },
+        onError: (error) => failFromServer(error, protocolMessages.saveFailed),
+      },
+    );
+  };
+
+  return (
+    <form
+      className="admin-form protocols__editor"
+      noValidate
+      aria-label={title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h3>{title}</h3>
+      <AlertBox ref={alertRef} messages={alerts} />
+      <fieldset>
+        <legend>When</legend>
+        <div className="admin-form__row">
+          <SelectField
+            label="Counts from"
+            value={form.anchor}
+            onChange={(event) =>
+              update({ anchor: event.target.value === "birth" ? "birth" : "breeding" })
+            }
+            options={[
+              { value: "breeding", label: "Breeding date" },
+              { value: "birth", label: "Birth date (calving or lambing for adults)" },
+            ]}
+          />
+          <TextField
+            label="Days"
+            hint="Negative before the date, positive after it, e.g. -28"
+            inputMode="numeric"
+            value={form.days}
+            error={messages.days}
+            onChange={(event) => update({ days: event.target.value })}
+          />
+        </div>
+      </fieldset>
+      <div className="admin-form__row">
+        <TextField
+          label="Name on the calendar"
+          hint={`Leave empty to show "${vaccine.name}"`}
+          isOptional
+          value={form.custom_name}
+          error={messages.custom_name}
+          onChange={(event) => update({ custom_name: event.target.value })}
+        />
+        <TextField
+          label="Repeats every how many years"
+          hint="0: given once; 1: every year"
+          inputMode="numeric"
+          value={form.is_recurrent}
+          error={messages.is_recurrent}
+          onChange={(event) => update({ is_recurrent: event.target.value })}
+        />
+        <SelectField
+          label="Herd status"
+          value={form.herd_status}
+          error={messages.herd_status}
+          onChange={(event) =>
+            update({
+              herd_status:
+                event.target.value === "primed" || event.target.value === "unprimed"
+                  ? event.target.value
+                  : "",
+            })
+          }
+          options={Object.entries(herdStatusLabels).map(([value, label]) => ({ value, label }))}
+        />
+        <SelectField
+          label="Season"
+          value={form.season_id}
+          error={messages.season_id}
+          onChange={(event) => update({ season_id: event.target.value })}
+          options={[
+            { value: "", label: "Every season" },
+            ...seasons.map((season) => ({ value: String(season.id), label: season.name })),
+          ]}
+        />
+      </div>
+      <div className="protocols__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={previewChange.isPending}
+          onClick={() => {
+            const input = check();
+            if (input !== null) {
+              runPreview({
+                kind: "shot_template",
+                template_id: template?.id ?? null,
+                template: input,
+              });
+            }
+          }}
+        >
+          {previewChange.isPending ? "Previewing…" : "Preview"}
+        </button>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save shot template"}
+        </button>
+        <button type="button" className="button button--quiet" onClick={onDone}>
+          Cancel
+        </button>
+        {template &&
+          (isConfirmingDelete ? (
+            <>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(template.id, {
+                    onSuccess: () => {
+                      showNotification(NotificationType.success, protocolMessages.templateDeleted);
+                      onDone();
+                    },
+                    onError: (error) => failFromServer(error, protocolMessages.saveFailed),
+                  })
+                }
+              >
+                Yes, delete it
+              </button>
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => setIsConfirmingDelete(false)}
+              >
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => {
+                setIsConfirmingDelete(true);
+                runPreview({ kind: "shot_template", template_id: template.id, template: null });
+              }}
+            >
+              Delete
+            </button>
+          ))}
+      </div>
+      {isConfirmingDelete && (
+        <p role="status">Delete this shot template? The preview below shows what it removes.</p>
+      )}
+      {previewChange.isPending && <LoadingState label="Generating the default calendars…" />}
+      {preview && !previewChange.isPending && <ProtocolPreview preview={preview} />}
+    </form>
   );
 }
