@@ -36,7 +36,9 @@ function buildDefaultCalendar(
   herdStatus: Record<string, HerdStatus>,
   today: IsoDate,
 ): Calendar {
-  const diseases = protocol.offers.map(({ disease, vaccine }) => ({
+  // As step 2 offers them: a product an admin retired is left out of new calendars.
+  const offers = protocol.offers.filter((offer) => !offer.retired);
+  const diseases = offers.map(({ disease, vaccine }) => ({
     id: disease.id,
     animals: [{ animal_id: animal.id, vaccine_id: vaccine.id }],
   }));
@@ -62,7 +64,7 @@ function buildDefaultCalendar(
       herdStatus,
     },
     diseases,
-    vaccines: protocol.offers.map((offer) => offer.vaccine),
+    vaccines: offers.map((offer) => offer.vaccine),
     shotTemplates: protocol.shotTemplates,
     today,
   });

@@ -144,6 +144,15 @@ export function createProtocolsRepository(db: Executor) {
     },
 
     /** Which of these ids name a row of the table (vaccines, animals, seasons or diseases). */
+    /** Whether an admin retired this product (new calendars do not offer it). */
+    async isVaccineRetired(vaccineId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ retiredAt: schema.vaccines.retiredAt })
+        .from(schema.vaccines)
+        .where(eq(schema.vaccines.id, vaccineId));
+      return row?.retiredAt != null;
+    },
+
     async listExistingIds(
       table: "vaccines" | "animals" | "seasons" | "diseases",
       ids: readonly number[],

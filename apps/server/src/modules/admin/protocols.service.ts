@@ -431,6 +431,7 @@ export async function previewProtocolChange(
       issues.push({ path: "body.link.vaccine_id", message: protocolMessages.productUnknown });
     }
     if (issues.length > 0) throw createValidationError(issues);
+    const vaccineRetired = vaccine !== null && (await repository.isVaccineRetired(vaccine.id));
     const diseaseName =
       existing?.disease_name ?? (await repository.findDiseaseName(diseaseId)) ?? "";
     animalId = linkAnimalId;
@@ -444,7 +445,7 @@ export async function previewProtocolChange(
         footnote: null,
         footnoteNumber: null,
       };
-      const offers = [...others, { disease, vaccine }].sort(
+      const offers = [...others, { disease, vaccine, retired: vaccineRetired }].sort(
         (left, right) => left.disease.id - right.disease.id,
       );
       return { ...protocol, offers };
