@@ -127,7 +127,10 @@ try {
 function combine(first: Result, second: Result): Result {
   return {
     ...first,
-    requests: { ...first.requests, average: (first.requests.average + second.requests.average) / 2 },
+    requests: {
+      ...first.requests,
+      average: (first.requests.average + second.requests.average) / 2,
+    },
     latency: {
       ...first.latency,
       p50: Math.max(first.latency.p50, second.latency.p50),

@@ -30,7 +30,9 @@ export type BenchRow = {
 
 /** The bench's name: its file name without `.bench.ts`. */
 export function benchName(): string {
-  return path.basename(process.argv[1] ?? "bench").replace(/\.bench\.[cm]?[jt]s$|\.[cm]?[jt]s$/, "");
+  return path
+    .basename(process.argv[1] ?? "bench")
+    .replace(/\.bench\.[cm]?[jt]s$|\.[cm]?[jt]s$/, "");
 }
 
 /** Appends the row to $BENCH_RESULTS (one JSON line) when it is set; otherwise does nothing. */

@@ -149,13 +149,7 @@ try {
     `${date}, commit ${commit}, ${mode} run (BENCH_SCALE ${scale}) in ${minutes} min; ` +
     `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}; ` +
     `load average ${formatLoad(loadAtStart)} at the start, ${formatLoad(os.loadavg())} at the end.`;
-  const latest = [
-    heading,
-    "",
-    formatTable(rows),
-    "",
-    formatSummary(rows, outcomes),
-  ].join("\n");
+  const latest = [heading, "", formatTable(rows), "", formatSummary(rows, outcomes)].join("\n");
   console.log(`\n${latest}\n`);
   for (const outcome of outcomes) {
     console.log(`${outcome.bench}: ${outcome.status}${outcome.note ? ` (${outcome.note})` : ""}`);
@@ -167,7 +161,11 @@ try {
       mode,
       load: os.loadavg()[0]?.toFixed(1) ?? "?",
     });
-    writeFileSync(readmePath, updateReadme(readFileSync(readmePath, "utf8"), latest, historyLine));
+    const updated = updateReadme(readFileSync(readmePath, "utf8"), latest, historyLine);
+    // Formatted as `npm run format` would, so that the format check of `npm test` still passes.
+    const prettier = await import("prettier");
+    const options = await prettier.resolveConfig(readmePath);
+    writeFileSync(readmePath, await prettier.format(updated, { ...options, filepath: readmePath }));
     console.log(`\nWritten into ${path.relative(process.cwd(), readmePath)} (Latest, History).`);
   } else {
     console.log("\nNot written into bench/README.md (--quick or --no-write; --write forces it).");

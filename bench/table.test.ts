@@ -78,7 +78,9 @@ describe("the one table of npm run bench", () => {
       "| calendars-save | POST /api/calendar (save) | 1,612 | 22 | 48 | hello-world: 40,000 | 0.040 | ≥ 1,500/s, p99 ≤ 50 ms | yes | 3.0 |",
     );
     // A pipe inside a cell would split the row; a score stands where a rate would.
-    expect(table[5]).toContain("Landing page `/` \\| median of 1 | perf 98, a11y 100, bp 100, SEO 100 |");
+    expect(table[5]).toContain(
+      "Landing page `/` \\| median of 1 | perf 98, a11y 100, bp 100, SEO 100 |",
+    );
     expect(table[6]).toBe("| engine | checkProtocol | 58,707 | – | 0.05 | – | – | – | – | – |");
   });
 
@@ -121,15 +123,21 @@ describe("the one table of npm run bench", () => {
     );
     const updated = updateReadme(readme, "new table", line);
     expect(updated).not.toContain("old table");
-    expect(updated).toContain(`${latestStart}\nnew table\n${latestEnd}`);
+    expect(updated).toContain(`${latestStart}\n\nnew table\n\n${latestEnd}`);
     const history = updated.slice(updated.indexOf(historyStart), updated.indexOf(historyEnd));
     expect(history.split("\n").filter((row) => row.startsWith("| 20"))).toEqual([
       line,
       "| 2026-11-23 | aaaaaaa | full | 1.0 | 1/1 | vets 0.60 |",
     ]);
     expect(updated.endsWith("## Engine")).toBe(true);
-    // Twice: still one header.
-    expect(updateReadme(updated, "newer", line).match(/\| date \| commit/g)).toHaveLength(1);
+    // Again, after prettier padded the table: still one header and one separator.
+    const padded = updated
+      .replace("| date | commit |", "| date       | commit  |")
+      .replace("| --- | --- | --- |", "| ---------- | ------- | ---- |");
+    const again = updateReadme(padded, "newer", line);
+    expect(again.match(/\| date +\| commit/g)).toHaveLength(1);
+    expect(again.match(/^\| -{4,} \|/gm)).toBeNull();
+    expect(again.match(/^\| --- \| --- \|/gm)).toHaveLength(1);
   });
 
   it("refuses a README without the markers rather than writing elsewhere", () => {

@@ -138,7 +138,10 @@ export function formatTable(rows: readonly BenchRow[]): string {
 }
 
 /** The lines under the table: benches that failed or were skipped, and the targets' tally. */
-export function formatSummary(rows: readonly BenchRow[], outcomes: readonly BenchOutcome[]): string {
+export function formatSummary(
+  rows: readonly BenchRow[],
+  outcomes: readonly BenchOutcome[],
+): string {
   const judged = rows.filter((row) => row.met !== undefined);
   const missed = judged.filter((row) => row.met === false);
   const lines = [
@@ -162,7 +165,9 @@ export function formatHistoryLine(
 ): string {
   const ratios = rows
     .filter((row) => row.ratio !== undefined)
-    .map((row) => `${shorten(row.endpoint)} ${formatRatio(row.ratio)}${row.met === false ? "!" : ""}`)
+    .map(
+      (row) => `${shorten(row.endpoint)} ${formatRatio(row.ratio)}${row.met === false ? "!" : ""}`,
+    )
     .join(", ");
   const judged = rows.filter((row) => row.met !== undefined);
   const met = judged.filter((row) => row.met).length;
@@ -190,19 +195,26 @@ const historyHeader = [
  * table (newest first). Throws when the markers are missing, rather than writing elsewhere.
  */
 export function updateReadme(readme: string, latest: string, historyLine: string): string {
-  const replaceBetween = (text: string, start: string, end: string, inner: (old: string) => string) => {
+  const replaceBetween = (
+    text: string,
+    start: string,
+    end: string,
+    inner: (old: string) => string,
+  ) => {
     const from = text.indexOf(start);
     const to = text.indexOf(end);
     if (from < 0 || to < from) throw new Error(`bench/README.md has no ${start} … ${end} section`);
     const old = text.slice(from + start.length, to);
-    return `${text.slice(0, from + start.length)}\n${inner(old).trim()}\n${text.slice(to)}`;
+    return `${text.slice(0, from + start.length)}\n\n${inner(old).trim()}\n\n${text.slice(to)}`;
   };
   const withLatest = replaceBetween(readme, latestStart, latestEnd, () => latest);
   return replaceBetween(withLatest, historyStart, historyEnd, (old) => {
     const previous = old
       .split("\n")
       .map((line) => line.trim())
-      .filter((line) => line.startsWith("|") && !historyHeader.includes(line));
+      // Prettier pads the header and the separator, so they are recognised by their shape.
+      .filter((line) => line.startsWith("|") && !/^\|\s*date\s*\|/.test(line))
+      .filter((line) => !/^\|(\s*:?-+:?\s*\|)+$/.test(line));
     return [...historyHeader, historyLine, ...previous].join("\n");
   });
 }
