@@ -11,7 +11,8 @@
 //
 // BENCH_SCALE scales every measured run (1 = the benches' own durations, --quick 0.2);
 // REMINDERS the reminders bench's size (100,000; --quick 2,000); LIGHTHOUSE_RUNS its runs per
-// page (1 here); CHROME_PATH the browser (Lighthouse is skipped, and says so, without one).
+// page (1 here); CHROME_PATH the browser (Lighthouse is skipped, and says so, without one; the web
+// app is built first when apps/web/dist has no build).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -60,11 +61,8 @@ const benches: BenchSpec[] = [
     name: "lighthouse",
     file: "lighthouse.bench.ts",
     env: () => ({ LIGHTHOUSE_RUNS: process.env.LIGHTHOUSE_RUNS ?? "1" }),
-    skipReason: () => {
-      if (!existsSync(chromePath)) return `no Chromium at ${chromePath} (set CHROME_PATH)`;
-      if (!existsSync(webIndex)) return "the web app is not built (run `npm run build` first)";
-      return undefined;
-    },
+    skipReason: () =>
+      existsSync(chromePath) ? undefined : `no Chromium at ${chromePath} (set CHROME_PATH)`,
     prepare: startAppForLighthouse,
   },
 ];
@@ -227,6 +225,14 @@ function runChild(file: string, extraEnv: Record<string, string>): Promise<numbe
   });
 }
 
+function runProcess(argv: string[], cwd: string): Promise<number> {
+  const child = spawn(process.execPath, argv, { cwd, stdio: "inherit" });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => resolve(code ?? 1));
+  });
+}
+
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -244,6 +250,15 @@ async function startAppForLighthouse(): Promise<{
   env: Record<string, string>;
   stop: () => Promise<void>;
 }> {
+  if (!existsSync(webIndex)) {
+    // A fresh clone: build the web app as `npm start` would (vite build, about 10 s).
+    console.log("Building the web app for Lighthouse (apps/web: vite build)…");
+    const code = await runProcess(
+      [path.join(repositoryRoot, "node_modules/vite/bin/vite.js"), "build"],
+      path.join(repositoryRoot, "apps/web"),
+    );
+    if (code !== 0) throw new Error(`the web app's build failed (exit ${code})`);
+  }
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vaxcal-bench-lighthouse-"));
   const server = spawn(process.execPath, [path.join(repositoryRoot, "apps/server/src/server.ts")], {

@@ -84,7 +84,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  // The request id and the security headers, computed once (decision 701's figures).
+  // The request id and the security headers, worked out once at start-up (decision 701).
   registerSecurityHeaders(app, { isProduction: config.nodeEnv === "production" });
   preventApiCaching(app);
 
