@@ -14,10 +14,14 @@ import { startEmbeddedPostgres } from "../apps/server/src/db/embedded-postgres.t
 import { applyMigrations } from "../apps/server/src/db/migrate.ts";
 import { seedReferenceData } from "../apps/server/src/db/seed.ts";
 import type { ServerWorkerData } from "./calendars-server.worker.ts";
+import { recordResult, scaledSeconds } from "./results.ts";
 
 export const appSecret = randomBytes(32).toString("hex");
-/** Each measured run: long enough for a steady state, short enough for a shared machine. */
-export const runSeconds = 10;
+/**
+ * Each measured run: long enough for a steady state, short enough for a shared machine. 10 s,
+ * scaled by BENCH_SCALE (`npm run bench -- --quick`: 2 s).
+ */
+export const runSeconds = scaledSeconds(10);
 export const connections = 50;
 
 export type BenchDatabase = { url: string; database: Database; stop: () => Promise<void> };
@@ -155,8 +159,35 @@ export const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString("en-IE", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /**
+ * One endpoint's autocannon result as a row of `npm run bench`'s table (bench/results.ts), with
+ * the baseline it is compared with; a no-op unless BENCH_RESULTS is set. `target` in words
+ * (e.g. "p99 ≤ 20 ms") with `met`, or left out for the runner's own list (bench/targets.ts).
+ */
+export function recordLoadResult(
+  endpoint: string,
+  result: Result,
+  baseline?: { name: string; result: Result },
+  target?: { target: string; met: boolean },
+): void {
+  recordResult({
+    endpoint,
+    perSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    ...(baseline
+      ? {
+          baselineName: baseline.name,
+          baselinePerSecond: baseline.result.requests.average,
+          ratio: result.requests.average / baseline.result.requests.average,
+        }
+      : {}),
+    ...target,
+  });
+}
+
+/**
  * The throughput table the README quotes: the hello-world baseline first, then each endpoint with
- * its ratio to it.
+ * its ratio to it. Each endpoint is also recorded for `npm run bench` (recordLoadResult).
  */
 export function printLoadTable(
   hello: Result,
@@ -169,6 +200,9 @@ export function printLoadTable(
     console.log(
       `| ${name} | ${formatNumber(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${formatNumber(result.requests.average / hello.requests.average, ratioDigits)} |`,
     );
+  }
+  for (const [name, result] of endpoints) {
+    recordLoadResult(name, result, { name: "hello-world", result: hello });
   }
 }
 

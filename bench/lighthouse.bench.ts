@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { recordResult } from "./results.ts";
 
 const baseUrl = (process.env.VAXCAL_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -159,6 +160,16 @@ try {
       `| ${target.name} | ${categoryIds.map((id) => median.scores[id]).join(" | ")} | ` +
         `${metricIds.map((id) => median.metrics[id]).join(" | ")} | ${all} |`,
     );
+    const missed = Object.entries(landingTargets).filter(
+      ([id, floor]) => median.scores[id as keyof typeof landingTargets] < floor,
+    );
+    recordResult({
+      endpoint: `Lighthouse mobile: ${target.name}, median of ${runs.length}`,
+      value: `perf ${median.scores.performance}, a11y ${median.scores.accessibility}, bp ${median.scores["best-practices"]}, SEO ${median.scores.seo}`,
+      ...(target.path === "/"
+        ? { target: "perf ≥ 95, a11y, bp, SEO 100", met: missed.length === 0 }
+        : {}),
+    });
     if (target.path === "/") {
       missedTargets = Object.entries(landingTargets)
         .filter(([id, floor]) => median.scores[id as keyof typeof landingTargets] < floor)

@@ -14,6 +14,7 @@ import { readIrishToday } from "../apps/server/src/lib/clock.ts";
 import { startLoopbackFakes } from "../apps/server/src/test/loopback-fakes.ts";
 import { createFarmsWithShotOn } from "../apps/server/src/test/reminder-fixtures.ts";
 import { startBenchDatabase } from "./calendars-harness.ts";
+import { recordResult } from "./results.ts";
 
 const count = Number(process.env.REMINDERS ?? 100_000);
 const emailEvery = Number(process.env.EMAIL_EVERY ?? 0);
@@ -127,6 +128,14 @@ console.log(
   `| ${count.toLocaleString("en-IE")} | ${emailEvery ? `1 in ${emailEvery}` : "none"} | ${workerCount} | ${planSeconds.toFixed(1)} | ${totalSeconds.toFixed(1)} | ${Math.round(count / totalSeconds).toLocaleString("en-IE")} | ${peakRssMb.toFixed(0)} | ${mb(size.database)} | ${mb(size.ledger)} | ${mb(size.boss)} |`,
 );
 const ok = delivered === count && distinct === count;
+recordResult({
+  endpoint:
+    `reminders: ${count.toLocaleString("en-IE")} ${emailEvery ? "with e-mails" : "texts"}, ${workerCount} worker${workerCount === 1 ? "" : "s"} ` +
+    `(all sent in ${totalSeconds.toFixed(1)} s, planned in ${planSeconds.toFixed(1)} s, peak ${peakRssMb.toFixed(0)} MB, database ${mb(size.database)} MB)`,
+  perSecond: count / totalSeconds,
+  target: `all sent in ≤ ${targetSeconds} s, ≤ ${targetRssMb} MB, each exactly once`,
+  met: ok && totalSeconds <= targetSeconds && peakRssMb <= targetRssMb,
+});
 if (!ok) console.error("Some reminders were lost or sent twice.");
 if (totalSeconds > targetSeconds || peakRssMb > targetRssMb) {
   console.log(`Over the target (${targetSeconds} s, ${targetRssMb} MB).`);

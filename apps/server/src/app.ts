@@ -84,12 +84,10 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
+  // The request id and the security headers, worked out once at start-up (decision 701).
+  registerSecurityHeaders(app, { isProduction: config.nodeEnv === "production" });
   preventApiCaching(app);
 
-  await registerSecurityHeaders(app, { isProduction: config.nodeEnv === "production" });
   // Farmers are often on a weak rural signal, so JSON answers travel compressed. Brotli at
   // quality 4 compresses about as well as gzip at a fraction of the CPU of its default (11).
   // The SPA's files are precompressed at build time, and an encoded reply is left alone.

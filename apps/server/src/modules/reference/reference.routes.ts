@@ -71,6 +71,10 @@ export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = as
     app.get(
       path,
       {
+        // The list carries its own encodings (built once), and a GET has no body to inflate:
+        // skipping @fastify/compress's hooks saves work on every request.
+        compress: false,
+        decompress: false,
         schema: {
           tags: ["reference"],
           summary: `The ${key} reference list (cached by the web app under localStorage "${key}")`,
