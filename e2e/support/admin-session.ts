@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { e2eAdmin } from "./admin-account.ts";
 import { expect, waitForScreen } from "./fixtures.ts";
 
@@ -43,4 +43,55 @@ export async function prepareAdminSession(
     await target.reload();
     await waitForScreen(target);
   };
+}
+
+type ShotTemplate = {
+  id: number;
+  vaccine_id: number;
+  animal_id: number;
+  birth_days: number | null;
+  breeding_days: number | null;
+  custom_name: string | null;
+  is_recurrent: number;
+  herd_status: "primed" | "unprimed" | null;
+  season_id: number | null;
+};
+
+/**
+ * Moves a shot template by `days` through the admin protocol API, as the CLI-made admin: the
+ * same call the protocols page's Save makes (audited, announced to every cache). Returns the
+ * template as saved.
+ */
+export async function moveShotTemplateAsAdmin(
+  request: APIRequestContext,
+  templateId: number,
+  days: number,
+): Promise<ShotTemplate> {
+  const login = await request.post("/api/login", {
+    data: { username: e2eAdmin.email, password: e2eAdmin.password },
+  });
+  expect(login.status(), "the admin logged in").toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = await request.get("/api/admin/shot-templates", { headers });
+  expect(listed.status()).toBe(200);
+  const template = ((await listed.json()) as ShotTemplate[]).find(({ id }) => id === templateId);
+  if (!template) throw new Error(`no shot template ${templateId}`);
+  const { id, ...values } = template;
+  const shift = (offset: number | null) => (offset === null ? null : offset + days);
+  const saved = await request.put(`/api/admin/shot-templates/${id}`, {
+    headers,
+    data: {
+      vaccine_id: values.vaccine_id,
+      animal_id: values.animal_id,
+      birth_days: shift(values.birth_days),
+      breeding_days: shift(values.breeding_days),
+      custom_name: values.custom_name,
+      is_recurrent: values.is_recurrent,
+      herd_status: values.herd_status,
+      season_id: values.season_id,
+    },
+  });
+  expect(saved.status(), "the admin saved the template").toBe(200);
+  return (await saved.json()) as ShotTemplate;
 }

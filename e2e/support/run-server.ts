@@ -2,18 +2,12 @@
 // directory once the server (and its embedded PostgreSQL) has stopped, so runs never share state
 // and leave nothing behind.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { e2eAdmin } from "./admin-account.ts";
-import { serverInfoFile } from "./server-database.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "vaxcal-e2e-"));
-// Where this run's database lives, for the journeys that change reference data as an admin's
-// protocol change would (support/server-database.ts).
-const infoFile = serverInfoFile(process.env.PORT);
-mkdirSync(path.dirname(infoFile), { recursive: true });
-writeFileSync(infoFile, JSON.stringify({ dataDir }));
 
 // The admin journeys sign in as an admin made the way an operator makes one (docs/product.md D2).
 const adminCreated = spawnSync(
@@ -37,6 +31,5 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => {}
 
 server.on("exit", (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(infoFile, { force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -2,12 +2,12 @@ import type { Page } from "@playwright/test";
 import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
 import { expectNoAxeViolations } from "../support/given-shots.ts";
-import { moveShotTemplate } from "../support/server-database.ts";
+import { moveShotTemplateAsAdmin } from "../support/admin-session.ts";
 
 /*
  * "A protocol changed since your calendar was saved" (issue 14, decision 405), against the real
- * server: a farmer saves a calendar; a shot template moves by a week (straight in the server's
- * database, as the admin protocol API will do it, announced to the server's caches); the saved
+ * server: a farmer saves a calendar; an admin moves a shot template by a week through the admin
+ * protocol API (the call the protocols page's Save makes); the saved
  * calendar keeps its date but says the schedule changed, on its page and on My Calendars; a new
  * calendar has the new date; the farmer looks at the difference, accepts it, and the saved
  * calendar has the new date. At 375 px and 1280 px, with axe.
@@ -141,7 +141,7 @@ test.describe("a protocol changed since the calendar was saved", () => {
       page.getByRole("region", { name: "The vaccine schedule has changed" }),
     ).toHaveCount(0);
 
-    await moveShotTemplate(saved.templateId ?? 0, 7);
+    await moveShotTemplateAsAdmin(page.request, saved.templateId ?? 0, 7);
     try {
       // A calendar generated now has the new date (in a fresh browser: no draft kept).
       const visitor = await browser.newContext({ baseURL: `http://localhost:${port}` });
@@ -221,7 +221,7 @@ test.describe("a protocol changed since the calendar was saved", () => {
         page.getByText("The vaccine schedule changed since you saved this calendar."),
       ).toHaveCount(0);
     } finally {
-      await moveShotTemplate(saved.templateId ?? 0, -7);
+      await moveShotTemplateAsAdmin(page.request, saved.templateId ?? 0, -7);
     }
   });
 });
