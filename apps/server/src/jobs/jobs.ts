@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { MessageOutbox } from "../outbox/message-outbox.ts";
-import { planAllReminders, planCalendarReminders } from "./plan-reminders.ts";
+import { planAllReminders, planCalendarsReminders } from "./plan-reminders.ts";
 import { createRemindersRepository, type ReminderGroup } from "./reminders.repository.ts";
 import type { PracticeDigestSender } from "./practice-digest.ts";
 import type { ReminderSender } from "./send-reminders.ts";
@@ -100,8 +100,8 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
       queueOptions: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
       workOptions: { batchSize: 20, pollingIntervalSeconds: 1 },
       handle: async (jobs) => {
-        const ids = new Set(jobs.map((job) => (job.data as { calendarId: number }).calendarId));
-        for (const calendarId of ids) await planCalendarReminders(db, calendarId, clock);
+        const ids = jobs.map((job) => (job.data as { calendarId: number }).calendarId);
+        await planCalendarsReminders(db, ids, clock);
       },
     },
     {

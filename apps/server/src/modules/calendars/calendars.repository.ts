@@ -1,6 +1,6 @@
 import { RoleName } from "@vaxcal/contracts";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { executePrepared, type Executor } from "../../db/database.ts";
+import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
@@ -12,7 +12,7 @@ import {
 export type NewCalendar = typeof calendars.$inferInsert;
 
 /** The error the calendars_per_account trigger raises (migration 0007). */
-function isOverCalendarCap(error: unknown): boolean {
+export function isOverCalendarCap(error: unknown): boolean {
   const cause = error instanceof Error && "cause" in error ? error.cause : error;
   const details = (cause ?? {}) as { code?: string; constraint?: string };
   return details.code === "23514" && details.constraint === "calendars_per_account";
@@ -184,6 +184,35 @@ function buildUserAccess(userId: number): SQL {
   ))`;
 }
 
+/**
+ * The combination of a setup as a JSON subquery (null when there is none), for the save check's
+ * one statement. The ids may be values or `sql.placeholder`s (a statement compiled once).
+ */
+export function selectCombinationJson(ids: {
+  enterpriseId: number | SQL;
+  animalId: number | SQL;
+  seasonId: number | SQL;
+}): SQL {
+  const combinations = schema.animalEnterpriseSeasonCombinations;
+  return sql`(
+    SELECT json_build_object(
+      'id', ${combinations.id},
+      'enterprise', ${schema.enterprises.name},
+      'animal', ${schema.animals.name},
+      'season', ${schema.seasons.name},
+      'isAdult', ${schema.animals.isAdult},
+      'hasBirthDate', ${schema.animals.hasBirthDate}
+    )
+    FROM ${combinations}
+    INNER JOIN ${schema.enterprises} ON ${schema.enterprises.id} = ${combinations.enterpriseId}
+    INNER JOIN ${schema.animals} ON ${schema.animals.id} = ${combinations.animalId}
+    INNER JOIN ${schema.seasons} ON ${schema.seasons.id} = ${combinations.seasonId}
+    WHERE ${combinations.enterpriseId} = ${ids.enterpriseId}
+      AND ${combinations.animalId} = ${ids.animalId}
+      AND ${combinations.seasonId} = ${ids.seasonId}
+  )`;
+}
+
 /** The saved-calendar tables. Multi-row changes take the transaction as their executor. */
 export function createCalendarsRepository(db: Executor) {
   return {
@@ -248,40 +277,13 @@ export function createCalendarsRepository(db: Executor) {
     },
 
     /** The combination a setup names, with its names and its animal's facts; null when none. */
-    /**
-     * The combination of a setup as a JSON subquery (null when there is none), for the save
-     * check's one statement (`readAnimalVaccineInputsWith`).
-     */
-    selectCombinationJson(ids: { enterpriseId: number; animalId: number; seasonId: number }): SQL {
-      const combinations = schema.animalEnterpriseSeasonCombinations;
-      return sql`(
-        SELECT json_build_object(
-          'id', ${combinations.id},
-          'enterprise', ${schema.enterprises.name},
-          'animal', ${schema.animals.name},
-          'season', ${schema.seasons.name},
-          'isAdult', ${schema.animals.isAdult},
-          'hasBirthDate', ${schema.animals.hasBirthDate}
-        )
-        FROM ${combinations}
-        INNER JOIN ${schema.enterprises} ON ${schema.enterprises.id} = ${combinations.enterpriseId}
-        INNER JOIN ${schema.animals} ON ${schema.animals.id} = ${combinations.animalId}
-        INNER JOIN ${schema.seasons} ON ${schema.seasons.id} = ${combinations.seasonId}
-        WHERE ${and(
-          eq(combinations.enterpriseId, ids.enterpriseId),
-          eq(combinations.animalId, ids.animalId),
-          eq(combinations.seasonId, ids.seasonId),
-        )}
-      )`;
-    },
-
     async findCombination(ids: {
       enterpriseId: number;
       animalId: number;
       seasonId: number;
     }): Promise<SetupCombination | null> {
       const result = await db.execute<{ combination: SetupCombination | null }>(
-        sql`SELECT ${this.selectCombinationJson(ids)} AS combination`,
+        sql`SELECT ${selectCombinationJson(ids)} AS combination`,
       );
       return result.rows[0]?.combination ?? null;
     },
@@ -294,39 +296,6 @@ export function createCalendarsRepository(db: Executor) {
         .from(schema.diseases)
         .where(inArray(schema.diseases.id, [...ids]));
       return new Set(rows.map((row) => row.id));
-    },
-
-    /**
-     * A new calendar with its columns and plan, in one statement: all of it or nothing. Over the
-     * cap on calendars per account (checked by the database as the row goes in, under a lock per
-     * owner: migration 0007) it writes nothing and answers null.
-     */
-    async insertCalendar(
-      calendar: NewCalendar,
-      columns: readonly SavedColumn[],
-    ): Promise<number | null> {
-      const insertRow = db
-        .insert(calendars)
-        .values(calendar)
-        .returning({ id: calendars.id })
-        .getSQL();
-      try {
-        // Named: the text is the same for every save of the same shape, and planning it costs.
-        const rows = await executePrepared<{ id: number }>(
-          db,
-          "calendar-insert",
-          sql`
-          WITH calendar_written AS (${insertRow}),
-          ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
-          SELECT id FROM calendar_written`,
-        );
-        const id = rows[0]?.id;
-        if (id === undefined) throw new Error("insert into calendars returned no row");
-        return id;
-      } catch (error) {
-        if (isOverCalendarCap(error)) return null;
-        throw error;
-      }
     },
 
     async updateCalendarSetup(
