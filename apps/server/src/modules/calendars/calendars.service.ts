@@ -188,9 +188,8 @@ async function loadSubmissionReference(
     seasonId: setup.season.id,
   });
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
-  const notOffered = data.diseases
-    .map((column) => column.id)
-    .filter((id) => !inputs.offers.some((offer) => offer.disease.id === id));
+  const offered = new Set(inputs.offers.map((offer) => offer.disease.id));
+  const notOffered = data.diseases.map((column) => column.id).filter((id) => !offered.has(id));
   return {
     combination,
     inputs,
