@@ -20,28 +20,30 @@ export function MyCalendarsPage() {
   const listRef = useRef<HTMLUListElement>(null);
   // The first calendar of the page asked for: focus goes there once it has arrived, so a keyboard
   // continues where the new calendars start (the button may be gone: that was the last page).
-  const [firstNewIndex, setFirstNewIndex] = useState<number | null>(null);
-  const [announcement, setAnnouncement] = useState("");
+  const pendingFocus = useRef<number | null>(null);
+  const [hasAskedForMore, setHasAskedForMore] = useState(false);
   const { hasNextPage, isFetchingNextPage } = calendars;
+  const announcement = !hasAskedForMore
+    ? ""
+    : isFetchingNextPage
+      ? calendarsTexts.loadingMore
+      : hasNextPage
+        ? calendarsTexts.moreShown(listed.length)
+        : calendarsTexts.allShown(listed.length);
 
   useEffect(() => {
-    if (firstNewIndex === null || listed.length <= firstNewIndex) return;
-    const items = listRef.current?.children;
-    const first = items?.item(firstNewIndex);
+    const index = pendingFocus.current;
+    if (index === null || listed.length <= index) return;
+    pendingFocus.current = null;
+    const first = listRef.current?.children.item(index);
     if (first instanceof HTMLElement) first.focus();
-    setAnnouncement(
-      hasNextPage
-        ? calendarsTexts.moreShown(listed.length)
-        : calendarsTexts.allShown(listed.length),
-    );
-    setFirstNewIndex(null);
-  }, [firstNewIndex, listed.length, hasNextPage]);
+  }, [listed.length]);
 
   const showMore = () => {
     // aria-disabled, not disabled, while loading: a disabled button would drop the focus.
     if (isFetchingNextPage) return;
-    setAnnouncement(calendarsTexts.loadingMore);
-    setFirstNewIndex(listed.length);
+    setHasAskedForMore(true);
+    pendingFocus.current = listed.length;
     void calendars.fetchNextPage();
   };
 
