@@ -28,7 +28,8 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
 import { createReminderSender } from "./jobs/send-reminders.ts";
-import { planCalendarReminders } from "./jobs/plan-reminders.ts";
+import { planCalendarsReminders } from "./jobs/plan-reminders.ts";
+import { createBatcher } from "./db/batcher.ts";
 import { remindersRoutes } from "./jobs/reminders.routes.ts";
 import {
   createPracticeDosesDueReader,
@@ -133,11 +134,19 @@ export async function buildApp({
 
   // Saved calendars (decision 401): save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
   // Each change re-plans the calendar's reminders (decision 601).
+  // Without the job queue (tests, benchmarks), the changes that come in while a plan runs are
+  // planned together next, in one transaction (decision 702).
+  const planInProcess = createBatcher<number, void>({
+    maxInFlight: 1,
+    maxBatch: 500,
+    runBatch: async (calendarIds) => {
+      await planCalendarsReminders(database.db, calendarIds, clock);
+      return calendarIds.map(() => undefined);
+    },
+  });
   const replanCalendar = (calendarId: number) =>
     tasks.run("plan reminders", () =>
-      jobs
-        ? jobs.requestCalendarPlan(calendarId)
-        : planCalendarReminders(database.db, calendarId, clock),
+      jobs ? jobs.requestCalendarPlan(calendarId) : planInProcess.run(calendarId),
     );
   await app.register(calendarsRoutes, {
     db: database.db,

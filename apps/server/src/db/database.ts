@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -59,6 +59,50 @@ export async function executePrepared<Row extends Record<string, unknown>>(
   const name = `${prefix}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
   const result = await pool.query({ name, text, values: params });
   return result.rows as Row[];
+}
+
+/** The connection a statement runs on: the transaction's own, else the pool. */
+export function pickClient(executor: Executor): pg.Pool | pg.PoolClient {
+  if (executor instanceof PgTransaction) {
+    return (executor as unknown as { session: { client: pg.PoolClient } }).session.client;
+  }
+  const pool = (executor as { $client?: pg.Pool }).$client;
+  if (!pool) throw new Error("the executor has no PostgreSQL client");
+  return pool;
+}
+
+/**
+ * A hot statement whose text is fixed (positional parameters, written by hand): no query
+ * builder runs per call, and each pooled connection plans it once, under its name. For the
+ * paths where building and planning cost more than running (the save, the session look-up).
+ */
+export function definePreparedStatement<Row>(name: string, text: string) {
+  return async (executor: Executor, values: readonly unknown[]): Promise<Row[]> => {
+    const result = await pickClient(executor).query({ name, text, values: [...values] });
+    return result.rows as Row[];
+  };
+}
+
+/**
+ * The same for a statement written with the query builder and `sql.placeholder`s: compiled to
+ * text once, on first use; each call only fills in the placeholders.
+ */
+export function definePreparedQuery<Row>(prefix: string, build: () => SQL) {
+  let compiled: { name: string; text: string; params: unknown[] } | undefined;
+  return async (executor: Executor, values: Record<string, unknown>): Promise<Row[]> => {
+    if (!compiled) {
+      const { sql: text, params } = dialect.sqlToQuery(build());
+      const digest = createHash("sha256").update(text).digest("hex").slice(0, 16);
+      compiled = { name: `${prefix}-${digest}`, text, params };
+    }
+    const { name, text, params } = compiled;
+    const result = await pickClient(executor).query({
+      name,
+      text,
+      values: fillPlaceholders(params, values),
+    });
+    return result.rows as Row[];
+  };
 }
 
 /** True when a trivial query answers within the timeout; used by the health check. */

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { MessageOutbox } from "../outbox/message-outbox.ts";
-import { planAllReminders, planCalendarReminders } from "./plan-reminders.ts";
+import { createBatcher } from "../db/batcher.ts";
+import { planAllReminders, planCalendarsReminders } from "./plan-reminders.ts";
 import { createRemindersRepository, type ReminderGroup } from "./reminders.repository.ts";
 import type { PracticeDigestSender } from "./practice-digest.ts";
 import type { ReminderSender } from "./send-reminders.ts";
@@ -100,8 +101,8 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
       queueOptions: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
       workOptions: { batchSize: 20, pollingIntervalSeconds: 1 },
       handle: async (jobs) => {
-        const ids = new Set(jobs.map((job) => (job.data as { calendarId: number }).calendarId));
-        for (const calendarId of ids) await planCalendarReminders(db, calendarId, clock);
+        const ids = jobs.map((job) => (job.data as { calendarId: number }).calendarId);
+        await planCalendarsReminders(db, ids, clock);
       },
     },
     {
@@ -194,10 +195,21 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
     ticker.unref();
   }
 
-  return {
-    requestCalendarPlan: async (calendarId) => {
-      await boss.send(JobQueue.planCalendar, { calendarId });
+  // The saves that come in while a queueing statement runs are queued together, in one insert
+  // (decision 702); each job still carries one calendar, with the queue's retry policy.
+  const planRequests = createBatcher<number, void>({
+    maxInFlight: 2,
+    maxBatch: 500,
+    runBatch: async (calendarIds) => {
+      await boss.insert(
+        calendarIds.map((calendarId) => ({ name: JobQueue.planCalendar, data: { calendarId } })),
+      );
+      return calendarIds.map(() => undefined);
     },
+  });
+
+  return {
+    requestCalendarPlan: (calendarId) => planRequests.run(calendarId),
     stop: async () => {
       clearInterval(ticker);
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });

@@ -1,15 +1,15 @@
 import { addDays, type IsoDate } from "@vaxcal/schedule";
 import type { Db, Executor } from "../db/database.ts";
 import {
-  listCalendarOccurrences,
   listOccurrencesOfAllCalendars,
+  listOccurrencesOfCalendars,
   type CalendarOccurrence,
 } from "../lib/calendar-occurrences.ts";
 import { readIrishToday, type Clock } from "../lib/clock.ts";
 import {
   ReminderChannel,
   createRemindersRepository,
-  toPlanKey,
+  toCalendarPlanKey,
   type PlannedReminder,
   type ReminderContacts,
 } from "./reminders.repository.ts";
@@ -59,39 +59,54 @@ function toPlannedReminders(
  * and cancels planned ones that no longer match (a moved shot's old date, a deleted calendar).
  * Sent and in-flight rows are history and stay.
  */
-export async function planCalendarReminders(
+export function planCalendarReminders(
   db: Db,
   calendarId: number,
+  clock: Clock,
+): Promise<{ planned: number; cancelled: number }> {
+  return planCalendarsReminders(db, [calendarId], clock);
+}
+
+/**
+ * The same for several calendars in one transaction of four statements, however many there are
+ * (the saves of a busy minute, or a page of plan jobs: decision 702).
+ */
+export async function planCalendarsReminders(
+  db: Db,
+  calendarIds: readonly number[],
   clock: Clock,
 ): Promise<{ planned: number; cancelled: number }> {
   const now = clock();
   const today = readIrishToday(now);
   const window = findPlanningWindow(today);
+  const ids = [...new Set(calendarIds)];
   return db.transaction(async (transaction) => {
     const repository = createRemindersRepository(transaction);
-    const owners = await repository.readCalendarOwners([calendarId]);
-    const owner = owners.get(calendarId);
-    if (!owner) {
-      const cancelled = await repository.cancelPlannedExcept(
-        calendarId,
-        [],
-        planReasons.calendarDeleted,
-        now,
-      );
-      return { planned: 0, cancelled };
-    }
-    const occurrences = await listCalendarOccurrences(
+    const owners = await repository.readCalendarOwners(ids);
+    const gone = ids.filter((id) => !owners.has(id));
+    const present = ids.filter((id) => owners.has(id));
+    let cancelled = await repository.cancelPlannedOfCalendarsExcept(
+      gone,
+      [],
+      planReasons.calendarDeleted,
+      now,
+    );
+    if (present.length === 0) return { planned: 0, cancelled };
+    const occurrences = await listOccurrencesOfCalendars(
       transaction,
-      calendarId,
+      present,
       window.from,
       window.to,
     );
     const wanted = occurrences
       .filter((occurrence) => isRemindable(occurrence, today))
-      .flatMap((occurrence) => toPlannedReminders(occurrence, owner));
-    const cancelled = await repository.cancelPlannedExcept(
-      calendarId,
-      wanted.map(toPlanKey),
+      .flatMap((occurrence) => {
+        const owner = owners.get(occurrence.calendarId);
+        return owner ? toPlannedReminders(occurrence, owner) : [];
+      });
+    cancelled += await repository.cancelPlannedOfCalendarsExcept(
+      present,
+      wanted.map(toCalendarPlanKey),
       planReasons.calendarChanged,
       now,
     );

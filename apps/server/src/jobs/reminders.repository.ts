@@ -170,6 +170,27 @@ export function createRemindersRepository(db: Executor) {
       return result.rowCount ?? 0;
     },
 
+    /**
+     * The same for several calendars in one statement: each calendar's planned rows not in
+     * `keep` (keys from `toCalendarPlanKey`, which carry the calendar).
+     */
+    async cancelPlannedOfCalendarsExcept(
+      calendarIds: readonly number[],
+      keep: readonly string[],
+      reason: string,
+      now: Date,
+    ): Promise<number> {
+      if (calendarIds.length === 0) return 0;
+      const result = await db.execute(sql`
+        UPDATE reminder_deliveries
+        SET status = 'cancelled', reason = ${reason}, updated_at = ${now}
+        WHERE calendar_id = ANY(${`{${calendarIds.join(",")}}`}::int[]) AND status = 'planned'
+          AND NOT (calendar_id::text || '|' || occurrence_key || '|' || channel || '|' || recipient
+                   || '|' || due_date::text
+                   = ANY(${`{${keep.map((key) => JSON.stringify(key)).join(",")}}`}::text[]))`);
+      return result.rowCount ?? 0;
+    },
+
     /** Cancels one channel's planned rows of an account (the farmer turned it off). */
     async cancelPlannedOfUser(
       userId: number,
@@ -374,6 +395,16 @@ export function toPlanKey(
   reminder: Pick<PlannedReminder, "occurrenceKey" | "channel" | "recipient" | "dueDate">,
 ): string {
   return `${reminder.occurrenceKey}|${reminder.channel}|${reminder.recipient}|${reminder.dueDate}`;
+}
+
+/** `toPlanKey` with the calendar in front: unique across calendars. */
+export function toCalendarPlanKey(
+  reminder: Pick<
+    PlannedReminder,
+    "calendarId" | "occurrenceKey" | "channel" | "recipient" | "dueDate"
+  >,
+): string {
+  return `${reminder.calendarId}|${toPlanKey(reminder)}`;
 }
 
 export type RemindersRepository = ReturnType<typeof createRemindersRepository>;

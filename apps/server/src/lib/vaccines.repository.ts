@@ -1,5 +1,5 @@
 import type { Disease, ShotTemplate, Vaccine, VaccineRules } from "@vaxcal/contracts";
-import { eq, getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
+import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 import { executePrepared, type Executor } from "../db/database.ts";
 import * as schema from "../db/schema.ts";
 
@@ -94,55 +94,72 @@ export function createVaccinesRepository(db: Executor) {
     animalId: number,
     alongside: { [Key in keyof Extra]: SQL },
   ): Promise<{ inputs: AnimalVaccineInputs; alongside: Extra }> {
-    const offered = eq(schema.diseaseAnimals.animalId, animalId);
     // The same text for every animal: prepared once per connection, as planning it costs more
     // than running it.
-    const rows = await executePrepared<InputsRow & Record<string, unknown>>(
+    const rows = await executePrepared<AnimalVaccineInputsRow>(
       db,
       "vaccine-inputs",
-      sql`SELECT
-        coalesce((
-          SELECT json_agg(json_build_object(
-            'disease', ${jsonRow(schema.diseases)},
-            'vaccineId', ${schema.diseaseAnimals.vaccineId}
-          ) ORDER BY ${schema.diseases.id})
-          FROM ${schema.diseaseAnimals}
-          INNER JOIN ${schema.diseases} ON ${schema.diseases.id} = ${schema.diseaseAnimals.diseaseId}
-          WHERE ${offered}
-        ), '[]'::json) AS diseases,
-        ${vaccinesJson(sql`(SELECT ${schema.diseaseAnimals.vaccineId} FROM ${schema.diseaseAnimals} WHERE ${offered})`)} AS vaccines,
-        coalesce((
-          SELECT json_agg(${jsonRow(schema.shotTemplates)} ORDER BY ${schema.shotTemplates.id})
-          FROM ${schema.shotTemplates}
-          WHERE ${eq(schema.shotTemplates.animalId, animalId)}
-        ), '[]'::json) AS templates
-        ${sql.join(
-          Object.entries(alongside).map(
-            ([name, value]) => sql`, ${value as SQL} AS ${sql.identifier(name)}`,
-          ),
-        )}`,
+      buildAnimalVaccineInputsSql(sql`${animalId}`, alongside),
     );
-    const row = rows[0];
-    if (!row) throw new Error("the vaccine inputs statement returned no row");
-    const vaccinesById = new Map(
-      row.vaccines.map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
-    );
-    const retiredIds = new Set(
-      row.vaccines
-        .filter((entry) => entry.vaccine.retiredAt !== null)
-        .map((entry) => entry.vaccine.id),
-    );
-    const inputs = {
-      offers: row.diseases.flatMap(({ disease, vaccineId }) => {
-        const vaccine = vaccinesById.get(vaccineId);
-        const retired = retiredIds.has(vaccineId);
-        return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine, retired }];
-      }),
-      shotTemplates: row.templates.map(mapShotTemplate),
-    };
-    const extra = Object.fromEntries(Object.keys(alongside).map((name) => [name, row[name]]));
-    return { inputs, alongside: extra as Extra };
+    return readAnimalVaccineInputsRow<Extra>(rows[0], Object.keys(alongside));
   }
+}
+
+/** One row of `buildAnimalVaccineInputsSql`. */
+export type AnimalVaccineInputsRow = InputsRow & Record<string, unknown>;
+
+/**
+ * The statement behind `readAnimalVaccineInputsWith`: the animal's offers, their vaccines and its
+ * templates as JSON, and the caller's `alongside` subqueries as more columns. `animalId` may be a
+ * value or a `sql.placeholder` (for a statement compiled once: `definePreparedQuery`).
+ */
+export function buildAnimalVaccineInputsSql(animalId: SQL, alongside: Record<string, SQL>): SQL {
+  const offered = sql`${schema.diseaseAnimals.animalId} = ${animalId}`;
+  return sql`SELECT
+    coalesce((
+      SELECT json_agg(json_build_object(
+        'disease', ${jsonRow(schema.diseases)},
+        'vaccineId', ${schema.diseaseAnimals.vaccineId}
+      ) ORDER BY ${schema.diseases.id})
+      FROM ${schema.diseaseAnimals}
+      INNER JOIN ${schema.diseases} ON ${schema.diseases.id} = ${schema.diseaseAnimals.diseaseId}
+      WHERE ${offered}
+    ), '[]'::json) AS diseases,
+    ${vaccinesJson(sql`(SELECT ${schema.diseaseAnimals.vaccineId} FROM ${schema.diseaseAnimals} WHERE ${offered})`)} AS vaccines,
+    coalesce((
+      SELECT json_agg(${jsonRow(schema.shotTemplates)} ORDER BY ${schema.shotTemplates.id})
+      FROM ${schema.shotTemplates}
+      WHERE ${schema.shotTemplates.animalId} = ${animalId}
+    ), '[]'::json) AS templates
+    ${sql.join(
+      Object.entries(alongside).map(([name, value]) => sql`, ${value} AS ${sql.identifier(name)}`),
+    )}`;
+}
+
+/** The engine's inputs, and the `alongside` columns by name, from that statement's row. */
+export function readAnimalVaccineInputsRow<Extra extends Record<string, unknown>>(
+  row: AnimalVaccineInputsRow | undefined,
+  alongsideNames: readonly string[],
+): { inputs: AnimalVaccineInputs; alongside: Extra } {
+  if (!row) throw new Error("the vaccine inputs statement returned no row");
+  const vaccinesById = new Map(
+    row.vaccines.map(mapVaccine).map((vaccine) => [vaccine.id, vaccine]),
+  );
+  const retiredIds = new Set(
+    row.vaccines
+      .filter((entry) => entry.vaccine.retiredAt !== null)
+      .map((entry) => entry.vaccine.id),
+  );
+  const inputs = {
+    offers: row.diseases.flatMap(({ disease, vaccineId }) => {
+      const vaccine = vaccinesById.get(vaccineId);
+      const retired = retiredIds.has(vaccineId);
+      return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine, retired }];
+    }),
+    shotTemplates: row.templates.map(mapShotTemplate),
+  };
+  const extra = Object.fromEntries(alongsideNames.map((name) => [name, row[name]]));
+  return { inputs, alongside: extra as Extra };
 }
 
 function mapVaccine({ vaccine, rules, compatibleVaccineIds }: VaccineRow): Vaccine {

@@ -92,7 +92,10 @@ export const calendars = pgTable(
   },
   (table) => [
     uniqueIndex("calendars_feed_token_hash_unique").on(table.feedTokenHash),
-    index("calendars_user_id_created_at").on(table.userId, table.createdAt.desc()),
+    // My Calendars pages newest first by (created_at, id): one index range scan, read backwards,
+    // no sort. Ascending on purpose: read backwards it gives exactly ORDER BY … DESC (NULLS FIRST),
+    // which an index built DESC NULLS LAST cannot (decision 703).
+    index("calendars_user_id_created_at_id").on(table.userId, table.createdAt, table.id),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { RoleName } from "@vaxcal/contracts";
 import type { ShotTemplateInput } from "@vaxcal/schedule";
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { executePrepared, type Executor } from "../../db/database.ts";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { definePreparedStatement, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
@@ -13,7 +13,7 @@ import {
 export type NewCalendar = typeof calendars.$inferInsert;
 
 /** The error the calendars_per_account trigger raises (migration 0007). */
-function isOverCalendarCap(error: unknown): boolean {
+export function isOverCalendarCap(error: unknown): boolean {
   const cause = error instanceof Error && "cause" in error ? error.cause : error;
   const details = (cause ?? {}) as { code?: string; constraint?: string };
   return details.code === "23514" && details.constraint === "calendars_per_account";
@@ -188,6 +188,112 @@ function buildUserAccess(userId: number): SQL {
   ))`;
 }
 
+/**
+ * The combination of a setup as a JSON subquery (null when there is none), for the save check's
+ * one statement. The ids may be values or `sql.placeholder`s (a statement compiled once).
+ */
+export function selectCombinationJson(ids: {
+  enterpriseId: number | SQL;
+  animalId: number | SQL;
+  seasonId: number | SQL;
+}): SQL {
+  const combinations = schema.animalEnterpriseSeasonCombinations;
+  return sql`(
+    SELECT json_build_object(
+      'id', ${combinations.id},
+      'enterprise', ${schema.enterprises.name},
+      'animal', ${schema.animals.name},
+      'season', ${schema.seasons.name},
+      'isAdult', ${schema.animals.isAdult},
+      'hasBirthDate', ${schema.animals.hasBirthDate}
+    )
+    FROM ${combinations}
+    INNER JOIN ${schema.enterprises} ON ${schema.enterprises.id} = ${combinations.enterpriseId}
+    INNER JOIN ${schema.animals} ON ${schema.animals.id} = ${combinations.animalId}
+    INNER JOIN ${schema.seasons} ON ${schema.seasons.id} = ${combinations.seasonId}
+    WHERE ${combinations.enterpriseId} = ${ids.enterpriseId}
+      AND ${combinations.animalId} = ${ids.animalId}
+      AND ${combinations.seasonId} = ${ids.seasonId}
+  )`;
+}
+
+type CalendarListSqlRow = {
+  id: number;
+  calendar_year: number;
+  created_at: Date;
+  updated_at: Date;
+  birth_date: string | null;
+  breeding_date: string | null;
+  feed_nonce: string;
+  vet_edited_at: Date | null;
+  vet_edited_by: string | null;
+  vet_edited_by_practice: string | null;
+  enterprise: string;
+  animal: string;
+  season: string;
+  diseases: string;
+  created_at_micros: string;
+};
+
+/*
+ * My Calendars' page (decision 703), the hottest read of the web app: fixed text, planned once
+ * per connection. Two statements, so each is a plain range scan of calendars_user_id_created_at_id
+ * from its start (the first page) or from the cursor (the next ones), stopping after the page:
+ * `$cursor IS NULL OR …` in one statement would keep a generic plan from starting at the cursor.
+ * The cursor is (created_at in whole microseconds, id); ids only break ties.
+ */
+const listColumnsSql = `c.id, c.calendar_year, c.created_at, c.updated_at,
+    c.birth_date::text AS birth_date, c.breeding_date::text AS breeding_date, c.feed_nonce,
+    c.vet_edited_at, c.vet_edited_by, c.vet_edited_by_practice,
+    e.name AS enterprise, a.name AS animal, s.name AS season,
+    coalesce((
+      SELECT string_agg(d.name, ', ' ORDER BY cd.position)
+      FROM calendar_diseases cd JOIN diseases d ON d.id = cd.disease_id
+      WHERE cd.calendar_id = c.id
+    ), '') AS diseases,
+    (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_at_micros
+  FROM calendars c
+  JOIN enterprises e ON e.id = c.enterprise_id
+  JOIN animals a ON a.id = c.animal_id
+  JOIN seasons s ON s.id = c.season_id`;
+
+const selectFirstCalendarsPage = definePreparedStatement<CalendarListSqlRow>(
+  "calendars-first-page",
+  `SELECT ${listColumnsSql}
+  WHERE c.user_id = $1
+  ORDER BY c.created_at DESC, c.id DESC
+  LIMIT $2`,
+);
+
+const selectNextCalendarsPage = definePreparedStatement<CalendarListSqlRow>(
+  "calendars-next-page",
+  `SELECT ${listColumnsSql}
+  WHERE c.user_id = $1
+    AND (c.created_at, c.id) < ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::integer)
+  ORDER BY c.created_at DESC, c.id DESC
+  LIMIT $4`,
+);
+
+function toCalendarListRow(row: CalendarListSqlRow): CalendarListRow {
+  return {
+    id: row.id,
+    calendarYear: row.calendar_year,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    birthDate: row.birth_date,
+    breedingDate: row.breeding_date,
+    feedNonce: row.feed_nonce,
+    vetEditedAt: row.vet_edited_at,
+    vetEditedBy: row.vet_edited_by,
+    vetEditedByPractice: row.vet_edited_by_practice,
+    enterprise: row.enterprise,
+    animal: row.animal,
+    season: row.season,
+    diseases: row.diseases,
+    createdAtMicros: row.created_at_micros,
+  };
+}
+
 /** The saved-calendar tables. Multi-row changes take the transaction as their executor. */
 export function createCalendarsRepository(db: Executor) {
   return {
@@ -252,40 +358,13 @@ export function createCalendarsRepository(db: Executor) {
     },
 
     /** The combination a setup names, with its names and its animal's facts; null when none. */
-    /**
-     * The combination of a setup as a JSON subquery (null when there is none), for the save
-     * check's one statement (`readAnimalVaccineInputsWith`).
-     */
-    selectCombinationJson(ids: { enterpriseId: number; animalId: number; seasonId: number }): SQL {
-      const combinations = schema.animalEnterpriseSeasonCombinations;
-      return sql`(
-        SELECT json_build_object(
-          'id', ${combinations.id},
-          'enterprise', ${schema.enterprises.name},
-          'animal', ${schema.animals.name},
-          'season', ${schema.seasons.name},
-          'isAdult', ${schema.animals.isAdult},
-          'hasBirthDate', ${schema.animals.hasBirthDate}
-        )
-        FROM ${combinations}
-        INNER JOIN ${schema.enterprises} ON ${schema.enterprises.id} = ${combinations.enterpriseId}
-        INNER JOIN ${schema.animals} ON ${schema.animals.id} = ${combinations.animalId}
-        INNER JOIN ${schema.seasons} ON ${schema.seasons.id} = ${combinations.seasonId}
-        WHERE ${and(
-          eq(combinations.enterpriseId, ids.enterpriseId),
-          eq(combinations.animalId, ids.animalId),
-          eq(combinations.seasonId, ids.seasonId),
-        )}
-      )`;
-    },
-
     async findCombination(ids: {
       enterpriseId: number;
       animalId: number;
       seasonId: number;
     }): Promise<SetupCombination | null> {
       const result = await db.execute<{ combination: SetupCombination | null }>(
-        sql`SELECT ${this.selectCombinationJson(ids)} AS combination`,
+        sql`SELECT ${selectCombinationJson(ids)} AS combination`,
       );
       return result.rows[0]?.combination ?? null;
     },
@@ -298,39 +377,6 @@ export function createCalendarsRepository(db: Executor) {
         .from(schema.diseases)
         .where(inArray(schema.diseases.id, [...ids]));
       return new Set(rows.map((row) => row.id));
-    },
-
-    /**
-     * A new calendar with its columns and plan, in one statement: all of it or nothing. Over the
-     * cap on calendars per account (checked by the database as the row goes in, under a lock per
-     * owner: migration 0007) it writes nothing and answers null.
-     */
-    async insertCalendar(
-      calendar: NewCalendar,
-      columns: readonly SavedColumn[],
-    ): Promise<number | null> {
-      const insertRow = db
-        .insert(calendars)
-        .values(calendar)
-        .returning({ id: calendars.id })
-        .getSQL();
-      try {
-        // Named: the text is the same for every save of the same shape, and planning it costs.
-        const rows = await executePrepared<{ id: number }>(
-          db,
-          "calendar-insert",
-          sql`
-          WITH calendar_written AS (${insertRow}),
-          ${insertColumnsSql(sql`(SELECT id FROM calendar_written)`, columns)}
-          SELECT id FROM calendar_written`,
-        );
-        const id = rows[0]?.id;
-        if (id === undefined) throw new Error("insert into calendars returned no row");
-        return id;
-      } catch (error) {
-        if (isOverCalendarCap(error)) return null;
-        throw error;
-      }
     },
 
     async updateCalendarSetup(
@@ -491,58 +537,15 @@ export function createCalendarsRepository(db: Executor) {
      * One page of the user's own calendars, newest first, with the spec's listing fields: at
      * most `limit` after `after` (keyset paging, so a deep page costs what the first does).
      */
-    listUserCalendars(
+    async listUserCalendars(
       userId: number,
       { after, limit }: { after: CalendarListPosition | null; limit: number },
     ): Promise<CalendarListRow[]> {
-      // A named prepared statement: PostgreSQL plans it once per connection, not on every call
-      // (planning took longer than running it). The hottest read of My Calendars. The index
-      // calendars_user_id_created_at serves the filter and the order; ids only break ties.
-      const afterMicros = sql`${sql.placeholder("afterMicros")}::bigint`;
-      const afterCreatedAt = sql`('epoch'::timestamptz + ${afterMicros} * interval '1 microsecond')`;
-      return db
-        .select({
-          id: calendars.id,
-          calendarYear: calendars.calendarYear,
-          createdAt: calendars.createdAt,
-          updatedAt: calendars.updatedAt,
-          birthDate: calendars.birthDate,
-          breedingDate: calendars.breedingDate,
-          feedNonce: calendars.feedNonce,
-          vetEditedAt: calendars.vetEditedAt,
-          vetEditedBy: calendars.vetEditedBy,
-          vetEditedByPractice: calendars.vetEditedByPractice,
-          enterprise: schema.enterprises.name,
-          animal: schema.animals.name,
-          season: schema.seasons.name,
-          diseases: sql<string>`coalesce((
-            SELECT string_agg(${schema.diseases.name}, ', ' ORDER BY ${calendarDiseases.position})
-            FROM ${calendarDiseases}
-            JOIN ${schema.diseases} ON ${schema.diseases.id} = ${calendarDiseases.diseaseId}
-            WHERE ${calendarDiseases.calendarId} = ${calendars.id}
-          ), '')`,
-          createdAtMicros: sql<string>`(extract(epoch FROM ${calendars.createdAt}) * 1000000)::bigint::text`,
-        })
-        .from(calendars)
-        .innerJoin(schema.enterprises, eq(schema.enterprises.id, calendars.enterpriseId))
-        .innerJoin(schema.animals, eq(schema.animals.id, calendars.animalId))
-        .innerJoin(schema.seasons, eq(schema.seasons.id, calendars.seasonId))
-        .where(
-          and(
-            eq(calendars.userId, sql.placeholder("userId")),
-            sql`(${afterMicros} IS NULL OR (${calendars.createdAt} <= ${afterCreatedAt}
-              AND (${calendars.createdAt}, ${calendars.id}) < (${afterCreatedAt}, ${sql.placeholder("afterId")}::integer)))`,
-          ),
-        )
-        .orderBy(desc(calendars.createdAt), desc(calendars.id))
-        .limit(sql.placeholder("limit"))
-        .prepare("calendars_list_user_calendars_page")
-        .execute({
-          userId,
-          afterMicros: after?.createdAtMicros ?? null,
-          afterId: after?.id ?? null,
-          limit,
-        });
+      const rows =
+        after === null
+          ? await selectFirstCalendarsPage(db, [userId, limit])
+          : await selectNextCalendarsPage(db, [userId, after.createdAtMicros, after.id, limit]);
+      return rows.map(toCalendarListRow);
     },
 
     /** The columns in order, each with its plan's first occurrences as saved. */

@@ -140,6 +140,8 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         tags: ["calendars"],
         summary:
           "One page of the signed-in user's calendars, newest first (docs/product.md §3 listing)",
+        description:
+          "Keyset paging (decision 703): `limit` 1 to 50, default 20; `cursor` is the previous page's `nextCursor`, opaque; no cursor is the first page. `nextCursor` is null on the last page. A cursor that cannot be read answers 400. Calendars saved or deleted between pages neither repeat nor skip one already listed.",
         querystring: ListCalendarsQuerySchema,
         response: { 200: ListCalendarsResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },

@@ -27,7 +27,6 @@ import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
-import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
 import { findPrintedWindow, type CalendarDocument } from "./calendar-document.ts";
@@ -40,9 +39,9 @@ import {
   type CalendarNames,
   type CalendarRow,
   type OwnerFarm,
-  type SetupCombination,
   type UserCalendarKey,
 } from "./calendars.repository.ts";
+import { findCalendarSaves } from "./calendar-saves.ts";
 import {
   checkCalendarSubmission,
   type CheckedCalendar,
@@ -174,33 +173,28 @@ function buildSummary(
   };
 }
 
-/** Everything the save check reads, in one statement. */
+/**
+ * Everything the save check reads, in one statement, shared by the saves of the same setup that
+ * reach the database together (decision 702).
+ */
 async function loadSubmissionReference(
-  executor: Executor,
+  db: Db,
   data: SubmitRequest["data"],
   savedColumns?: ReadonlyMap<number, number | null>,
 ): Promise<SubmissionReference> {
   const { setup } = data;
-  const repository = createCalendarsRepository(executor);
-  const { inputs, alongside } = await createVaccinesRepository(
-    executor,
-  ).readAnimalVaccineInputsWith<{
-    combination: SetupCombination | null;
-  }>(setup.animal.id, {
-    combination: repository.selectCombinationJson({
-      enterpriseId: setup.enterprise.id,
-      animalId: setup.animal.id,
-      seasonId: setup.season.id,
-    }),
+  const { combination, inputs } = await findCalendarSaves(db).readReference({
+    enterpriseId: setup.enterprise.id,
+    animalId: setup.animal.id,
+    seasonId: setup.season.id,
   });
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
-  const notOffered = data.diseases
-    .map((column) => column.id)
-    .filter((id) => !inputs.offers.some((offer) => offer.disease.id === id));
+  const offered = new Set(inputs.offers.map((offer) => offer.disease.id));
+  const notOffered = data.diseases.map((column) => column.id).filter((id) => !offered.has(id));
   return {
-    combination: alongside.combination,
+    combination,
     inputs,
-    knownDiseaseIds: await repository.findDiseaseIds(notOffered),
+    knownDiseaseIds: await createCalendarsRepository(db).findDiseaseIds(notOffered),
     ...(savedColumns ? { savedColumns } : {}),
   };
 }
@@ -232,7 +226,12 @@ function describeSaved(
   );
 }
 
-/** POST /api/calendar: checks the calendar with the engine and stores it in one statement. */
+/**
+ * POST /api/calendar: checks the calendar with the engine and stores it, with the account's terms
+ * agreement, in one autocommitted statement (shared with the saves that reach the database at the
+ * same time, decision 702), committed before the answer. The database refuses a calendar over the
+ * cap.
+ */
 export async function createCalendar(
   context: CalendarsContext,
   userId: number,
@@ -243,30 +242,26 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  // One transaction, committed before the answer: the terms agreement and the calendar go
-  // together, and the database refuses a calendar over the cap.
-  const calendarId = await context.db.transaction(async (transaction) => {
-    const termsAgreedAt = await settleTermsAgreement(transaction, userId, request.contact, now);
-    const insertedId = await createCalendarsRepository(transaction).insertCalendar(
-      {
-        userId,
-        ...checked.setupColumns,
-        ...toContactColumns(request.contact, termsAgreedAt),
-        feedNonce: feed.nonce,
-        feedTokenHash: feed.tokenHash,
-        createdAt: now,
-        updatedAt: now,
-      },
-      checked.columns,
-    );
-    // Thrown inside, so a refused calendar takes the terms agreement back with it.
-    if (insertedId === null) {
-      throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
-    }
-    return insertedId;
+  const { contact } = request;
+  const { termsAcceptedAt: _agreedAt, ...contactColumns } = toContactColumns(contact, now);
+  const outcome = await findCalendarSaves(context.db).write({
+    userId,
+    agreesToTerms: contact.agree_to_terms === true,
+    now,
+    setupColumns: checked.setupColumns,
+    contact: contactColumns,
+    feedNonce: feed.nonce,
+    feedTokenHash: feed.tokenHash,
+    columns: checked.columns,
   });
+  if (outcome.kind === "termsRequired") {
+    throw invalidField("contact.agree_to_terms", calendarContactMessages.termsRequired);
+  }
+  if (outcome.kind === "overCap") {
+    throw new AppError(ErrorCode.conflict, calendarMessages.tooManyCalendars);
+  }
   return describeSaved(context, checked, {
-    id: calendarId,
+    id: outcome.id,
     createdAt: now,
     updatedAt: now,
     feedToken: feed.token,

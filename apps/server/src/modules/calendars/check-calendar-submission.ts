@@ -107,6 +107,9 @@ export function checkCalendarSubmission(
   const { combination } = reference;
   if (combination === null) throw new Error("unreachable: a missing combination is an issue");
   const { offers, shotTemplates } = reference.inputs;
+  // Looked up by id, so the check stays linear in the payload's columns and shots.
+  const offersByDisease = new Map(offers.map((offer) => [offer.disease.id, offer]));
+  const templatesById = new Map(shotTemplates.map((template) => [template.id, template]));
   const animalId = setup.animal.id;
   const engineSetup: CalendarSetup = {
     enterprise: { id: setup.enterprise.id },
@@ -127,7 +130,7 @@ export function checkCalendarSubmission(
   let shotsBeforeSubmit = 0;
   data.diseases.forEach((column, columnIndex) => {
     const path = `data.diseases.${columnIndex}`;
-    const offer = offers.find((candidate) => candidate.disease.id === column.id);
+    const offer = offersByDisease.get(column.id);
     if (offer === undefined) {
       const message = reference.knownDiseaseIds.has(column.id)
         ? calendarMessages.diseaseNotOffered
@@ -151,7 +154,7 @@ export function checkCalendarSubmission(
       seenShots.add(shot.id);
       const templateId = shot.templateId ?? null;
       if (templateId !== null) {
-        const template = shotTemplates.find((candidate) => candidate.id === templateId);
+        const template = templatesById.get(templateId);
         if (template === undefined || template.vaccine_id !== column.vaccineId) {
           issues.add(`${shotPath}.templateId`, calendarMessages.templateUnknown);
         }
@@ -230,7 +233,7 @@ export function checkCalendarSubmission(
     },
     columns,
     diseaseNames: columns.map(
-      (column) => offers.find((offer) => offer.disease.id === column.diseaseId)?.disease.name ?? "",
+      (column) => offersByDisease.get(column.diseaseId)?.disease.name ?? "",
     ),
   };
 }

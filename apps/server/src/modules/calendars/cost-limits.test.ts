@@ -160,6 +160,70 @@ describe("My Calendars in pages", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  async function saveIds(token: string, count: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let saved = 0; saved < count; saved += 1) {
+      const response = await save(token);
+      ids.push(SubmitCalendarResponseSchema.parse(response.json()).calendar.id);
+    }
+    return ids;
+  }
+
+  it("neither repeats nor skips a calendar when new ones are saved between pages", async () => {
+    const farmer = await registerUser(testApp.app);
+    const before = await saveIds(farmer.token, 5);
+    const first = await listPage(farmer.token, "?limit=2");
+    const added = await saveIds(farmer.token, 3);
+    const seen = first.calendars.map((calendar) => calendar.id);
+    let cursor = first.nextCursor;
+    while (cursor !== null) {
+      const page = await listPage(farmer.token, `?limit=2&cursor=${cursor}`);
+      seen.push(...page.calendars.map((calendar) => calendar.id));
+      cursor = page.nextCursor;
+    }
+    // The pages after the first go on from where it stopped: the five, newest first, once each.
+    expect(seen).toEqual([...before].reverse());
+    // The list opened again starts with the new ones.
+    const again = await listPage(farmer.token, "?limit=3");
+    expect(again.calendars.map((calendar) => calendar.id)).toEqual([...added].reverse());
+  });
+
+  it("never shows another farmer's calendars, even on the other farmer's cursor", async () => {
+    const [owner, other] = [await registerUser(testApp.app), await registerUser(testApp.app)];
+    const ownerIds = await saveIds(owner.token, 3);
+    const otherIds = await saveIds(other.token, 3);
+    const ownerFirst = await listPage(owner.token, "?limit=1");
+    expect(ownerFirst.nextCursor).not.toBeNull();
+    // The cursor is only a position: on another account it pages that account's own calendars.
+    const otherPage = await listPage(other.token, `?limit=50&cursor=${ownerFirst.nextCursor}`);
+    for (const calendar of otherPage.calendars) expect(otherIds).toContain(calendar.id);
+    const otherAll = await listPage(other.token, "?limit=50");
+    expect(otherAll.calendars.map((calendar) => calendar.id).sort()).toEqual([...otherIds].sort());
+    expect(otherAll.calendars.some((calendar) => ownerIds.includes(calendar.id))).toBe(false);
+    expect(otherAll.nextCursor).toBeNull();
+  });
+
+  it("takes any limit from 1 to 50", async () => {
+    const farmer = await registerUser(testApp.app);
+    await saveIds(farmer.token, 2);
+    const one = await listPage(farmer.token, "?limit=1");
+    expect(one.calendars).toHaveLength(1);
+    expect(one.nextCursor).not.toBeNull();
+    const fifty = await listPage(farmer.token, "?limit=50");
+    expect(fifty.calendars).toHaveLength(2);
+    expect(fifty.nextCursor).toBeNull();
+  });
+
+  it("says what is wrong with a cursor it cannot read", async () => {
+    const farmer = await registerUser(testApp.app);
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: "/api/user/calendars?cursor=not-a-cursor" }),
+    );
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(JSON.stringify(body)).toContain(calendarMessages.cursorInvalid);
+  });
+
   it("refuses a forged cursor and a page over 50 with 400", async () => {
     const farmer = await registerUser(testApp.app);
     const hugeCursor = Buffer.from("99999999999999999999.1").toString("base64url");
@@ -170,6 +234,8 @@ describe("My Calendars in pages", () => {
       `?cursor=${hugeId}`,
       "?limit=51",
       "?limit=0",
+      "?limit=2.5",
+      "?limit=many",
     ]) {
       const response = await testApp.app.inject(
         asUser(farmer.token, { method: "GET", url: `/api/user/calendars${query}` }),

@@ -14,4 +14,6 @@ export const calendarsTexts = {
   linkCopied: "The calendar link is copied. Paste it into your calendar app.",
   showMore: "Show more calendars",
   loadingMore: "Loading more calendars…",
+  moreShown: (count: number) => `${count} calendars shown. Show more calendars for the rest.`,
+  allShown: (count: number) => `All your ${count} calendars are shown.`,
 } as const;

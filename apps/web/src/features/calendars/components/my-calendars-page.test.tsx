@@ -217,21 +217,50 @@ describe("My Calendars (docs/product.md §2)", () => {
     expect(screen.queryByText(calendarMessages.listFailed)).toBeNull();
   });
 
-  it("shows 20 calendars, then the rest on 'Show more calendars'", async () => {
-    backend.calendars = Array.from({ length: 25 }, (_, index) =>
+  it("shows 20 calendars, then the rest on 'Show more calendars' by keyboard, focusing the first new one", async () => {
+    backend.calendars = Array.from({ length: 45 }, (_, index) =>
       buildCalendarSummary({ id: 100 - index }),
     );
     const { user } = await renderMyCalendars();
 
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(20));
-    await user.click(screen.getByRole("button", { name: calendarsTexts.showMore }));
+    const showMore = screen.getByRole("button", { name: calendarsTexts.showMore });
+    showMore.focus();
+    await user.keyboard("{Enter}");
 
-    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(25));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(40));
+    const list = screen.getByRole("list", { name: "Your calendars" });
+    await waitFor(() => expect(list.children.item(20)).toHaveFocus());
+    expect(within(list.children.item(20) as HTMLElement).getByRole("article")).toBeVisible();
+    // Said by the page's live region, as a screen reader hears it.
+    expect(screen.getByText(calendarsTexts.moreShown(40))).toHaveAttribute("role", "status");
+
+    await user.click(screen.getByRole("button", { name: calendarsTexts.showMore }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(45));
     expect(screen.queryByRole("button", { name: calendarsTexts.showMore })).toBeNull();
+    expect(screen.getByText(calendarsTexts.allShown(45))).toHaveAttribute("role", "status");
     const listCalls = backend.calls.filter((call) => call.path === calendarPaths.list);
-    expect(listCalls).toHaveLength(2);
-    // 25 cards with their previews take a few seconds in jsdom on a loaded machine.
-  }, 20_000);
+    expect(listCalls).toHaveLength(3);
+    // 45 cards with their previews take a few seconds in jsdom on a loaded machine.
+  }, 30_000);
+
+  it("says a page that failed to load failed, keeps the calendars shown, and loads it on Try again", async () => {
+    allowConsoleErrors();
+    backend.calendars = Array.from({ length: 25 }, (_, index) =>
+      buildCalendarSummary({ id: 100 - index }),
+    );
+    const { user } = await renderMyCalendars();
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(20));
+    server.use(http.get(calendarPaths.list, failWith500, { once: true }));
+
+    await user.click(screen.getByRole("button", { name: calendarsTexts.showMore }));
+    expect(await screen.findByText(calendarMessages.listFailed)).toBeVisible();
+    expect(screen.getAllByRole("article")).toHaveLength(20);
+
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(25));
+    expect(screen.queryByText(calendarMessages.listFailed)).toBeNull();
+  }, 30_000);
 });
 
 describe("My Calendars: a vaccine schedule changed since a calendar was saved (decision 405)", () => {

@@ -1,4 +1,5 @@
 import { calendarMessages } from "@vaxcal/contracts";
+import { useEffect, useRef, useState } from "react";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useUserCalendars } from "../api/list-calendars.ts";
 import { useProtocolUpdates } from "../api/list-protocol-updates.ts";
@@ -11,13 +12,42 @@ import "./calendars.css";
  * docs/product.md §2 'My Calendars' (/calendars, login required): the banner with 'Create new
  * calendar', the saved calendars as collapsible cards, newest first and open, or a notice when
  * there are none. The list comes in pages, newest first, with 'Show more calendars' while there are
- * more. A failed load says so in the spec's words, with a way to try again (docs/product.md §8).
+ * more (decision 703): it keeps the focus while loading, then moves it to the first new calendar
+ * and says how many are shown. A failed load says so in the spec's words, with a way to try again (docs/product.md §8).
  */
 export function MyCalendarsPage() {
   const calendars = useUserCalendars();
   const protocolUpdates = useProtocolUpdates();
   const listed = calendars.data?.pages.flatMap((page) => page.calendars) ?? [];
-  const showMore = () => void calendars.fetchNextPage();
+  const listRef = useRef<HTMLUListElement>(null);
+  // The first calendar of the page asked for: focus goes there once it has arrived, so a keyboard
+  // continues where the new calendars start (the button may be gone: that was the last page).
+  const pendingFocus = useRef<number | null>(null);
+  const [hasAskedForMore, setHasAskedForMore] = useState(false);
+  const { hasNextPage, isFetchingNextPage } = calendars;
+  const announcement = !hasAskedForMore
+    ? ""
+    : isFetchingNextPage
+      ? calendarsTexts.loadingMore
+      : hasNextPage
+        ? calendarsTexts.moreShown(listed.length)
+        : calendarsTexts.allShown(listed.length);
+
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null || listed.length <= index) return;
+    pendingFocus.current = null;
+    const first = listRef.current?.children.item(index);
+    if (first instanceof HTMLElement) first.focus();
+  }, [listed.length]);
+
+  const showMore = () => {
+    // aria-disabled, not disabled, while loading: a disabled button would drop the focus.
+    if (isFetchingNextPage) return;
+    setHasAskedForMore(true);
+    pendingFocus.current = listed.length;
+    void calendars.fetchNextPage();
+  };
 
   return (
     <div className="my-calendars">
@@ -34,7 +64,7 @@ export function MyCalendarsPage() {
 
       {calendars.isPending ? (
         <LoadingState label="Loading your calendars…" />
-      ) : calendars.isError ? (
+      ) : calendars.isError && calendars.data === undefined ? (
         <ErrorState
           message={calendarMessages.listFailed}
           onRetry={() => void calendars.refetch()}
@@ -46,9 +76,9 @@ export function MyCalendarsPage() {
         </div>
       ) : (
         <>
-          <ul className="my-calendars__list" aria-label="Your calendars">
+          <ul className="my-calendars__list" aria-label="Your calendars" ref={listRef}>
             {listed.map((calendar, index) => (
-              <li key={calendar.id}>
+              <li key={calendar.id} tabIndex={-1}>
                 <CalendarCard
                   calendar={calendar}
                   isInitiallyOpen={index === 0}
@@ -59,20 +89,21 @@ export function MyCalendarsPage() {
           </ul>
           {calendars.isFetchNextPageError ? (
             <ErrorState message={calendarMessages.listFailed} onRetry={showMore} />
-          ) : calendars.hasNextPage ? (
+          ) : hasNextPage ? (
             <div className="my-calendars__more">
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={calendars.isFetchingNextPage}
+                aria-disabled={isFetchingNextPage}
                 onClick={showMore}
               >
-                {calendars.isFetchingNextPage
-                  ? calendarsTexts.loadingMore
-                  : calendarsTexts.showMore}
+                {isFetchingNextPage ? calendarsTexts.loadingMore : calendarsTexts.showMore}
               </button>
             </div>
           ) : null}
+          <p className="visually-hidden" role="status">
+            {calendars.isFetchNextPageError ? "" : announcement}
+          </p>
         </>
       )}
     </div>

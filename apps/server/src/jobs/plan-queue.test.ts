@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBackgroundJobs } from "../app.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { JobQueue } from "./jobs.ts";
+
+/* The saves' plan requests are queued together (decision 702), each as its own job. */
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+describe("requestCalendarPlan", () => {
+  it("queues one plan job per calendar, with the queue's retries, however many come at once", async () => {
+    const jobs = await startBackgroundJobs({
+      config: testApp.config,
+      database: testApp.database,
+      connectionString: testApp.database.connectionString,
+      runWorkers: false,
+    });
+    try {
+      const calendarIds = Array.from({ length: 30 }, (_, index) => 1_000 + index);
+      await Promise.all(calendarIds.map((calendarId) => jobs.requestCalendarPlan(calendarId)));
+      const { rows } = await testApp.database.pool.query<{
+        calendar_id: number;
+        retry_limit: number;
+      }>(
+        `SELECT (data->>'calendarId')::int AS calendar_id, retry_limit FROM pgboss.job
+         WHERE name = $1 ORDER BY 1`,
+        [JobQueue.planCalendar],
+      );
+      expect(rows.map((row) => row.calendar_id)).toEqual(calendarIds);
+      expect(new Set(rows.map((row) => row.retry_limit))).toEqual(new Set([5]));
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
