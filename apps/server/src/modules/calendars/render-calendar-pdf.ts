@@ -87,6 +87,11 @@ export type CalendarPrintout = {
   generatedOn: string;
   /** The months the grid shows, in order (the 12 from the current one). */
   months: readonly { year: number; month: number }[];
+  /**
+   * The day it is printed (`YYYY-MM-DD`, Ireland): the PDF's creation date, so the same inputs
+   * give the same bytes on every node and at any hour (decision 702). Else the clock's.
+   */
+  printedOn?: string;
 };
 
 const colors = {
@@ -613,7 +618,12 @@ export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
     autoFirstPage: true,
     // Without this pdfkit parses Helvetica's metrics for every document, only to never use it.
     font: regularFont as string,
-    info: { Title: "VaxCal vaccination calendar", Author: "VaxCal", Creator: "VaxCal" },
+    info: {
+      Title: "VaxCal vaccination calendar",
+      Author: "VaxCal",
+      Creator: "VaxCal",
+      ...(printout.printedOn ? { CreationDate: new Date(`${printout.printedOn}T00:00:00Z`) } : {}),
+    },
   });
   doc.registerFont(regular, regularFont);
   doc.registerFont(bold, boldFont);
