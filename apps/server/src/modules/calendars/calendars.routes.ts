@@ -361,7 +361,8 @@ export function createCalendarPdfReader({
 }: Omit<CalendarsRoutesOptions, "onCalendarChanged">) {
   const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
-  const renders = createCalendarRenders({ host: new URL(publicUrl).host });
+  // One thread: the e-mails' PDFs are background work, and each thread holds its own fonts.
+  const renders = createCalendarRenders({ host: new URL(publicUrl).host, maxThreads: 1 });
   return {
     read: async (calendarId: number, ownerId: number): Promise<Buffer | null> => {
       try {
