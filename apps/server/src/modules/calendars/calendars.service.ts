@@ -511,7 +511,11 @@ function describeUsername(owner: AccessibleCalendar["owner"]): string {
   return owner.email ?? owner.phone ?? "";
 }
 
-/** Everything the PDF, the preview and the feed print, for a calendar the caller may see. */
+/**
+ * Everything the PDF, the preview and the feed print, for a calendar the caller may see. Every row
+ * it reads must also be in the render version's digest (`readRenderVersion`), or a change to it
+ * would not reach a cached PDF or feed (decision 702).
+ */
 export async function readCalendarDocument(
   context: CalendarsContext,
   key: CalendarKey,
