@@ -127,6 +127,29 @@ export function createCalendarRenders({
   });
   const rendering = new Map<string, Promise<Rendered<Uint8Array | string>>>();
   let renderCount = 0;
+  /*
+   * Misses read and render a few at a time: no more than the threads can draw, and one each
+   * waiting. Twenty uncached downloads at once would otherwise hold twenty snapshot
+   * transactions, the whole database pool, while only two render, and every other request
+   * (a cached PDF, /api/health) would queue for a connection.
+   */
+  const missSlots = maxThreads * 2;
+  let missesRunning = 0;
+  const missQueue: (() => void)[] = [];
+  async function withMissSlot<Result>(work: () => Promise<Result>): Promise<Result> {
+    if (missesRunning >= missSlots) {
+      await new Promise<void>((resolve) => missQueue.push(resolve));
+    } else {
+      missesRunning += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = missQueue.shift();
+      if (next) next();
+      else missesRunning -= 1;
+    }
+  }
 
   function keyOf(kind: RenderTask["kind"], version: RenderVersion, context: string): string {
     const digest = createHash("sha256")
@@ -160,13 +183,13 @@ export function createCalendarRenders({
     if (cached !== undefined) return Promise.resolve({ etag: `"${key}"`, body: cached });
     const running = rendering.get(key);
     if (running) return running;
-    const render = (async () => {
+    const render = withMissSlot(async () => {
       const loaded = await load();
       const newer = loaded.key === key ? undefined : cache.get(loaded.key);
       const body = newer ?? (await runTask(loaded.task));
       cache.set(loaded.key, body);
       return { etag: `"${loaded.key}"`, body };
-    })().finally(() => rendering.delete(key));
+    }).finally(() => rendering.delete(key));
     rendering.set(key, render);
     return render;
   }
