@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestOptions, Result } from "autocannon";
 import PDFDocument from "pdfkit";
-import pg from "pg";
+import type pg from "pg";
 import { Bench } from "tinybench";
 import { startSession } from "../apps/server/src/auth/sessions.ts";
 import type { Db } from "../apps/server/src/db/database.ts";
