@@ -78,9 +78,13 @@ function readLibraryVersion(library: string): string {
 
 let rendererVersion: string | undefined;
 
-/** Threads for rendering: one per core, so uncached PDFs use the whole machine (decision 702). */
+/**
+ * Threads for rendering: one per core but one, which stays with the event loop and PostgreSQL
+ * (decision 702). On 2 cores a second render thread added no PDFs a second and raised
+ * `/api/health`'s p99 beside uncached downloads (bench/README.md); a render takes about 5 ms.
+ */
 export function sizeRenderPool(): number {
-  return Math.max(1, Math.min(8, availableParallelism()));
+  return Math.max(1, Math.min(8, availableParallelism() - 1));
 }
 
 export type CalendarRendersOptions = {
