@@ -332,6 +332,42 @@ describe("the feed is cached per version too", () => {
   });
 });
 
+describe("the preview's ETag is the render version too", () => {
+  it("a 304 while nothing printed changed; a vaccine's colour changed by an admin is a new preview", async () => {
+    const { id } = await saveCalendar();
+    const fetchPreview = (headers: Record<string, string> = {}) =>
+      routesApp.inject(
+        asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}/preview.svg`, headers }),
+      );
+    const first = await fetchPreview();
+    expect(first.statusCode, first.body).toBe(200);
+    const etag = String(first.headers.etag);
+    expect((await fetchPreview({ "if-none-match": etag })).statusCode).toBe(304);
+
+    const { pool } = testApp.database;
+    const {
+      rows: [vaccine],
+    } = await pool.query<{ id: number }>(
+      `SELECT vaccine_id AS id FROM calendar_diseases
+       WHERE calendar_id = $1 AND vaccine_id IS NOT NULL ORDER BY position LIMIT 1`,
+      [id],
+    );
+    await pool.query("UPDATE vaccines SET accent_color = '1,2,3' WHERE id = $1", [vaccine!.id]);
+    const recoloured = await fetchPreview({ "if-none-match": etag });
+    expect(recoloured.statusCode).toBe(200);
+    expect(recoloured.headers.etag).not.toBe(etag);
+    expect(recoloured.body).toContain('fill="rgb(1,2,3)"');
+    const stranger = await routesApp.inject(
+      asUser(otherFarmer.token, {
+        method: "GET",
+        url: `/api/calendars/${id}/preview.svg`,
+        headers: { "if-none-match": String(recoloured.headers.etag) },
+      }),
+    );
+    expect(stranger.statusCode).toBe(404);
+  });
+});
+
 describe("access is checked before the cache is looked at", () => {
   it("someone else's id is a 404, even with the owner's current ETag; the linked vet gets the cached bytes", async () => {
     const { id } = await saveCalendar();

@@ -155,7 +155,11 @@ export function createCalendarRenders({
     }
   }
 
-  function keyOf(kind: RenderTask["kind"], version: RenderVersion, context: string): string {
+  function keyOf(
+    kind: RenderTask["kind"] | "preview",
+    version: RenderVersion,
+    context: string,
+  ): string {
     const digest = createHash("sha256")
       .update(`${renderer}\n${version.version}\n${context}`)
       .digest("base64url")
@@ -234,6 +238,12 @@ export function createCalendarRenders({
       const bytes = body as Uint8Array;
       return { etag, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     },
+    /**
+     * The SVG preview's ETag: it shows the 24 months from the current one, so the month is in it.
+     * The preview is drawn on the request thread (no fonts, no cache); only its tag is shared.
+     */
+    previewTag: (version: RenderVersion, today: IsoDate) =>
+      `"${keyOf("preview", version, today.slice(0, 7))}"`,
     /** How many bodies the cache holds, their bytes, and how many renders ran (tests, bench). */
     describeCache: () => ({
       entries: cache.size,

@@ -33,7 +33,6 @@ import {
   deleteCalendar,
   listCalendars,
   readCalendarDetail,
-  readCalendarDocument,
   readCalendarRenderVersion,
   readCalendarSnapshot,
   regenerateFeed,
@@ -228,15 +227,21 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      const document = await readCalendarDocument(context, key);
+      // One read answers a revalidation (My Calendars shows a page of them); the document only
+      // when the preview changed: any printed row, or the month.
+      const version = await readCalendarRenderVersion(context, key);
       const today = readToday();
-      // It shows 24 months from the current one, so a new month is a new version.
-      const etag = `"${document.id}-${document.updatedAt.getTime()}-${today.slice(0, 7)}"`;
+      const etag = renders.previewTag(version, today);
       reply.header("cache-control", "private, no-cache").header("etag", etag);
-      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
+      if (matchesEntityTag(request.headers["if-none-match"], etag)) {
+        return reply.code(304).send(null);
+      }
+      // Version and document from one snapshot, so the tag names exactly what is drawn.
+      const snapshot = await readCalendarSnapshot(context, version);
       return reply
+        .header("etag", renders.previewTag(snapshot.version, today))
         .type("image/svg+xml; charset=utf-8")
-        .send(renderCalendarPreviewSvg(document, today));
+        .send(renderCalendarPreviewSvg(snapshot.document, today));
     },
   );
 
