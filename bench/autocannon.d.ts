@@ -24,6 +24,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per second across all connections; without it, as fast as they answer. */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

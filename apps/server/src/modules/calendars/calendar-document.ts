@@ -193,5 +193,6 @@ export function buildCalendarPrintout(
     disclaimer: calendarMessages.disclaimer,
     generatedOn: `Generated on ${formatLongDate(today)}`,
     months: listPrintedMonths(today, wallMonthCount),
+    printedOn: today,
   };
 }

@@ -1,35 +1,127 @@
 import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { IsoDate } from "@vaxcal/schedule";
 import { LRUCache } from "lru-cache";
 import Tinypool from "tinypool";
 import type { CalendarDocument } from "./calendar-document.ts";
 import type { RenderTask } from "./render-worker.ts";
 
-/** A feed or PDF's version: its ETag now, its body rendered (or read from the cache) on demand. */
-export type CalendarRender<Body> = { etag: string; readBody: () => Promise<Body> };
+/**
+ * A calendar's render version (decision 704): a digest of every row its PDF and feed print, read
+ * with the access check (`readCalendarRenderVersion`), and whose calendar it is.
+ */
+export type RenderVersion = { calendarId: number; ownerId: number; version: string };
+
+/** The version and the document read in one snapshot: the document is exactly that version. */
+export type RenderSnapshot = { version: RenderVersion; document: CalendarDocument };
+
+/** A feed or PDF as served: its strong ETag and its bytes. */
+export type Rendered<Body> = { etag: string; body: Body };
 
 // Room for thousands of feeds and PDFs (a 200-shot PDF is well under 1 MiB).
 const cacheBudgetBytes = 64 * 1024 * 1024;
 const idleThreadMs = 30_000;
 
 /**
- * The feed and the PDF, rendered once per calendar version and kept in memory. Rendering runs in
- * a small pool of worker threads, so a big calendar costs a worker's time, never the event
- * loop's: the API keeps answering while PDFs are drawn.
- *
- * The cache is per process (one node): another node renders each version once for itself, which
- * costs a render per version and node, never a wrong answer, because the key is the version.
- * The version is a digest of everything the render reads (the calendar, its owner's printed
- * names and today for the PDF), so a farm name or reference name changed elsewhere is a new
- * version too. Concurrent requests for one version share one render.
+ * What the renderer's code is: a digest of the sources and fonts a render reads, so a deploy that
+ * changes how a PDF or feed looks is a new ETag for every calendar, and a client revalidating an
+ * ETag from before the deploy gets the new bytes, not a 304. Computed once per process; every
+ * node running the same code agrees on it.
  */
-export function createCalendarRenders({ host }: { host: string }) {
+function digestRendererSources(): string {
+  const hash = createHash("sha256");
+  const calendarsModule = path.dirname(fileURLToPath(import.meta.url));
+  const folders = [
+    calendarsModule,
+    path.join(calendarsModule, "../../assets/fonts"),
+    path.dirname(fileURLToPath(import.meta.resolve("@vaxcal/schedule"))),
+    path.dirname(fileURLToPath(import.meta.resolve("@vaxcal/contracts"))),
+  ];
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((left, right) =>
+      left.name.localeCompare(right.name),
+    )) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (!/\.test\.ts$/.test(entry.name)) hash.update(entry.name).update(readFileSync(file));
+    }
+  };
+  folders.forEach(visit);
+  // The libraries that draw: a new pdfkit or ics may lay out or escape differently.
+  for (const library of ["pdfkit", "ics", "fontkit"]) {
+    hash.update(`${library}@${readLibraryVersion(library)}`);
+  }
+  return hash.digest("base64url");
+}
+
+/** An installed library's version, from the package.json above its entry point. */
+function readLibraryVersion(library: string): string {
+  let folder = path.dirname(fileURLToPath(import.meta.resolve(library)));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === library) return manifest.version ?? "";
+    } catch {
+      // No package.json at this level: keep going up.
+    }
+    const parent = path.dirname(folder);
+    if (parent === folder) return "";
+    folder = parent;
+  }
+}
+
+let rendererVersion: string | undefined;
+
+/**
+ * Threads for rendering: one per core but one, which stays with the event loop and PostgreSQL
+ * (decision 704). On 2 cores a second render thread added no PDFs a second and raised
+ * `/api/health`'s p99 beside uncached downloads (bench/README.md); a render takes about 5 ms.
+ */
+export function sizeRenderPool(): number {
+  return Math.max(1, Math.min(8, availableParallelism() - 1));
+}
+
+export type CalendarRendersOptions = {
+  /** The feed's UIDs end with it (the public URL's host). */
+  host: string;
+  /** The worker module; tests pass one that fails on purpose. */
+  workerUrl?: URL;
+  maxThreads?: number;
+};
+
+/**
+ * The feed and the PDF, rendered once per render version and kept in memory (decision 704).
+ * Rendering runs in a pool of worker threads at a lower priority, so a big calendar costs a
+ * worker's time, never the event loop's: the API keeps answering while PDFs are drawn.
+ *
+ * A request first reads the version (that read is the access check), then asks for the body by
+ * its key: the kind, the calendar, the version, the renderer's code, and today (PDF: the printed
+ * months and "Generated on") or the host (feed: the UIDs). The key is the ETag, so a client's
+ * `If-None-Match` is answered without touching the cache. A miss reads version and document in
+ * one snapshot and renders; concurrent requests for one key share that render; a failed render
+ * leaves nothing behind, so the next request tries again.
+ *
+ * The cache is per process (one node): another node renders each version once for itself, and
+ * the same inputs give the same bytes on every node (the PDF's dates come from today, not the
+ * clock), so every node agrees on each ETag.
+ */
+export function createCalendarRenders({
+  host,
+  workerUrl = new URL("./render-worker.ts", import.meta.url),
+  maxThreads = sizeRenderPool(),
+}: CalendarRendersOptions) {
+  rendererVersion ??= digestRendererSources();
+  const renderer = rendererVersion;
   const pool = new Tinypool({
-    filename: new URL("./render-worker.ts", import.meta.url).href,
+    filename: workerUrl.href,
     minThreads: 0,
-    // One core stays with the event loop on a small machine.
-    maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    maxThreads,
     idleTimeout: idleThreadMs,
   });
   const cache = new LRUCache<string, Uint8Array | string>({
@@ -37,47 +129,128 @@ export function createCalendarRenders({ host }: { host: string }) {
     sizeCalculation: (body) =>
       Math.max(1, typeof body === "string" ? Buffer.byteLength(body) : body.byteLength),
   });
-  const rendering = new Map<string, Promise<Uint8Array | string>>();
+  const rendering = new Map<string, Promise<Rendered<Uint8Array | string>>>();
+  let renderCount = 0;
+  /*
+   * Misses read and render a few at a time: four per thread, so snapshots are read while
+   * earlier ones render (with two per thread, reading one miss's dozen statements left the
+   * thread idle: 76 uncached PDFs/s with a 4 ms render). Twenty uncached downloads at once
+   * would otherwise hold twenty snapshot transactions, the whole database pool, while one
+   * renders, and every other request (a cached PDF, /api/health) would queue for a connection.
+   */
+  const missSlots = maxThreads * 4;
+  let missesRunning = 0;
+  const missQueue: (() => void)[] = [];
+  async function withMissSlot<Result>(work: () => Promise<Result>): Promise<Result> {
+    if (missesRunning >= missSlots) {
+      await new Promise<void>((resolve) => missQueue.push(resolve));
+    } else {
+      missesRunning += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = missQueue.shift();
+      if (next) next();
+      else missesRunning -= 1;
+    }
+  }
 
-  function renderOnce(key: string, task: RenderTask): Promise<Uint8Array | string> {
+  function keyOf(
+    kind: RenderTask["kind"] | "preview",
+    version: RenderVersion,
+    context: string,
+  ): string {
+    const digest = createHash("sha256")
+      .update(`${renderer}\n${version.version}\n${context}`)
+      .digest("base64url")
+      .slice(0, 27);
+    return `${kind}-${version.calendarId}-${digest}`;
+  }
+
+  async function runTask(task: RenderTask): Promise<Uint8Array | string> {
+    renderCount += 1;
+    try {
+      return (await pool.run(task)) as Uint8Array | string;
+    } catch (error) {
+      throw new Error(`rendering the ${task.kind} of calendar ${task.document.id} failed`, {
+        cause: error,
+      });
+    }
+  }
+
+  /**
+   * The body for `key`: from the cache, from a render already under way, or rendered now from a
+   * fresh snapshot. The snapshot may be newer than the version the caller read; then the body
+   * is stored and answered under the snapshot's own key, never under the older one.
+   */
+  function serve(
+    key: string,
+    load: () => Promise<{ key: string; task: RenderTask }>,
+  ): Promise<Rendered<Uint8Array | string>> {
     const cached = cache.get(key);
-    if (cached !== undefined) return Promise.resolve(cached);
+    if (cached !== undefined) return Promise.resolve({ etag: `"${key}"`, body: cached });
     const running = rendering.get(key);
     if (running) return running;
-    const render = (pool.run(task) as Promise<Uint8Array | string>)
-      .then((body) => {
-        cache.set(key, body);
-        return body;
-      })
-      .finally(() => rendering.delete(key));
+    const render = withMissSlot(async () => {
+      const loaded = await load();
+      const newer = loaded.key === key ? undefined : cache.get(loaded.key);
+      const body = newer ?? (await runTask(loaded.task));
+      cache.set(loaded.key, body);
+      return { etag: `"${loaded.key}"`, body };
+    }).finally(() => rendering.delete(key));
     rendering.set(key, render);
     return render;
   }
 
-  function prepare(task: RenderTask): CalendarRender<Uint8Array | string> {
-    const version = createHash("sha256")
-      .update(JSON.stringify(task))
-      .digest("base64url")
-      .slice(0, 27);
-    const key = `${task.kind}-${task.document.id}-${version}`;
-    return { etag: `"${key}"`, readBody: () => renderOnce(key, task) };
-  }
+  const feedKey = (version: RenderVersion) => keyOf("feed", version, host);
+  const pdfKey = (version: RenderVersion, today: IsoDate) => keyOf("pdf", version, today);
 
   return {
-    feed(document: CalendarDocument): CalendarRender<string> {
-      const { etag, readBody } = prepare({ kind: "feed", document, host });
-      return { etag, readBody: async () => String(await readBody()) };
+    /** The feed's ETag for this version, without rendering. */
+    feedTag: (version: RenderVersion) => `"${feedKey(version)}"`,
+    async feed(
+      version: RenderVersion,
+      load: () => Promise<RenderSnapshot>,
+    ): Promise<Rendered<string>> {
+      const { etag, body } = await serve(feedKey(version), async () => {
+        const snapshot = await load();
+        return {
+          key: feedKey(snapshot.version),
+          task: { kind: "feed", document: snapshot.document, host },
+        };
+      });
+      return { etag, body: String(body) };
     },
-    pdf(document: CalendarDocument, today: IsoDate): CalendarRender<Buffer> {
-      const { etag, readBody } = prepare({ kind: "pdf", document, today });
-      return {
-        etag,
-        readBody: async () => {
-          const bytes = (await readBody()) as Uint8Array;
-          return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        },
-      };
+    /** The PDF's ETag for this version printed today (Ireland), without rendering. */
+    pdfTag: (version: RenderVersion, today: IsoDate) => `"${pdfKey(version, today)}"`,
+    async pdf(
+      version: RenderVersion,
+      today: IsoDate,
+      load: () => Promise<RenderSnapshot>,
+    ): Promise<Rendered<Buffer>> {
+      const { etag, body } = await serve(pdfKey(version, today), async () => {
+        const snapshot = await load();
+        return {
+          key: pdfKey(snapshot.version, today),
+          task: { kind: "pdf", document: snapshot.document, today },
+        };
+      });
+      const bytes = body as Uint8Array;
+      return { etag, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     },
+    /**
+     * The SVG preview's ETag: it shows the 24 months from the current one, so the month is in it.
+     * The preview is drawn on the request thread (no fonts, no cache); only its tag is shared.
+     */
+    previewTag: (version: RenderVersion, today: IsoDate) =>
+      `"${keyOf("preview", version, today.slice(0, 7))}"`,
+    /** How many bodies the cache holds, their bytes, and how many renders ran (tests, bench). */
+    describeCache: () => ({
+      entries: cache.size,
+      bytes: cache.calculatedSize,
+      renders: renderCount,
+    }),
     close: () => pool.destroy(),
   };
 }

@@ -1,7 +1,7 @@
 import { RoleName } from "@vaxcal/contracts";
 import type { ShotTemplateInput } from "@vaxcal/schedule";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { definePreparedStatement, type Executor } from "../../db/database.ts";
+import { definePreparedStatement, executePrepared, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
@@ -326,6 +326,54 @@ export function createCalendarsRepository(db: Executor) {
         calendar: row.calendar,
         owner: { id: row.ownerId, farmName: row.farmName, email: row.email, phone: row.phone },
       };
+    },
+
+    /**
+     * The calendar's render version when the key may act on it, else null: one statement that
+     * checks access exactly as `findAccessibleCalendar` does and digests every row the PDF and the
+     * feed print (`readCalendarDocument`): the whole calendar row, the owner's printed fields,
+     * the linked practice's name and phones (not its whole row: its clients version moves with
+     * every linked farmer's change), the enterprise, animal and season rows, each column with its
+     * disease and vaccine rows, the plan's seeds and the given records. Any change to any of them,
+     * by any path (an edit, a given shot, an admin renaming a vaccine, a practice's new phone),
+     * is a new version (decision 704). `ownerId` lets the render read the calendar as its owner.
+     */
+    async readRenderVersion(
+      key: CalendarKey,
+    ): Promise<{ calendarId: number; ownerId: number; version: string } | null> {
+      const condition =
+        "feedTokenHash" in key
+          ? sql`${calendars.feedTokenHash} = ${key.feedTokenHash}`
+          : sql`${calendars.id} = ${key.calendarId} AND ${buildUserAccess(key.userId)}`;
+      // Row values print NULL and '' apart and quote every field, so the text is unambiguous.
+      const rows = await executePrepared<{ calendarId: number; ownerId: number; version: string }>(
+        db,
+        "calendar-render-version",
+        sql`
+        SELECT calendars.id AS "calendarId", users.id AS "ownerId",
+          encode(sha256(convert_to(ROW(
+            calendars, users.farmer_name, users.email, users.phone, users.herd_size,
+            users.flock_size, practice.vet_practice_name, practice.landline, practice.mobile,
+            enterprise, animal, season,
+            (SELECT array_agg(ROW(calendar_column, disease, vaccine) ORDER BY calendar_column.position)
+              FROM calendar_diseases AS calendar_column
+              JOIN diseases AS disease ON disease.id = calendar_column.disease_id
+              LEFT JOIN vaccines AS vaccine ON vaccine.id = calendar_column.vaccine_id
+              WHERE calendar_column.calendar_id = calendars.id),
+            (SELECT array_agg(seed ORDER BY seed.disease_id, seed.position, seed.shot_key)
+              FROM calendar_shots AS seed WHERE seed.calendar_id = calendars.id),
+            (SELECT array_agg(given ORDER BY given.shot_id)
+              FROM given_shots AS given WHERE given.calendar_id = calendars.id)
+          )::text, 'UTF8')), 'base64') AS version
+        FROM calendars
+        JOIN users ON users.id = calendars.user_id
+        LEFT JOIN vet_practices AS practice ON practice.id = users.vet_practice_id
+        JOIN enterprises AS enterprise ON enterprise.id = calendars.enterprise_id
+        JOIN animals AS animal ON animal.id = calendars.animal_id
+        JOIN seasons AS season ON season.id = calendars.season_id
+        WHERE ${condition}`,
+      );
+      return rows[0] ?? null;
     },
 
     /** Holds a calendar's row until the transaction ends; null when it is gone. */

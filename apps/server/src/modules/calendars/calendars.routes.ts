@@ -26,18 +26,20 @@ import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
+import { matchesEntityTag } from "../../http/entity-tag.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import { enforceRateLimit } from "../../lib/rate-limit.ts";
 import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
 import { toCalendarKey } from "./calendar-access.ts";
-import { createCalendarRenders } from "./calendar-renders.ts";
+import { createCalendarRenders, type CalendarRenders } from "./calendar-renders.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import {
   createCalendar,
   deleteCalendar,
   listCalendars,
   readCalendarDetail,
-  readCalendarDocument,
+  readCalendarRenderVersion,
+  readCalendarSnapshot,
   regenerateFeed,
   updateCalendar,
   type CalendarsContext,
@@ -61,6 +63,8 @@ export type CalendarsRoutesOptions = {
    * again (src/jobs); it must not throw.
    */
   onCalendarChanged?: (calendarId: number) => void;
+  /** The PDF and feed renders; by default the routes make their own and close them with the app. */
+  renders?: CalendarRenders;
 };
 
 // Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
@@ -84,13 +88,13 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
  */
 export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = async (
   app,
-  { db, clock, secret, publicUrl, onCalendarChanged = () => {} },
+  { db, clock, secret, publicUrl, onCalendarChanged = () => {}, renders: givenRenders },
 ) => {
   const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
   const requireUser = createRequireUser({ db, clock });
-  const renders = createCalendarRenders({ host: new URL(publicUrl).host });
-  app.addHook("onClose", () => renders.close());
+  const renders = givenRenders ?? createCalendarRenders({ host: new URL(publicUrl).host });
+  if (!givenRenders) app.addHook("onClose", () => renders.close());
 
   app.post(
     calendarPaths.create,
@@ -204,15 +208,21 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      const document = await readCalendarDocument(context, key);
-      const pdf = renders.pdf(document, readToday());
+      // The access check comes first: someone else's calendar is a 404, never cached bytes.
+      const version = await readCalendarRenderVersion(context, key);
+      const today = readToday();
       // Personal details: never stored by a browser or proxy, but a client may revalidate.
-      reply.header("cache-control", "private, no-store").header("etag", pdf.etag);
-      if (request.headers["if-none-match"] === pdf.etag) return reply.code(304).send(null);
+      reply.header("cache-control", "private, no-store");
+      const etag = renders.pdfTag(version, today);
+      if (matchesEntityTag(request.headers["if-none-match"], etag)) {
+        return reply.header("etag", etag).code(304).send(null);
+      }
+      const pdf = await renders.pdf(version, today, () => readCalendarSnapshot(context, version));
       return reply
-        .header("content-disposition", `attachment; filename="calendar-${document.id}.pdf"`)
+        .header("etag", pdf.etag)
+        .header("content-disposition", `attachment; filename="calendar-${version.calendarId}.pdf"`)
         .type("application/pdf")
-        .send(await pdf.readBody());
+        .send(pdf.body);
     },
   );
 
@@ -229,15 +239,21 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      const document = await readCalendarDocument(context, key);
+      // One read answers a revalidation (My Calendars shows a page of them); the document only
+      // when the preview changed: any printed row, or the month.
+      const version = await readCalendarRenderVersion(context, key);
       const today = readToday();
-      // It shows 24 months from the current one, so a new month is a new version.
-      const etag = `"${document.id}-${document.updatedAt.getTime()}-${today.slice(0, 7)}"`;
+      const etag = renders.previewTag(version, today);
       reply.header("cache-control", "private, no-cache").header("etag", etag);
-      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
+      if (matchesEntityTag(request.headers["if-none-match"], etag)) {
+        return reply.code(304).send(null);
+      }
+      // Version and document from one snapshot, so the tag names exactly what is drawn.
+      const snapshot = await readCalendarSnapshot(context, version);
       return reply
+        .header("etag", renders.previewTag(snapshot.version, today))
         .type("image/svg+xml; charset=utf-8")
-        .send(renderCalendarPreviewSvg(document, today));
+        .send(renderCalendarPreviewSvg(snapshot.document, today));
     },
   );
 
@@ -391,7 +407,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       if (feedTokenHash === null) {
         throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
       }
-      const document = await readCalendarDocument(context, { feedTokenHash });
+      const version = await readCalendarRenderVersion(context, { feedTokenHash });
       // Counted per token once it is known to exist, so made-up tokens write nothing.
       await enforceRateLimit(
         context,
@@ -399,13 +415,13 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         feedTokenHash,
         calendarMessages.feedTooManyRequests,
       );
-      const feed = renders.feed(document);
-      reply
-        .header("cache-control", "private, max-age=900")
-        .header("x-robots-tag", "noindex")
-        .header("etag", feed.etag);
-      if (request.headers["if-none-match"] === feed.etag) return reply.code(304).send(null);
-      return reply.type("text/calendar; charset=utf-8").send(await feed.readBody());
+      reply.header("cache-control", "private, max-age=900").header("x-robots-tag", "noindex");
+      const etag = renders.feedTag(version);
+      if (matchesEntityTag(request.headers["if-none-match"], etag)) {
+        return reply.header("etag", etag).code(304).send(null);
+      }
+      const feed = await renders.feed(version, () => readCalendarSnapshot(context, version));
+      return reply.header("etag", feed.etag).type("text/calendar; charset=utf-8").send(feed.body);
     },
   );
 };
@@ -422,12 +438,16 @@ export function createCalendarPdfReader({
 }: Omit<CalendarsRoutesOptions, "onCalendarChanged">) {
   const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
-  const renders = createCalendarRenders({ host: new URL(publicUrl).host });
+  // One thread: the e-mails' PDFs are background work, and each thread holds its own fonts.
+  const renders = createCalendarRenders({ host: new URL(publicUrl).host, maxThreads: 1 });
   return {
     read: async (calendarId: number, ownerId: number): Promise<Buffer | null> => {
       try {
-        const document = await readCalendarDocument(context, { calendarId, userId: ownerId });
-        return await renders.pdf(document, readToday()).readBody();
+        const version = await readCalendarRenderVersion(context, { calendarId, userId: ownerId });
+        const pdf = await renders.pdf(version, readToday(), () =>
+          readCalendarSnapshot(context, version),
+        );
+        return pdf.body;
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) return null;
         throw error;

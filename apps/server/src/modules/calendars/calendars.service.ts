@@ -30,6 +30,7 @@ import { createValidationError } from "../../lib/validation-error.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
 import { findPrintedWindow, type CalendarDocument } from "./calendar-document.ts";
+import type { RenderSnapshot, RenderVersion } from "./calendar-renders.ts";
 import {
   createCalendarsRepository,
   type AccessibleCalendar,
@@ -390,9 +391,13 @@ export async function listCalendars(
 }
 
 /** A calendar the caller may see, with its names, its columns and its animal: what every page shows. */
-async function loadSavedCalendar(context: CalendarsContext, key: CalendarKey) {
-  const { calendar, owner } = await requireAccessibleCalendar(context.db, key);
-  const repository = createCalendarsRepository(context.db);
+async function loadSavedCalendar(
+  context: CalendarsContext,
+  key: CalendarKey,
+  executor: Executor = context.db,
+) {
+  const { calendar, owner } = await requireAccessibleCalendar(executor, key);
+  const repository = createCalendarsRepository(executor);
   const [names, columns, animal] = await Promise.all([
     repository.readNames(calendar.id),
     repository.readColumns(calendar.id),
@@ -518,15 +523,24 @@ function describeUsername(owner: AccessibleCalendar["owner"]): string {
   return owner.email ?? owner.phone ?? "";
 }
 
-/** Everything the PDF, the preview and the feed print, for a calendar the caller may see. */
+/**
+ * Everything the PDF, the preview and the feed print, for a calendar the caller may see. Every row
+ * it reads must also be in the render version's digest (`readRenderVersion`), or a change to it
+ * would not reach a cached PDF or feed (decision 704).
+ */
 export async function readCalendarDocument(
   context: CalendarsContext,
   key: CalendarKey,
+  executor: Executor = context.db,
 ): Promise<CalendarDocument> {
-  const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(context, key);
+  const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(
+    context,
+    key,
+    executor,
+  );
   const [farm, given] = await Promise.all([
-    createCalendarsRepository(context.db).readOwnerFarm(owner.id),
-    createGivenShotsRepository(context.db).readGivenShots([calendar.id]),
+    createCalendarsRepository(executor).readOwnerFarm(owner.id),
+    createGivenShotsRepository(executor).readGivenShots([calendar.id]),
   ]);
   return {
     id: calendar.id,
@@ -545,4 +559,38 @@ export async function readCalendarDocument(
     columns,
     givenShots: given.get(calendar.id) ?? [],
   };
+}
+
+/**
+ * The calendar's render version (decision 704), for a caller who may see it: the one read a
+ * cached PDF or feed costs, and the access check, so someone else's calendar is a 404 before any
+ * cache is looked at. Every input the document reads is in the digest
+ * (`readRenderVersion`); a field added to `readCalendarDocument` must be added there too.
+ */
+export async function readCalendarRenderVersion(
+  context: CalendarsContext,
+  key: CalendarKey,
+): Promise<RenderVersion> {
+  const found = await createCalendarsRepository(context.db).readRenderVersion(key);
+  if (!found) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
+  return found;
+}
+
+/**
+ * The version and the document in one read-only snapshot, as the owner reads them: what a render
+ * stores under the version's key is exactly that version, even while an edit commits meanwhile.
+ */
+export function readCalendarSnapshot(
+  context: CalendarsContext,
+  version: Pick<RenderVersion, "calendarId" | "ownerId">,
+): Promise<RenderSnapshot> {
+  const key = { calendarId: version.calendarId, userId: version.ownerId };
+  return context.db.transaction(
+    async (transaction) => {
+      const current = await createCalendarsRepository(transaction).readRenderVersion(key);
+      if (!current) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
+      return { version: current, document: await readCalendarDocument(context, key, transaction) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }

@@ -36,6 +36,31 @@ const boldFont = loadFont("DejaVuSansCondensed-Bold.ttf");
 const regular = "DejaVuSansCondensed";
 const bold = "DejaVuSansCondensed-Bold";
 
+/*
+ * Word layouts shared by every document this thread draws. pdfkit shapes text a word at a time
+ * (fontkit's OpenType layout, the largest part of a render) and caches each word's glyphs and
+ * positions per document; they depend on the font alone, and each document still builds its own
+ * subset from them, so months, headings, disease and vaccine names are shaped once per thread.
+ * Emptied past a bound, so farm names and custom shot names cannot grow it for ever.
+ */
+const sharedLayoutLimit = 20_000;
+const sharedLayouts = new Map<string, Record<string, unknown>>();
+let documentsDrawn = 0;
+
+function shareWordLayouts(doc: PDFKit.PDFDocument, name: string): void {
+  doc.font(name);
+  // pdfkit's embedded font keeps its cache in `layoutCache`; its types do not name it.
+  const font = (doc as unknown as { _font?: { layoutCache?: Record<string, unknown> } })._font;
+  if (!font?.layoutCache) return;
+  let words = sharedLayouts.get(name);
+  // Counted now and then: counting a large cache for every document would cost a render's time.
+  if (!words || (documentsDrawn % 200 === 0 && Object.keys(words).length > sharedLayoutLimit)) {
+    words = Object.create(null) as Record<string, unknown>;
+    sharedLayouts.set(name, words);
+  }
+  font.layoutCache = words;
+}
+
 type Rgb = [number, number, number];
 
 export type PrintoutShot = {
@@ -87,6 +112,11 @@ export type CalendarPrintout = {
   generatedOn: string;
   /** The months the grid shows, in order (the 12 from the current one). */
   months: readonly { year: number; month: number }[];
+  /**
+   * The day it is printed (`YYYY-MM-DD`, Ireland): the PDF's creation date, so the same inputs
+   * give the same bytes on every node and at any hour (decision 704). Else the clock's.
+   */
+  printedOn?: string;
 };
 
 const colors = {
@@ -613,10 +643,18 @@ export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
     autoFirstPage: true,
     // Without this pdfkit parses Helvetica's metrics for every document, only to never use it.
     font: regularFont as string,
-    info: { Title: "VaxCal vaccination calendar", Author: "VaxCal", Creator: "VaxCal" },
+    info: {
+      Title: "VaxCal vaccination calendar",
+      Author: "VaxCal",
+      Creator: "VaxCal",
+      ...(printout.printedOn ? { CreationDate: new Date(`${printout.printedOn}T00:00:00Z`) } : {}),
+    },
   });
   doc.registerFont(regular, regularFont);
   doc.registerFont(bold, boldFont);
+  documentsDrawn += 1;
+  shareWordLayouts(doc, bold);
+  shareWordLayouts(doc, regular);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));

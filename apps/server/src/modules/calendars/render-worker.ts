@@ -1,8 +1,7 @@
 import { setPriority } from "node:os";
-import type { IsoDate } from "@vaxcal/schedule";
-import { buildCalendarPrintout, type CalendarDocument } from "./calendar-document.ts";
-import { renderCalendarFeed } from "./render-calendar-feed.ts";
-import { renderCalendarPdf } from "./render-calendar-pdf.ts";
+import type { RenderTask } from "./render-task.ts";
+
+export type { RenderTask } from "./render-task.ts";
 
 // Renders yield the CPU to the event loop: on Linux a nice value set from a thread holds for that
 // thread only, so the API's own thread keeps its priority while this one draws PDFs. Where the
@@ -13,13 +12,11 @@ try {
   // Not allowed here; nothing else changes.
 }
 
-/** One render, as the pool hands it to a worker thread (structured clone: Dates survive). */
-export type RenderTask =
-  | { kind: "feed"; document: CalendarDocument; host: string }
-  | { kind: "pdf"; document: CalendarDocument; today: IsoDate };
+// Loaded only now, at the lower priority: compiling pdfkit and parsing the fonts costs a thread
+// as much as several renders, and a static import would do it before the line above runs.
+const renderer = import("./render-task.ts");
 
 /** Runs in a worker thread (calendar-renders.ts): the PDF and the feed never block the API. */
 export default async function render(task: RenderTask): Promise<Uint8Array | string> {
-  if (task.kind === "feed") return renderCalendarFeed(task.document, task.host);
-  return renderCalendarPdf(buildCalendarPrintout(task.document, task.today));
+  return (await renderer).runRenderTask(task);
 }

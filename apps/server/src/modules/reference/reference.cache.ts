@@ -91,10 +91,5 @@ export function chooseEncoding(
   return undefined;
 }
 
-export function matchesEntityTag(ifNoneMatch: string | undefined, entityTag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((candidate) => candidate.trim().replace(/^W\//, ""))
-    .some((candidate) => candidate === entityTag || candidate === "*");
-}
+// Moved to the shared http layer, which the calendars' PDF and feed use too.
+export { matchesEntityTag } from "../../http/entity-tag.ts";
