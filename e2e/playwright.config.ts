@@ -4,6 +4,10 @@ import { fileURLToPath } from "node:url";
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
+const phone = { width: 375, height: 812 };
+const desktop = { width: 1280, height: 800 };
+/** The journeys that change the server's vaccine protocol (see the projects below). */
+const changesProtocol = [/admin-protocols\.spec\.ts$/, /protocol-update\.spec\.ts$/];
 
 export default defineConfig({
   testDir: "tests",
@@ -42,8 +46,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "phone-375", use: { viewport: { width: 375, height: 812 } } },
-    { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone-375", use: { viewport: phone }, testIgnore: changesProtocol },
+    { name: "desktop-1280", use: { viewport: desktop }, testIgnore: changesProtocol },
+    // A protocol change reaches every calendar the one server makes, so the journeys that make
+    // one run after all the others, one after the other.
+    {
+      name: "protocol-change-admin",
+      use: { viewport: desktop },
+      testMatch: /admin-protocols\.spec\.ts$/,
+      dependencies: ["phone-375", "desktop-1280"],
+    },
+    {
+      name: "protocol-change-farmer",
+      use: { viewport: desktop },
+      testMatch: /protocol-update\.spec\.ts$/,
+      dependencies: ["protocol-change-admin"],
+    },
   ],
   webServer: {
     command: "node e2e/support/run-server.ts",

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { expect, expectNoAxeViolations } from "./fixtures.ts";
 
 /*
  * The second half of issue 10's phone journey, shared by the journeys that save a calendar: on
@@ -31,16 +30,6 @@ function formatIrishTodayForPdf(): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date());
   const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
   return `${day} ${shortMonthNames[month - 1]} ${year}`;
-}
-
-export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.help}`),
-    `axe violations: ${state}`,
-  ).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> {

@@ -17,7 +17,6 @@ import { expect, test } from "../support/fixtures.ts";
  * the saved edit is read back from the server after a reload.
  */
 
-test.skip(({ layout }) => layout === "phone", "the admin screens are built for 1280 px");
 test.use({ baseURL: adminBaseURL });
 
 const shortMonths = [

@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  showCalendarGrid,
+  test,
+  waitForScreen,
+} from "../support/fixtures.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
-import { expectNoAxeViolations } from "../support/given-shots.ts";
 import { moveShotTemplateAsAdmin } from "../support/admin-session.ts";
 
 /*
@@ -12,8 +17,9 @@ import { moveShotTemplateAsAdmin } from "../support/admin-session.ts";
  * calendar has the new date; the farmer looks at the difference, accepts it, and the saved
  * calendar has the new date. At 375 px and 1280 px, with axe.
  *
- * The template change is seen by every calendar on this server, so the journey runs once (in
- * the desktop project) and checks the phone width by resizing, and puts the template back.
+ * The template change is seen by every calendar on this server, so the journey runs once, after
+ * every other journey (its own project in playwright.config.ts), checks the phone width by
+ * resizing, and puts the template back.
  */
 
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -122,10 +128,6 @@ test.describe("a protocol changed since the calendar was saved", () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name !== "desktop-1280",
-      "one run changes the server's protocol; it checks 375 px by resizing",
-    );
     const token = await signInNewFarmer(page, testInfo, "protocol");
     const calendarId = await saveBvdCalendar(page);
     const saved = await readBvdShot(page, calendarId, token);

@@ -1,6 +1,11 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, Request, TestInfo } from "@playwright/test";
-import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  showCalendarGrid,
+  test,
+  waitForScreen,
+} from "../support/fixtures.ts";
 
 /*
  * Vet practices (issue 13's 'Done when'), against the real server: a practice registers in three
@@ -63,19 +68,6 @@ async function openPerson(browser: Browser, viewport: { width: number; height: n
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   return { context, page, problems } satisfies Person;
-}
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const summary = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-        .map((node) => node.target.join(" "))
-        .join(", ")}`,
-  );
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
