@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { buildApp } from "../apps/server/src/app.ts";
 import { parseConfig } from "../apps/server/src/config.ts";
 import { connectDatabase } from "../apps/server/src/db/database.ts";
+import type { Jobs } from "../apps/server/src/jobs/jobs.ts";
 
 /** A fixed answer the "bytes" baseline serves from memory: the same bytes VaxCal sends. */
 export type FixedAnswer = { path: string; body: Uint8Array; headers: Record<string, string> };
@@ -38,7 +39,14 @@ if (data.kind === "hello") {
     PUBLIC_URL: "https://vaxcal.example.ie",
   });
   const database = connectDatabase(data.databaseUrl);
-  app = await buildApp({ config, database });
+  // BENCH_PLAN=elsewhere: the save only asks for its plan, and nothing plans here (what a save
+  // would cost if the reminders' planning ran on worker nodes at no cost to the save; an upper
+  // bound, since a real queue insert or dirty marker is not free). Default: planned in process.
+  const jobs: Jobs | undefined =
+    process.env.BENCH_PLAN === "elsewhere"
+      ? { requestCalendarPlan: async () => {}, stop: async () => {} }
+      : undefined;
+  app = await buildApp({ config, database, jobs });
   close = async () => {
     await app.close();
     await database.close();
