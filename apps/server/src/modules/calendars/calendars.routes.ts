@@ -408,12 +408,14 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
       }
       const version = await readCalendarRenderVersion(context, { feedTokenHash });
-      // Counted per token once it is known to exist, so made-up tokens write nothing.
+      // Counted per token once it is known to exist, so made-up tokens write nothing. The count
+      // does not wait for the disk: a crash forgetting a few fetches is harmless (decision 704).
       await enforceRateLimit(
         context,
         feedRateLimit,
         feedTokenHash,
         calendarMessages.feedTooManyRequests,
+        { flush: false },
       );
       reply.header("cache-control", "private, max-age=900").header("x-robots-tag", "noindex");
       const etag = renders.feedTag(version);
