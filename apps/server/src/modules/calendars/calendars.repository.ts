@@ -1,11 +1,7 @@
 import { RoleName } from "@vaxcal/contracts";
 import type { ShotTemplateInput } from "@vaxcal/schedule";
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
-import {
-  definePreparedQuery,
-  definePreparedStatement,
-  type Executor,
-} from "../../db/database.ts";
+import { definePreparedQuery, definePreparedStatement, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
