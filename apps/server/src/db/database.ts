@@ -13,6 +13,11 @@ export type Executor = Db | Transaction;
 export type Database = {
   db: Db;
   pool: pg.Pool;
+  /**
+   * One connection of its own for the health check (decision 704), so `/api/health` never
+   * queues behind the requests holding the pool's connections (a burst of PDF misses).
+   */
+  probePool: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -31,12 +36,22 @@ export function connectDatabase(connectionString: string, options: ConnectOption
   });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on("error", (error) => options.onIdleError?.(error));
+  const probePool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: 5_000,
+    // Kept between a load balancer's checks, a few seconds apart, rather than reconnecting.
+    idleTimeoutMillis: 60_000,
+    application_name: "vaxcal-health",
+  });
+  probePool.on("error", (error) => options.onIdleError?.(error));
   const db = drizzle(pool, { schema });
   let closing: Promise<void> | undefined;
   return {
     db,
     pool,
-    close: () => (closing ??= pool.end()),
+    probePool,
+    close: () => (closing ??= Promise.all([pool.end(), probePool.end()]).then(() => undefined)),
   };
 }
 
@@ -111,7 +126,7 @@ export async function isDatabaseReachable(database: Database, timeoutMs = 2_000)
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const probe = database.pool.query("SELECT 1").then(
+  const probe = database.probePool.query("SELECT 1").then(
     () => true,
     () => false,
   );

@@ -20,14 +20,22 @@ export class ThrottledError extends AppError {
   }
 }
 
-/** Counts one call against `rule` for `subject`; past the limit throws ThrottledError. */
+/**
+ * Counts one call against `rule` for `subject`; past the limit throws ThrottledError. With
+ * `flush: false` the count's commit does not wait for the disk: only for counters a crash may
+ * harmlessly forget (the public feed's, decision 704), never a login or message budget.
+ */
 export async function enforceRateLimit(
   { db, clock }: RateLimitContext,
   rule: RateLimitRule,
   subject: string,
   message?: string,
+  { flush = true }: { flush?: boolean } = {},
 ): Promise<void> {
-  const result = await createRateLimitsRepository(db).consumeHit(rule, subject, clock());
+  const limits = createRateLimitsRepository(db);
+  const result = flush
+    ? await limits.consumeHit(rule, subject, clock())
+    : await limits.consumeHitWithoutFlush(rule, subject, clock());
   if (!result.isAllowed) throw new ThrottledError(result.retryAfterSeconds, message);
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Executor } from "../db/database.ts";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import { definePreparedStatement, type Executor } from "../db/database.ts";
 import { rateLimits } from "../db/schema/accounts.ts";
 import { hashToken } from "./tokens.ts";
 
@@ -32,6 +33,25 @@ function toResult(rule: RateLimitRule, hits: number, windowStartedAt: Date, now:
 }
 
 /**
+ * consumeHit's upsert, committed without waiting for the disk: `set_config(..., true)` turns
+ * `synchronous_commit` off for this statement's own (implicit) transaction only, in the same round
+ * trip, and the setting ends with it, so the pooled connection goes back as it came. The WHERE
+ * uses the setting, so the planner cannot drop the call.
+ */
+const upsertHitWithoutFlush = definePreparedStatement<{ hits: number; windowStartedAt: Date }>(
+  "rate-limit-hit-unflushed",
+  `INSERT INTO rate_limits AS counted (key, window_started_at, hits)
+   SELECT $1, $2::timestamptz, 1
+   FROM (SELECT set_config('synchronous_commit', 'off', true) AS setting) AS unflushed
+   WHERE unflushed.setting = 'off'
+   ON CONFLICT (key) DO UPDATE SET
+     hits = CASE WHEN counted.window_started_at <= $3::timestamptz THEN 1 ELSE counted.hits + 1 END,
+     window_started_at = CASE WHEN counted.window_started_at <= $3::timestamptz
+       THEN excluded.window_started_at ELSE counted.window_started_at END
+   RETURNING hits, window_started_at AS "windowStartedAt"`,
+);
+
+/**
  * Fixed-window counters in PostgreSQL, shared by every API node. One statement counts a hit and
  * reads the count, so two nodes cannot both let the limit+1st request through.
  */
@@ -54,6 +74,30 @@ export function createRateLimitsRepository(db: Executor) {
         .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
       if (!row) throw new Error("rate limit upsert returned no row");
       return toResult(rule, row.hits, row.windowStartedAt, now);
+    },
+
+    /**
+     * consumeHit for a counter whose loss in a crash is harmless (the public feed's fetches,
+     * decision 704): the same upsert, but its commit does not wait for the WAL to reach the disk.
+     * PostgreSQL still applies it atomically, so the limit holds exactly while the server runs;
+     * a crash may forget the last few hundred milliseconds of counts, never write a wrong one.
+     * Inside a caller's transaction the setting would cover that whole transaction, so there it
+     * is the ordinary, durable consumeHit.
+     */
+    async consumeHitWithoutFlush(
+      rule: RateLimitRule,
+      subject: string,
+      now: Date,
+    ): Promise<RateLimitResult> {
+      if (db instanceof PgTransaction) return this.consumeHit(rule, subject, now);
+      const windowStart = new Date(now.getTime() - rule.windowMs);
+      const [row] = await upsertHitWithoutFlush(db, [
+        toKey(rule, subject),
+        now.toISOString(),
+        windowStart.toISOString(),
+      ]);
+      if (!row) throw new Error("rate limit upsert returned no row");
+      return toResult(rule, row.hits, new Date(row.windowStartedAt), now);
     },
 
     /** The current window's count without adding to it, e.g. whether a lock is on. */

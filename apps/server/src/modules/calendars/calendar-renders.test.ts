@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { SubmitCalendarResponseSchema, type SubmitCalendarRequest } from "@vaxcal/contracts";
 import type { Calendar } from "@vaxcal/schedule";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -329,6 +330,51 @@ describe("the feed is cached per version too", () => {
     expect(given.statusCode).toBe(200);
     expect(given.headers.etag).not.toBe(first.headers.etag);
     expect(given.body).toContain("Batch: LOT-9902");
+  });
+});
+
+describe("the feed's encodings are made once, when it is rendered", () => {
+  it("Brotli or gzip by Accept-Encoding, the same text and ETag, Vary on every answer", async () => {
+    const { feedPath } = await saveCalendar();
+    // The whole app, whose response compression must leave an encoded feed alone.
+    const fetchFeed = (headers: Record<string, string> = {}) =>
+      testApp.app.inject({ method: "GET", url: feedPath, headers });
+    const plain = await fetchFeed();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(plain.body).toContain("BEGIN:VCALENDAR");
+
+    const brotli = await fetchFeed({ "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(brotli.rawPayload).toString("utf8")).toBe(plain.body);
+
+    const gzipped = await fetchFeed({ "accept-encoding": "gzip;q=1, br;q=0" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(plain.body);
+
+    const identity = await fetchFeed({ "accept-encoding": "identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+
+    const revalidated = await fetchFeed({
+      "accept-encoding": "br",
+      "if-none-match": String(plain.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it("a PDF goes out as it is, never compressed again", async () => {
+    const { id } = await saveCalendar();
+    const response = await download(id, farmer.token, { "accept-encoding": "br, gzip" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 });
 

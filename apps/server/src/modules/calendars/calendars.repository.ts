@@ -1,7 +1,7 @@
 import { RoleName } from "@vaxcal/contracts";
 import type { ShotTemplateInput } from "@vaxcal/schedule";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { definePreparedStatement, executePrepared, type Executor } from "../../db/database.ts";
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { definePreparedQuery, definePreparedStatement, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
@@ -178,7 +178,7 @@ export type AccessibleCalendar = {
  * view and edit the farmer's calendars"). Read on every call, so an unlink or a removal from the
  * practice takes effect with the next request (decision 501).
  */
-function buildUserAccess(userId: number): SQL {
+function buildUserAccess(userId: number | Placeholder): SQL {
   return sql`(${calendars.userId} = ${userId} OR EXISTS (
     SELECT 1 FROM ${vetPracticeMembers}
     JOIN ${userRoles} ON ${userRoles.userId} = ${vetPracticeMembers.userId}
@@ -294,6 +294,53 @@ function toCalendarListRow(row: CalendarListSqlRow): CalendarListRow {
   };
 }
 
+type RenderVersionRow = { calendarId: number; ownerId: number; version: string };
+
+/**
+ * The render version's statement (decision 704, `readRenderVersion`) for one access condition.
+ * Row values print NULL and '' apart and quote every field, so the text is unambiguous.
+ */
+function buildRenderVersionQuery(condition: SQL): SQL {
+  return sql`
+        SELECT calendars.id AS "calendarId", users.id AS "ownerId",
+          encode(sha256(convert_to(ROW(
+            calendars, users.farmer_name, users.email, users.phone, users.herd_size,
+            users.flock_size, practice.vet_practice_name, practice.landline, practice.mobile,
+            enterprise, animal, season,
+            (SELECT array_agg(ROW(calendar_column, disease, vaccine) ORDER BY calendar_column.position)
+              FROM calendar_diseases AS calendar_column
+              JOIN diseases AS disease ON disease.id = calendar_column.disease_id
+              LEFT JOIN vaccines AS vaccine ON vaccine.id = calendar_column.vaccine_id
+              WHERE calendar_column.calendar_id = calendars.id),
+            (SELECT array_agg(seed ORDER BY seed.disease_id, seed.position, seed.shot_key)
+              FROM calendar_shots AS seed WHERE seed.calendar_id = calendars.id),
+            (SELECT array_agg(given ORDER BY given.shot_id)
+              FROM given_shots AS given WHERE given.calendar_id = calendars.id)
+          )::text, 'UTF8')), 'base64') AS version
+        FROM calendars
+        JOIN users ON users.id = calendars.user_id
+        LEFT JOIN vet_practices AS practice ON practice.id = users.vet_practice_id
+        JOIN enterprises AS enterprise ON enterprise.id = calendars.enterprise_id
+        JOIN animals AS animal ON animal.id = calendars.animal_id
+        JOIN seasons AS season ON season.id = calendars.season_id
+        WHERE ${condition}`;
+}
+
+// Compiled once each and prepared per connection: a cached PDF or feed runs nothing else per
+// request but the session look-up (and the feed's count), so no query is built per call.
+const selectRenderVersionByAccess = definePreparedQuery<RenderVersionRow>(
+  "calendar-render-version",
+  () =>
+    buildRenderVersionQuery(
+      sql`${calendars.id} = ${sql.placeholder("calendarId")} AND ${buildUserAccess(sql.placeholder("userId"))}`,
+    ),
+);
+const selectRenderVersionByFeedToken = definePreparedQuery<RenderVersionRow>(
+  "calendar-render-version-feed",
+  () =>
+    buildRenderVersionQuery(sql`${calendars.feedTokenHash} = ${sql.placeholder("feedTokenHash")}`),
+);
+
 /** The saved-calendar tables. Multi-row changes take the transaction as their executor. */
 export function createCalendarsRepository(db: Executor) {
   return {
@@ -341,38 +388,13 @@ export function createCalendarsRepository(db: Executor) {
     async readRenderVersion(
       key: CalendarKey,
     ): Promise<{ calendarId: number; ownerId: number; version: string } | null> {
-      const condition =
+      const rows =
         "feedTokenHash" in key
-          ? sql`${calendars.feedTokenHash} = ${key.feedTokenHash}`
-          : sql`${calendars.id} = ${key.calendarId} AND ${buildUserAccess(key.userId)}`;
-      // Row values print NULL and '' apart and quote every field, so the text is unambiguous.
-      const rows = await executePrepared<{ calendarId: number; ownerId: number; version: string }>(
-        db,
-        "calendar-render-version",
-        sql`
-        SELECT calendars.id AS "calendarId", users.id AS "ownerId",
-          encode(sha256(convert_to(ROW(
-            calendars, users.farmer_name, users.email, users.phone, users.herd_size,
-            users.flock_size, practice.vet_practice_name, practice.landline, practice.mobile,
-            enterprise, animal, season,
-            (SELECT array_agg(ROW(calendar_column, disease, vaccine) ORDER BY calendar_column.position)
-              FROM calendar_diseases AS calendar_column
-              JOIN diseases AS disease ON disease.id = calendar_column.disease_id
-              LEFT JOIN vaccines AS vaccine ON vaccine.id = calendar_column.vaccine_id
-              WHERE calendar_column.calendar_id = calendars.id),
-            (SELECT array_agg(seed ORDER BY seed.disease_id, seed.position, seed.shot_key)
-              FROM calendar_shots AS seed WHERE seed.calendar_id = calendars.id),
-            (SELECT array_agg(given ORDER BY given.shot_id)
-              FROM given_shots AS given WHERE given.calendar_id = calendars.id)
-          )::text, 'UTF8')), 'base64') AS version
-        FROM calendars
-        JOIN users ON users.id = calendars.user_id
-        LEFT JOIN vet_practices AS practice ON practice.id = users.vet_practice_id
-        JOIN enterprises AS enterprise ON enterprise.id = calendars.enterprise_id
-        JOIN animals AS animal ON animal.id = calendars.animal_id
-        JOIN seasons AS season ON season.id = calendars.season_id
-        WHERE ${condition}`,
-      );
+          ? await selectRenderVersionByFeedToken(db, { feedTokenHash: key.feedTokenHash })
+          : await selectRenderVersionByAccess(db, {
+              calendarId: key.calendarId,
+              userId: key.userId,
+            });
       return rows[0] ?? null;
     },
 

@@ -27,6 +27,8 @@ import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { matchesEntityTag } from "../../http/entity-tag.ts";
+import type { FastifyReply } from "fastify";
+import { chooseEncoding } from "../../http/encoded-body.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import { enforceRateLimit } from "../../lib/rate-limit.ts";
 import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
@@ -408,20 +410,31 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
       }
       const version = await readCalendarRenderVersion(context, { feedTokenHash });
-      // Counted per token once it is known to exist, so made-up tokens write nothing.
+      // Counted per token once it is known to exist, so made-up tokens write nothing. The count
+      // does not wait for the disk: a crash forgetting a few fetches is harmless (decision 704).
       await enforceRateLimit(
         context,
         feedRateLimit,
         feedTokenHash,
         calendarMessages.feedTooManyRequests,
+        { flush: false },
       );
-      reply.header("cache-control", "private, max-age=900").header("x-robots-tag", "noindex");
+      reply
+        .header("cache-control", "private, max-age=900")
+        .header("x-robots-tag", "noindex")
+        .header("vary", "accept-encoding");
       const etag = renders.feedTag(version);
       if (matchesEntityTag(request.headers["if-none-match"], etag)) {
         return reply.header("etag", etag).code(304).send(null);
       }
       const feed = await renders.feed(version, () => readCalendarSnapshot(context, version));
-      return reply.header("etag", feed.etag).type("text/calendar; charset=utf-8").send(feed.body);
+      // The schema's string is the feed's text; its bytes go out as they are: UTF-8, or the
+      // Brotli or gzip made once when it was rendered (decision 704), never again per fetch.
+      const bytes = reply as FastifyReply;
+      bytes.header("etag", feed.etag).type("text/calendar; charset=utf-8");
+      const encoding = chooseEncoding(request.headers["accept-encoding"], feed.encoded);
+      if (!encoding) return bytes.send(feed.body);
+      return bytes.header("content-encoding", encoding).send(feed.encoded[encoding]);
     },
   );
 };

@@ -1,39 +1,19 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-
-const compressWithBrotli = promisify(brotliCompress);
-const compressWithGzip = promisify(gzip);
+import { compressVariants, type EncodedVariants } from "../../http/encoded-body.ts";
 
 /** One reference list as it is sent: its JSON, the ETag of that JSON, and smaller encodings. */
 export type CachedList = {
   json: Buffer;
   entityTag: string;
   /** Only the encodings that came out smaller than the JSON. */
-  encoded: { br?: Buffer; gzip?: Buffer };
+  encoded: EncodedVariants;
 };
 
 /** Builds a list's body once; compression at the highest levels since it runs once per change. */
 export async function buildCachedList(json: string): Promise<CachedList> {
   const body = Buffer.from(json);
   const entityTag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  const [br, gzipped] = await Promise.all([
-    compressWithBrotli(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    compressWithGzip(body, { level: zlibConstants.Z_BEST_COMPRESSION }),
-  ]);
-  return {
-    json: body,
-    entityTag,
-    encoded: {
-      ...(br.length < body.length ? { br } : {}),
-      ...(gzipped.length < body.length ? { gzip: gzipped } : {}),
-    },
-  };
+  return { json: body, entityTag, encoded: await compressVariants(body) };
 }
 
 /**
@@ -74,22 +54,7 @@ export function createListCache<Key extends string>(
   };
 }
 
-/** The encoding to send for an Accept-Encoding header: br first, then gzip, else none. */
-export function chooseEncoding(
-  acceptEncoding: string | undefined,
-  encoded: CachedList["encoded"],
-): "br" | "gzip" | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(";");
-    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter));
-    if (name && !refused) accepted.add(name.trim());
-  }
-  if (encoded.br && (accepted.has("br") || accepted.has("*"))) return "br";
-  if (encoded.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
-  return undefined;
-}
-
+// Moved to the shared http layer, which the calendars' feed uses too.
+export { chooseEncoding } from "../../http/encoded-body.ts";
 // Moved to the shared http layer, which the calendars' PDF and feed use too.
 export { matchesEntityTag } from "../../http/entity-tag.ts";
