@@ -118,11 +118,13 @@ export async function planCalendarsReminders(
 /**
  * The daily catch-up: plans every calendar's reminders up to the horizon, a page of calendars at
  * a time, and skips rows whose shot date passed while nothing ran. Re-running it adds nothing.
+ * `afterPage` runs once each page is in the ledger, so its due reminders can be sent while the
+ * rest are planned.
  */
 export async function planAllReminders(
   db: Executor,
   clock: Clock,
-  options: { calendarsPerPage?: number } = {},
+  options: { calendarsPerPage?: number; afterPage?: () => Promise<void> } = {},
 ): Promise<{ planned: number; skipped: number }> {
   const now = clock();
   const today = readIrishToday(now);
@@ -144,6 +146,7 @@ export async function planAllReminders(
       return owner && isRemindable(occurrence, today) ? toPlannedReminders(occurrence, owner) : [];
     });
     planned += await repository.insertPlanned(wanted, now);
+    await options.afterPage?.();
     if (page.nextAfterCalendarId === null) break;
     afterCalendarId = page.nextAfterCalendarId;
   }
