@@ -89,7 +89,7 @@ export function pickClient(executor: Executor): pg.Pool | pg.PoolClient {
 /**
  * Independent reads: at once on the pool, each on a connection of its own; one after another on a
  * transaction, whose one connection runs one statement at a time (pg 8 queues the others with a
- * deprecation warning, pg 9 refuses them). Either way each read is one round trip, so the
+ * deprecation warning; pg 9 will not queue them). Either way each read is one round trip, so the
  * transaction is no slower than it was with `Promise.all`; the test setup fails a test that sends
  * a query on a busy connection (`src/test/one-query-per-client.ts`).
  */

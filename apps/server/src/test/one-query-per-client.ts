@@ -5,7 +5,7 @@ import { afterAll, afterEach } from "vitest";
  * A vitest setup file: fails the test during which a query was sent on a pg client that was still
  * running another one (`Promise.all` over one transaction). pg 8 only queues such a query and says
  * so once per process, and only from the third query on ("Calling client.query() when the client
- * is already executing a query is deprecated"); pg 9 refuses it. Independent reads go through
+ * is already executing a query is deprecated"); pg 9 will not queue it. Independent reads go through
  * `runReads` (db/database.ts), which runs them one after another on a transaction.
  */
 
