@@ -27,10 +27,12 @@ describe("GET /dev/outbox", () => {
       { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.9" } },
       { remoteAddress: "::1", headers: { forwarded: "for=203.0.113.9" } },
     ]) {
-      const response = await testApp.app.inject({ method: "GET", url: "/dev/outbox", ...request });
-      expect(response.statusCode, JSON.stringify(request)).toBe(404);
-      expect(ErrorBodySchema.parse(response.json()).error.code).toBe("NOT_FOUND");
-      expect(response.body).not.toContain("VaxCal outbox");
+      for (const url of ["/dev/outbox", "/dev/outbox.css"]) {
+        const response = await testApp.app.inject({ method: "GET", url, ...request });
+        expect(response.statusCode, `${url} ${JSON.stringify(request)}`).toBe(404);
+        expect(ErrorBodySchema.parse(response.json()).error.code).toBe("NOT_FOUND");
+        expect(response.body).not.toContain("VaxCal outbox");
+      }
     }
   });
 

@@ -87,6 +87,26 @@ export function pickClient(executor: Executor): pg.Pool | pg.PoolClient {
 }
 
 /**
+ * Independent reads: at once on the pool, each on a connection of its own; one after another on a
+ * transaction, whose one connection runs one statement at a time (pg 8 queues the others with a
+ * deprecation warning; pg 9 will not queue them). Either way each read is one round trip, so the
+ * transaction is no slower than it was with `Promise.all`; the test setup fails a test that sends
+ * a query on a busy connection (`src/test/one-query-per-client.ts`).
+ */
+export async function runReads<const Reads extends readonly (() => PromiseLike<unknown>)[]>(
+  executor: Executor,
+  reads: Reads,
+): Promise<{ -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>> }> {
+  type Results = { -readonly [Index in keyof Reads]: Awaited<ReturnType<Reads[Index]>> };
+  if (pickClient(executor) instanceof pg.Pool) {
+    return (await Promise.all(reads.map((read) => read()))) as Results;
+  }
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
+
+/**
  * A hot statement whose text is fixed (positional parameters, written by hand): no query
  * builder runs per call, and each pooled connection plans it once, under its name. For the
  * paths where building and planning cost more than running (the save, the session look-up).

@@ -1,6 +1,6 @@
 import type { GivenShot } from "@vaxcal/contracts";
 import { listOccurrences, type IsoDate } from "@vaxcal/schedule";
-import type { Executor } from "../db/database.ts";
+import { runReads, type Executor } from "../db/database.ts";
 import {
   createCalendarPlansRepository,
   type PlanColumn,
@@ -73,9 +73,9 @@ async function readOccurrences(
   from: IsoDate,
   to: IsoDate,
 ): Promise<CalendarOccurrence[]> {
-  const [plans, given] = await Promise.all([
-    createCalendarPlansRepository(db).readPlans(calendarIds),
-    createGivenShotsRepository(db).readGivenShots(calendarIds),
+  const [plans, given] = await runReads(db, [
+    () => createCalendarPlansRepository(db).readPlans(calendarIds),
+    () => createGivenShotsRepository(db).readGivenShots(calendarIds),
   ]);
   return calendarIds.flatMap((calendarId) =>
     expandPlan(plans.get(calendarId) ?? [], given.get(calendarId) ?? [], from, to).map(

@@ -1,6 +1,6 @@
 import type { ShotTemplate } from "@vaxcal/contracts";
 import { and, asc, gt, gte, inArray, lte, or } from "drizzle-orm";
-import type { Executor } from "../db/database.ts";
+import { runReads, type Executor } from "../db/database.ts";
 import { calendarDiseases, calendarShots } from "../db/schema/calendars.ts";
 
 /**
@@ -40,26 +40,28 @@ export function createCalendarPlansRepository(db: Executor) {
       const plans = new Map<number, PlanColumn[]>();
       if (calendarIds.length === 0) return plans;
       const ids = [...calendarIds];
-      const [columns, seeds] = await Promise.all([
-        db
-          .select({
-            calendarId: calendarDiseases.calendarId,
-            diseaseId: calendarDiseases.diseaseId,
-            vaccineId: calendarDiseases.vaccineId,
-            protocol: calendarDiseases.protocol,
-          })
-          .from(calendarDiseases)
-          .where(inArray(calendarDiseases.calendarId, ids))
-          .orderBy(asc(calendarDiseases.calendarId), asc(calendarDiseases.position)),
-        db
-          .select()
-          .from(calendarShots)
-          .where(inArray(calendarShots.calendarId, ids))
-          .orderBy(
-            asc(calendarShots.calendarId),
-            asc(calendarShots.diseaseId),
-            asc(calendarShots.position),
-          ),
+      const [columns, seeds] = await runReads(db, [
+        () =>
+          db
+            .select({
+              calendarId: calendarDiseases.calendarId,
+              diseaseId: calendarDiseases.diseaseId,
+              vaccineId: calendarDiseases.vaccineId,
+              protocol: calendarDiseases.protocol,
+            })
+            .from(calendarDiseases)
+            .where(inArray(calendarDiseases.calendarId, ids))
+            .orderBy(asc(calendarDiseases.calendarId), asc(calendarDiseases.position)),
+        () =>
+          db
+            .select()
+            .from(calendarShots)
+            .where(inArray(calendarShots.calendarId, ids))
+            .orderBy(
+              asc(calendarShots.calendarId),
+              asc(calendarShots.diseaseId),
+              asc(calendarShots.position),
+            ),
       ]);
       const byColumn = new Map<string, PlanColumn>();
       for (const column of columns) {

@@ -31,6 +31,19 @@ describe("GET /dev/outbox", () => {
     expect(response.body).toContain("Hello &lt;script&gt;alert(1)&lt;/script&gt;,");
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
   });
+
+  it("takes its styles from a stylesheet of its own, which the site's CSP allows", async () => {
+    const page = await testApp.app.inject({ method: "GET", url: "/dev/outbox" });
+    expect(page.body).toContain('<link rel="stylesheet" href="/dev/outbox.css">');
+    expect(page.body).not.toMatch(/<style|style="/);
+    expect(page.headers["content-security-policy"]).toContain("style-src 'self'");
+    const stylesheet = await testApp.app.inject({ method: "GET", url: "/dev/outbox.css" });
+    expect(stylesheet.statusCode).toBe(200);
+    expect(stylesheet.headers["content-type"]).toBe("text/css; charset=utf-8");
+    // What keeps a phone from scrolling sideways (e2e/tests/dev-outbox.spec.ts measures it).
+    expect(stylesheet.body).toContain("overflow-wrap: anywhere");
+    expect(stylesheet.body).toContain("white-space: pre-wrap");
+  });
 });
 
 describe("in production", () => {
@@ -45,5 +58,7 @@ describe("in production", () => {
   it("does not exist", async () => {
     const response = await production.app.inject({ method: "GET", url: "/dev/outbox" });
     expect(response.body).not.toContain("VaxCal outbox");
+    const stylesheet = await production.app.inject({ method: "GET", url: "/dev/outbox.css" });
+    expect(stylesheet.body).not.toContain("overflow-wrap");
   });
 });

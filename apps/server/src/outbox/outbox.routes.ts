@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isLoopbackAddress } from "../http/client-address.ts";
-import { renderOutboxPage } from "./outbox-page.ts";
+import { devOutboxStylesheetPath, outboxStylesheet, renderOutboxPage } from "./outbox-page.ts";
 import { createOutboxRepository } from "./outbox.repository.ts";
 
 export type OutboxRoutesOptions = { db: Db };
@@ -23,7 +23,7 @@ async function allowLocalBrowserOnly(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** GET /dev/outbox. buildApp registers it only outside production. */
+/** GET /dev/outbox and its stylesheet. buildApp registers them only outside production. */
 export const outboxRoutes: FastifyPluginAsyncZod<OutboxRoutesOptions> = async (app, { db }) => {
   const repository = createOutboxRepository(db);
   const options = { schema: { hide: true }, onRequest: allowLocalBrowserOnly };
@@ -34,4 +34,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<OutboxRoutesOptions> = async (a
       .type("text/html; charset=utf-8")
       .send(renderOutboxPage(messages));
   });
+  app.get(devOutboxStylesheetPath, options, async (_request, reply) =>
+    reply
+      .header("cache-control", "no-store")
+      .type("text/css; charset=utf-8")
+      .send(outboxStylesheet),
+  );
 };

@@ -9,7 +9,7 @@ import {
   type UserProfile,
 } from "@vaxcal/contracts";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
+import { runReads, type Executor } from "../../db/database.ts";
 import { animals, enterprises, vetPractices } from "../../db/schema.ts";
 import { userAnimals, userEnterprises, userRoles, users } from "../../db/schema/accounts.ts";
 
@@ -172,24 +172,27 @@ export function createUsersRepository(db: Executor) {
         .leftJoin(vetPractices, eq(vetPractices.id, users.vetPracticeId))
         .where(eq(users.id, userId));
       if (!found) return undefined;
-      const [roles, enterpriseRows, animalRows] = await Promise.all([
-        db
-          .select({ name: userRoles.role })
-          .from(userRoles)
-          .where(eq(userRoles.userId, userId))
-          .orderBy(asc(userRoles.role)),
-        db
-          .select({ id: enterprises.id, name: enterprises.name })
-          .from(userEnterprises)
-          .innerJoin(enterprises, eq(enterprises.id, userEnterprises.enterpriseId))
-          .where(eq(userEnterprises.userId, userId))
-          .orderBy(asc(enterprises.id)),
-        db
-          .select({ id: animals.id, name: animals.name })
-          .from(userAnimals)
-          .innerJoin(animals, eq(animals.id, userAnimals.animalId))
-          .where(eq(userAnimals.userId, userId))
-          .orderBy(asc(animals.sortOrder), asc(animals.id)),
+      const [roles, enterpriseRows, animalRows] = await runReads(db, [
+        () =>
+          db
+            .select({ name: userRoles.role })
+            .from(userRoles)
+            .where(eq(userRoles.userId, userId))
+            .orderBy(asc(userRoles.role)),
+        () =>
+          db
+            .select({ id: enterprises.id, name: enterprises.name })
+            .from(userEnterprises)
+            .innerJoin(enterprises, eq(enterprises.id, userEnterprises.enterpriseId))
+            .where(eq(userEnterprises.userId, userId))
+            .orderBy(asc(enterprises.id)),
+        () =>
+          db
+            .select({ id: animals.id, name: animals.name })
+            .from(userAnimals)
+            .innerJoin(animals, eq(animals.id, userAnimals.animalId))
+            .where(eq(userAnimals.userId, userId))
+            .orderBy(asc(animals.sortOrder), asc(animals.id)),
       ]);
       const { user, vetName, vetTown } = found;
       const mobile = user.phone ? splitStoredPhone(user.phone) : null;

@@ -6,7 +6,7 @@ import type {
   AuditAction,
 } from "@vaxcal/contracts";
 import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
+import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 
 export type ProductFilters = {
@@ -86,49 +86,52 @@ export function createAdminRepository(db: Executor) {
         );
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({
-            id: schema.vaccines.id,
-            name: schema.vaccines.name,
-            retiredAt: schema.vaccines.retiredAt,
-          })
-          .from(schema.vaccines)
-          .where(where)
-          .orderBy(asc(schema.vaccines.name), asc(schema.vaccines.id))
-          .limit(filters.limit)
-          .offset(filters.offset),
-        db.select({ total: count() }).from(schema.vaccines).where(where),
+      const [rows, [totalRow]] = await runReads(db, [
+        () =>
+          db
+            .select({
+              id: schema.vaccines.id,
+              name: schema.vaccines.name,
+              retiredAt: schema.vaccines.retiredAt,
+            })
+            .from(schema.vaccines)
+            .where(where)
+            .orderBy(asc(schema.vaccines.name), asc(schema.vaccines.id))
+            .limit(filters.limit)
+            .offset(filters.offset),
+        () => db.select({ total: count() }).from(schema.vaccines).where(where),
       ]);
       const ids = rows.map((row) => row.id);
       const [diseaseLinks, enterpriseLinks] = ids.length
-        ? await Promise.all([
-            db
-              .selectDistinct({
-                vaccineId: schema.diseaseAnimals.vaccineId,
-                name: schema.diseases.name,
-              })
-              .from(schema.diseaseAnimals)
-              .innerJoin(schema.diseases, eq(schema.diseases.id, schema.diseaseAnimals.diseaseId))
-              .where(inArray(schema.diseaseAnimals.vaccineId, ids))
-              .orderBy(asc(schema.diseases.name)),
-            db
-              .selectDistinct({
-                vaccineId: schema.diseaseAnimals.vaccineId,
-                enterpriseId: schema.enterprises.id,
-                name: schema.enterprises.name,
-              })
-              .from(schema.diseaseAnimals)
-              .innerJoin(
-                schema.enterpriseAnimals,
-                eq(schema.enterpriseAnimals.animalId, schema.diseaseAnimals.animalId),
-              )
-              .innerJoin(
-                schema.enterprises,
-                eq(schema.enterprises.id, schema.enterpriseAnimals.enterpriseId),
-              )
-              .where(inArray(schema.diseaseAnimals.vaccineId, ids))
-              .orderBy(asc(schema.enterprises.id)),
+        ? await runReads(db, [
+            () =>
+              db
+                .selectDistinct({
+                  vaccineId: schema.diseaseAnimals.vaccineId,
+                  name: schema.diseases.name,
+                })
+                .from(schema.diseaseAnimals)
+                .innerJoin(schema.diseases, eq(schema.diseases.id, schema.diseaseAnimals.diseaseId))
+                .where(inArray(schema.diseaseAnimals.vaccineId, ids))
+                .orderBy(asc(schema.diseases.name)),
+            () =>
+              db
+                .selectDistinct({
+                  vaccineId: schema.diseaseAnimals.vaccineId,
+                  enterpriseId: schema.enterprises.id,
+                  name: schema.enterprises.name,
+                })
+                .from(schema.diseaseAnimals)
+                .innerJoin(
+                  schema.enterpriseAnimals,
+                  eq(schema.enterpriseAnimals.animalId, schema.diseaseAnimals.animalId),
+                )
+                .innerJoin(
+                  schema.enterprises,
+                  eq(schema.enterprises.id, schema.enterpriseAnimals.enterpriseId),
+                )
+                .where(inArray(schema.diseaseAnimals.vaccineId, ids))
+                .orderBy(asc(schema.enterprises.id)),
           ])
         : [[], []];
       return {
@@ -283,15 +286,16 @@ export function createAdminRepository(db: Executor) {
         filters.vaccineId === undefined
           ? undefined
           : eq(schema.adminAuditEntries.vaccineId, filters.vaccineId);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(schema.adminAuditEntries)
-          .where(where)
-          .orderBy(desc(schema.adminAuditEntries.occurredAt), desc(schema.adminAuditEntries.id))
-          .limit(filters.limit)
-          .offset(filters.offset),
-        db.select({ total: count() }).from(schema.adminAuditEntries).where(where),
+      const [rows, [totalRow]] = await runReads(db, [
+        () =>
+          db
+            .select()
+            .from(schema.adminAuditEntries)
+            .where(where)
+            .orderBy(desc(schema.adminAuditEntries.occurredAt), desc(schema.adminAuditEntries.id))
+            .limit(filters.limit)
+            .offset(filters.offset),
+        () => db.select({ total: count() }).from(schema.adminAuditEntries).where(where),
       ]);
       return {
         total: totalRow?.total ?? 0,

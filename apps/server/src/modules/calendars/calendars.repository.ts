@@ -1,7 +1,12 @@
 import { RoleName } from "@vaxcal/contracts";
 import type { ShotTemplateInput } from "@vaxcal/schedule";
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { definePreparedQuery, definePreparedStatement, type Executor } from "../../db/database.ts";
+import {
+  definePreparedQuery,
+  definePreparedStatement,
+  runReads,
+  type Executor,
+} from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { userRoles, users, vetPracticeMembers } from "../../db/schema/accounts.ts";
 import { calendarDiseases, calendars } from "../../db/schema/calendars.ts";
@@ -620,24 +625,25 @@ export function createCalendarsRepository(db: Executor) {
 
     /** The columns in order, each with its plan's first occurrences as saved. */
     async readColumns(calendarId: number): Promise<DescribedColumn[]> {
-      const [columns, plans] = await Promise.all([
-        db
-          .select({
-            diseaseId: calendarDiseases.diseaseId,
-            vaccineId: calendarDiseases.vaccineId,
-            diseaseName: schema.diseases.name,
-            footnote: schema.diseases.footnote,
-            footnoteNumber: schema.diseases.footnoteNumber,
-            vaccineName: schema.vaccines.name,
-            accentColor: schema.vaccines.accentColor,
-            vaccineType: schema.vaccines.vaccineType,
-          })
-          .from(calendarDiseases)
-          .innerJoin(schema.diseases, eq(schema.diseases.id, calendarDiseases.diseaseId))
-          .leftJoin(schema.vaccines, eq(schema.vaccines.id, calendarDiseases.vaccineId))
-          .where(eq(calendarDiseases.calendarId, calendarId))
-          .orderBy(asc(calendarDiseases.position)),
-        createCalendarPlansRepository(db).readPlans([calendarId]),
+      const [columns, plans] = await runReads(db, [
+        () =>
+          db
+            .select({
+              diseaseId: calendarDiseases.diseaseId,
+              vaccineId: calendarDiseases.vaccineId,
+              diseaseName: schema.diseases.name,
+              footnote: schema.diseases.footnote,
+              footnoteNumber: schema.diseases.footnoteNumber,
+              vaccineName: schema.vaccines.name,
+              accentColor: schema.vaccines.accentColor,
+              vaccineType: schema.vaccines.vaccineType,
+            })
+            .from(calendarDiseases)
+            .innerJoin(schema.diseases, eq(schema.diseases.id, calendarDiseases.diseaseId))
+            .leftJoin(schema.vaccines, eq(schema.vaccines.id, calendarDiseases.vaccineId))
+            .where(eq(calendarDiseases.calendarId, calendarId))
+            .orderBy(asc(calendarDiseases.position)),
+        () => createCalendarPlansRepository(db).readPlans([calendarId]),
       ]);
       const plan = plans.get(calendarId) ?? [];
       return columns.map((column) => ({

@@ -22,7 +22,7 @@ import {
   type CalendarSetup as EngineSetup,
   type IsoDate,
 } from "@vaxcal/schedule";
-import type { Db, Executor } from "../../db/database.ts";
+import { runReads, type Db, type Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
@@ -398,10 +398,10 @@ async function loadSavedCalendar(
 ) {
   const { calendar, owner } = await requireAccessibleCalendar(executor, key);
   const repository = createCalendarsRepository(executor);
-  const [names, columns, animal] = await Promise.all([
-    repository.readNames(calendar.id),
-    repository.readColumns(calendar.id),
-    repository.readAnimal(calendar.animalId),
+  const [names, columns, animal] = await runReads(executor, [
+    () => repository.readNames(calendar.id),
+    () => repository.readColumns(calendar.id),
+    () => repository.readAnimal(calendar.animalId),
   ]);
   return { calendar, owner, names, columns, isAdult: animal.isAdult };
 }
@@ -538,9 +538,9 @@ export async function readCalendarDocument(
     key,
     executor,
   );
-  const [farm, given] = await Promise.all([
-    createCalendarsRepository(executor).readOwnerFarm(owner.id),
-    createGivenShotsRepository(executor).readGivenShots([calendar.id]),
+  const [farm, given] = await runReads(executor, [
+    () => createCalendarsRepository(executor).readOwnerFarm(owner.id),
+    () => createGivenShotsRepository(executor).readGivenShots([calendar.id]),
   ]);
   return {
     id: calendar.id,

@@ -13,7 +13,7 @@ import {
   type IsoDate,
   type ProtocolUpdate,
 } from "@vaxcal/schedule";
-import type { Executor } from "../../db/database.ts";
+import { runReads, type Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
 import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
@@ -66,10 +66,10 @@ async function computeUpdate(
   calendar: CalendarRow,
   today: IsoDate,
 ): Promise<ComputedUpdate> {
-  const [columns, inputs, given] = await Promise.all([
-    createCalendarsRepository(executor).readColumns(calendar.id),
-    createVaccinesRepository(executor).readAnimalVaccineInputs(calendar.animalId),
-    createGivenShotsRepository(executor).readGivenShots([calendar.id]),
+  const [columns, inputs, given] = await runReads(executor, [
+    () => createCalendarsRepository(executor).readColumns(calendar.id),
+    () => createVaccinesRepository(executor).readAnimalVaccineInputs(calendar.animalId),
+    () => createGivenShotsRepository(executor).readGivenShots([calendar.id]),
   ]);
   const givenSeedIds = new Set(
     (given.get(calendar.id) ?? []).map((record) => record.shotId.split("~")[0] ?? record.shotId),

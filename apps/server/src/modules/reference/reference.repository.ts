@@ -1,6 +1,6 @@
 import type { ReferenceLists, Warning } from "@vaxcal/contracts";
 import { asc, eq, isNull } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
+import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import {
   createVaccinesRepository,
@@ -12,17 +12,18 @@ import {
 export function createReferenceRepository(db: Executor) {
   return {
     async listEnterprises(): Promise<ReferenceLists["enterprises"]> {
-      const [enterprises, members] = await Promise.all([
-        db.select().from(schema.enterprises).orderBy(asc(schema.enterprises.id)),
-        db
-          .select({
-            enterpriseId: schema.enterpriseAnimals.enterpriseId,
-            id: schema.animals.id,
-            name: schema.animals.name,
-          })
-          .from(schema.enterpriseAnimals)
-          .innerJoin(schema.animals, eq(schema.animals.id, schema.enterpriseAnimals.animalId))
-          .orderBy(asc(schema.enterpriseAnimals.position), asc(schema.animals.sortOrder)),
+      const [enterprises, members] = await runReads(db, [
+        () => db.select().from(schema.enterprises).orderBy(asc(schema.enterprises.id)),
+        () =>
+          db
+            .select({
+              enterpriseId: schema.enterpriseAnimals.enterpriseId,
+              id: schema.animals.id,
+              name: schema.animals.name,
+            })
+            .from(schema.enterpriseAnimals)
+            .innerJoin(schema.animals, eq(schema.animals.id, schema.enterpriseAnimals.animalId))
+            .orderBy(asc(schema.enterpriseAnimals.position), asc(schema.animals.sortOrder)),
       ]);
       const animalsByEnterprise = groupBy(members, (member) => member.enterpriseId);
       return enterprises.map((enterprise) => {
@@ -41,28 +42,31 @@ export function createReferenceRepository(db: Executor) {
     },
 
     async listAnimals(): Promise<ReferenceLists["animals"]> {
-      const [animals, seasonLinks, diseaseLinks] = await Promise.all([
-        db
-          .select()
-          .from(schema.animals)
-          .orderBy(asc(schema.animals.sortOrder), asc(schema.animals.id)),
-        db
-          .selectDistinct({
-            animalId: schema.animalEnterpriseSeasonCombinations.animalId,
-            seasonId: schema.animalEnterpriseSeasonCombinations.seasonId,
-          })
-          .from(schema.animalEnterpriseSeasonCombinations)
-          .orderBy(asc(schema.animalEnterpriseSeasonCombinations.seasonId)),
-        // A disease whose vaccine an admin retired is no longer offered to new calendars.
-        db
-          .select({
-            animalId: schema.diseaseAnimals.animalId,
-            diseaseId: schema.diseaseAnimals.diseaseId,
-          })
-          .from(schema.diseaseAnimals)
-          .innerJoin(schema.vaccines, eq(schema.vaccines.id, schema.diseaseAnimals.vaccineId))
-          .where(isNull(schema.vaccines.retiredAt))
-          .orderBy(asc(schema.diseaseAnimals.diseaseId)),
+      const [animals, seasonLinks, diseaseLinks] = await runReads(db, [
+        () =>
+          db
+            .select()
+            .from(schema.animals)
+            .orderBy(asc(schema.animals.sortOrder), asc(schema.animals.id)),
+        () =>
+          db
+            .selectDistinct({
+              animalId: schema.animalEnterpriseSeasonCombinations.animalId,
+              seasonId: schema.animalEnterpriseSeasonCombinations.seasonId,
+            })
+            .from(schema.animalEnterpriseSeasonCombinations)
+            .orderBy(asc(schema.animalEnterpriseSeasonCombinations.seasonId)),
+        () =>
+          // A disease whose vaccine an admin retired is no longer offered to new calendars.
+          db
+            .select({
+              animalId: schema.diseaseAnimals.animalId,
+              diseaseId: schema.diseaseAnimals.diseaseId,
+            })
+            .from(schema.diseaseAnimals)
+            .innerJoin(schema.vaccines, eq(schema.vaccines.id, schema.diseaseAnimals.vaccineId))
+            .where(isNull(schema.vaccines.retiredAt))
+            .orderBy(asc(schema.diseaseAnimals.diseaseId)),
       ]);
       const seasonsByAnimal = groupBy(seasonLinks, (link) => link.animalId);
       const diseasesByAnimal = groupBy(diseaseLinks, (link) => link.animalId);
@@ -78,12 +82,13 @@ export function createReferenceRepository(db: Executor) {
     },
 
     async listDiseases(): Promise<ReferenceLists["diseases"]> {
-      const [diseases, links] = await Promise.all([
-        db.select().from(schema.diseases).orderBy(asc(schema.diseases.id)),
-        db
-          .select()
-          .from(schema.diseaseAnimals)
-          .orderBy(asc(schema.diseaseAnimals.diseaseId), asc(schema.diseaseAnimals.animalId)),
+      const [diseases, links] = await runReads(db, [
+        () => db.select().from(schema.diseases).orderBy(asc(schema.diseases.id)),
+        () =>
+          db
+            .select()
+            .from(schema.diseaseAnimals)
+            .orderBy(asc(schema.diseaseAnimals.diseaseId), asc(schema.diseaseAnimals.animalId)),
       ]);
       const linksByDisease = groupBy(links, (link) => link.diseaseId);
       return diseases.map((disease) => ({
@@ -101,23 +106,24 @@ export function createReferenceRepository(db: Executor) {
     },
 
     async listSeasons(): Promise<ReferenceLists["seasons"]> {
-      const [seasons, pivots] = await Promise.all([
-        db.select().from(schema.seasons).orderBy(asc(schema.seasons.id)),
-        db
-          .select({
-            combination: schema.animalEnterpriseSeasonCombinations,
-            animalName: schema.animals.name,
-          })
-          .from(schema.animalEnterpriseSeasonCombinations)
-          .innerJoin(
-            schema.animals,
-            eq(schema.animals.id, schema.animalEnterpriseSeasonCombinations.animalId),
-          )
-          .orderBy(
-            asc(schema.animalEnterpriseSeasonCombinations.enterpriseId),
-            asc(schema.animals.sortOrder),
-            asc(schema.animals.id),
-          ),
+      const [seasons, pivots] = await runReads(db, [
+        () => db.select().from(schema.seasons).orderBy(asc(schema.seasons.id)),
+        () =>
+          db
+            .select({
+              combination: schema.animalEnterpriseSeasonCombinations,
+              animalName: schema.animals.name,
+            })
+            .from(schema.animalEnterpriseSeasonCombinations)
+            .innerJoin(
+              schema.animals,
+              eq(schema.animals.id, schema.animalEnterpriseSeasonCombinations.animalId),
+            )
+            .orderBy(
+              asc(schema.animalEnterpriseSeasonCombinations.enterpriseId),
+              asc(schema.animals.sortOrder),
+              asc(schema.animals.id),
+            ),
       ]);
       const pivotsBySeason = groupBy(pivots, (pivot) => pivot.combination.seasonId);
       return seasons.map((season) => ({

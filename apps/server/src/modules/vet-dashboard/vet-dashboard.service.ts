@@ -14,7 +14,7 @@ import {
   type VetDashboard,
 } from "@vaxcal/contracts";
 import { addDays, type IsoDate } from "@vaxcal/schedule";
-import type { Db, Executor } from "../../db/database.ts";
+import { runReads, type Db, type Executor } from "../../db/database.ts";
 import type { VetMembership } from "../../auth/vet-membership.ts";
 import { listOccurrencesOfCalendars } from "../../lib/calendar-occurrences.ts";
 import { findWeekStart, type Clock } from "../../lib/clock.ts";
@@ -125,10 +125,10 @@ export async function computeDosesDue(
   window: { from: IsoDate; to: IsoDate },
 ): Promise<DosesDue> {
   const repository = createVetDashboardRepository(db);
-  const [rows, diseaseNames, vaccineNames] = await Promise.all([
-    repository.listClientCalendars(practiceId),
-    repository.readDiseaseNames(),
-    repository.readVaccineNames(),
+  const [rows, diseaseNames, vaccineNames] = await runReads(db, [
+    () => repository.listClientCalendars(practiceId),
+    () => repository.readDiseaseNames(),
+    () => repository.readVaccineNames(),
   ]);
   const calendarsById = new Map<number, ClientCalendarRow>();
   for (const row of rows) {
