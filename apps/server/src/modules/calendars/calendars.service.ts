@@ -179,7 +179,7 @@ function buildSummary(
  * reach the database together (decision 702).
  */
 async function loadSubmissionReference(
-  db: Db,
+  { db, secret }: Pick<CalendarsContext, "db" | "secret">,
   data: SubmitRequest["data"],
   savedColumns?: ReadonlyMap<number, number | null>,
 ): Promise<SubmissionReference> {
@@ -197,6 +197,7 @@ async function loadSubmissionReference(
     inputs,
     knownDiseaseIds: await createCalendarsRepository(db).findDiseaseIds(notOffered),
     ...(savedColumns ? { savedColumns } : {}),
+    stampSecret: secret,
   };
 }
 
@@ -239,7 +240,7 @@ export async function createCalendar(
   request: SubmitRequest,
 ): Promise<CalendarSummary> {
   checkPayloadAgreesWithRoute(request, null);
-  const reference = await loadSubmissionReference(context.db, request.data);
+  const reference = await loadSubmissionReference(context, request.data);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
@@ -287,7 +288,7 @@ export async function updateCalendar(
       ([diseaseId, column]) => [diseaseId, column.vaccineId],
     ),
   );
-  const reference = await loadSubmissionReference(context.db, request.data, savedColumns);
+  const reference = await loadSubmissionReference(context, request.data, savedColumns);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   // A save by a vet of the linked practice is recorded on the calendar for the farmer to see.

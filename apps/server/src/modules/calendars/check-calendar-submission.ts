@@ -14,7 +14,9 @@ import {
   type IsoDate,
   type SavedShot,
   type Shot,
+  type ShotTemplateInput,
 } from "@vaxcal/schedule";
+import { createProtocolStamp, readProtocolStamp } from "../../lib/protocol-stamp.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import type { StoredSeed } from "../../lib/calendar-plans.repository.ts";
 import type { AnimalVaccineInputs } from "../../lib/vaccines.repository.ts";
@@ -37,6 +39,11 @@ export type SubmissionReference = {
    * was retired since may stay; no other column may have a retired product. Empty for a new one.
    */
   savedColumns?: ReadonlyMap<number, number | null>;
+  /**
+   * The app's secret, which signed the scoped call's protocol stamps (decision 405). Without it
+   * a column's stamp is not read and the column gets today's protocol.
+   */
+  stampSecret?: string;
 };
 
 /** A submission that passed every check, in the form it is stored. */
@@ -125,6 +132,36 @@ export function checkCalendarSubmission(
   const calendarYear = resolveCalendarYear(engineSetup, today);
   const gridLastYear = calendarYear + gridYearsAfterCalendarYear;
 
+  /*
+   * Decision 405: the protocol each column's shots were generated from. A stamp naming today's
+   * protocol (nearly always) costs one signature; an older one is read and must be this column's
+   * vaccine's, for this animal; anything else was not handed out by this server and is refused.
+   */
+  const protocols = new Map<number, ShotTemplateInput[]>();
+  const readColumnProtocol = (
+    column: SubmitData["diseases"][number],
+    path: string,
+  ): ShotTemplateInput[] => {
+    const current = selectColumnProtocol(shotTemplates, column.vaccineId, animalId);
+    const { stampSecret } = reference;
+    if (column.protocolStamp === undefined || stampSecret === undefined) return current;
+    if (column.vaccineId !== null) {
+      if (createProtocolStamp(stampSecret, current) === column.protocolStamp) return current;
+    }
+    const stamped = readProtocolStamp(stampSecret, column.protocolStamp);
+    const fits =
+      stamped !== null &&
+      column.vaccineId !== null &&
+      stamped.every(
+        (template) => template.vaccine_id === column.vaccineId && template.animal_id === animalId,
+      );
+    if (!fits) {
+      issues.add(`${path}.protocolStamp`, calendarMessages.protocolStampInvalid);
+      return current;
+    }
+    return [...stamped].sort((a, b) => a.id - b.id);
+  };
+
   const seenDiseases = new Set<number>();
   const seenShots = new Set<string>();
   let shotsBeforeSubmit = 0;
@@ -144,6 +181,11 @@ export function checkCalendarSubmission(
       issues.add(`${path}.id`, calendarMessages.vaccineRetired);
     }
     seenDiseases.add(column.id);
+    const protocol = readColumnProtocol(column, path);
+    if (!protocols.has(column.id)) protocols.set(column.id, protocol);
+    // A shot of a template that left the protocol after the calendar was made is still one of
+    // the protocol it was made from: it is saved, and the farmer is told it is taken off.
+    const stampedTemplateIds = new Set(protocol.map((template) => template.id));
 
     column.shots.forEach((shot, shotIndex) => {
       const shotPath = `${path}.shots.${shotIndex}`;
@@ -155,7 +197,11 @@ export function checkCalendarSubmission(
       const templateId = shot.templateId ?? null;
       if (templateId !== null) {
         const template = templatesById.get(templateId);
-        if (template === undefined || template.vaccine_id !== column.vaccineId) {
+        const isTemplateOfColumn =
+          template === undefined
+            ? stampedTemplateIds.has(templateId)
+            : template.vaccine_id === column.vaccineId;
+        if (!isTemplateOfColumn) {
           issues.add(`${shotPath}.templateId`, calendarMessages.templateUnknown);
         }
       }
@@ -205,8 +251,10 @@ export function checkCalendarSubmission(
     diseaseId: column.id,
     vaccineId: column.vaccineId,
     seeds: toStoredSeeds(column.id, column.shots),
-    // Decision 405: today's protocol; an edit of a saved calendar keeps its columns' own.
-    protocol: selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
+    // Decision 405: the protocol the column was made from (its stamp's, else today's); an edit
+    // of a saved calendar keeps its columns' own.
+    protocol:
+      protocols.get(column.id) ?? selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
   const storedSetup: PayloadSetup = {
