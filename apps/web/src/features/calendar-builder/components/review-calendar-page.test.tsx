@@ -451,16 +451,19 @@ describe("shot label popup (docs/product.md §2)", () => {
 
     // The open shot leaves the kept draft (as another tab's edit would leave it).
     act(() => {
-      const { draft } = useCalendarDraftStore.getState();
+      const { draft, available } = useCalendarDraftStore.getState().new;
       if (draft === null) throw new Error("no draft");
       useCalendarDraftStore.setState({
-        draft: {
-          ...draft,
-          diseases: draft.diseases.map((disease) =>
-            disease.id === 1 && disease.vaccine
-              ? { ...disease, vaccine: { ...disease.vaccine, shots: [] } }
-              : disease,
-          ),
+        new: {
+          available,
+          draft: {
+            ...draft,
+            diseases: draft.diseases.map((disease) =>
+              disease.id === 1 && disease.vaccine
+                ? { ...disease, vaccine: { ...disease.vaccine, shots: [] } }
+                : disease,
+            ),
+          },
         },
       });
     });
