@@ -347,6 +347,58 @@ describe("a saved calendar whose vaccine schedule changed (decision 405)", () =>
     );
   });
 
+  it("shows a disease's new default vaccine in farm words, with its shots and those that stay", async () => {
+    backend.protocolUpdates.set(7, {
+      token: "token-3",
+      changes: [
+        {
+          kind: "product",
+          diseaseId: 1,
+          diseaseName: "BVD",
+          shotId: "vaccine-1",
+          name: "Bovela",
+          before: null,
+          after: null,
+          reason: null,
+          product: { before: "Bovilis BVD", after: "Bovela" },
+        },
+        {
+          kind: "kept",
+          diseaseId: 1,
+          diseaseName: "BVD",
+          shotId: "1-2",
+          name: "Bovilis BVD",
+          before: { date: "2031-03-28", is_recurrent: 1 },
+          after: { date: "2031-03-28", is_recurrent: 1 },
+          reason: "given",
+        },
+        {
+          kind: "added",
+          diseaseId: 1,
+          diseaseName: "BVD",
+          shotId: "1-50",
+          name: "Bovela",
+          before: null,
+          after: { date: "2031-04-11", is_recurrent: 1 },
+          reason: null,
+        },
+      ],
+    });
+    const { user } = await renderEdit();
+    const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
+    await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
+    expect(dialog.getByText("New vaccine")).toBeVisible();
+    expect(
+      dialog.getByText(/The recommended vaccine is now Bovela instead of Bovilis BVD\./),
+    ).toBeVisible();
+    expect(dialog.getByText(/11 April 2031, every year\./)).toBeVisible();
+    expect(dialog.getByText(/Already marked as given, so it stays/)).toBeVisible();
+    await user.click(dialog.getByRole("button", { name: "Update my calendar" }));
+    expect(await screen.findByText(protocolUpdateMessages.updated)).toBeVisible();
+  });
+
   it("keeps the calendar as it is on 'Keep it as it is'", async () => {
     backend.protocolUpdates.set(7, waiting);
     const { user } = await renderEdit();
