@@ -430,7 +430,9 @@ describe("a calendar made before a protocol change and saved after it (decision 
   });
 
   it("made and saved under the same protocol, has nothing to tell", async () => {
-    const id = await saveCalendar(withStamps(buildSubmitPayload(engineCalendar), await readStamps()));
+    const id = await saveCalendar(
+      withStamps(buildSubmitPayload(engineCalendar), await readStamps()),
+    );
     expect(await preview(id)).toEqual({ changes: [], token: null });
   });
 
@@ -530,11 +532,12 @@ describe("a disease whose default product changed since the calendar was saved (
 
   async function changeDefaultVaccine(vaccineId: number) {
     const db = testApp.database.db;
-    const change = (to: number) =>
-      changeReferenceData(db, (transaction) =>
+    const change = async (to: number) => {
+      await changeReferenceData(db, (transaction) =>
         transaction.execute(sql`UPDATE disease_animals SET vaccine_id = ${to}
           WHERE disease_id = ${DiseaseId.bvd} AND animal_id = ${AnimalId.cows}`),
       );
+    };
     await change(vaccineId);
     restoreLink = () => change(VaccineId.bovilisBvd);
   }

@@ -106,8 +106,7 @@ function describeChanges({ update, columns, vaccineNames }: ComputedUpdate): Con
   );
   return update.changes.map((change) => {
     const swap = swaps.get(change.diseaseId);
-    const swapName =
-      swap && (change.kind === "added" ? vaccineNames.get(swap.after) : undefined);
+    const swapName = swap && (change.kind === "added" ? vaccineNames.get(swap.after) : undefined);
     const column = columns.find((candidate) => candidate.diseaseId === change.diseaseId);
     const state = change.after ?? change.before;
     const product = change.product && {

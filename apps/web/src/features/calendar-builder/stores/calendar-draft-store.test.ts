@@ -18,7 +18,9 @@ function openSavedCalendar() {
   restoreSavedCalendarDraft({
     setupKey,
     available,
-    columns: [{ id: 3, shots: available.find((disease) => disease.id === 3)?.vaccine?.shots ?? [] }],
+    columns: [
+      { id: 3, shots: available.find((disease) => disease.id === 3)?.vaccine?.shots ?? [] },
+    ],
     savedCalendar,
   });
 }
@@ -63,7 +65,10 @@ describe("step 2's drafts, one for a new calendar and one for a saved calendar",
       "scopedDiseasesAll",
       JSON.stringify({ setupKey, diseases: [], hasReviewedPastShots: false, savedCalendar }),
     );
-    window.localStorage.setItem("scopedDiseasesAvailable", JSON.stringify({ setupKey, diseases: [] }));
+    window.localStorage.setItem(
+      "scopedDiseasesAvailable",
+      JSON.stringify({ setupKey, diseases: [] }),
+    );
     vi.resetModules();
     const reloaded = await import("./calendar-draft-store.ts");
     expect(reloaded.useCalendarDraftStore.getState().new.draft).toBeNull();
