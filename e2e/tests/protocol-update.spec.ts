@@ -7,7 +7,7 @@ import {
   waitForScreen,
 } from "../support/fixtures.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
-import { moveShotTemplateAsAdmin } from "../support/admin-session.ts";
+import { moveShotTemplateAsAdmin, setDefaultVaccineAsAdmin } from "../support/admin-session.ts";
 
 /*
  * "A protocol changed since your calendar was saved" (issue 14, decision 405), against the real
@@ -276,6 +276,46 @@ test.describe("a protocol changed since the calendar was saved", () => {
       await expect(notice).toHaveCount(0);
     } finally {
       await moveShotTemplateAsAdmin(page.request, bvdBooster, -7);
+    }
+  });
+
+  test("a disease's new default product is offered to the saved calendar, in farm words", async ({
+    page,
+  }, testInfo) => {
+    const token = await signInNewFarmer(page, testInfo, "protocol-product");
+    const calendarId = await saveBvdCalendar(page);
+    const before = await readBvdShot(page, calendarId, token);
+    const bvdForCows = { diseaseId: 1, animalId: 1 };
+    const bovilisIbrMarkerLive = 3;
+    const previous = await setDefaultVaccineAsAdmin(page.request, bvdForCows, bovilisIbrMarkerLive);
+    try {
+      await page.goto(`/calendar/${calendarId}`);
+      const notice = page.getByRole("region", { name: "The vaccine schedule has changed" });
+      await notice.getByRole("button", { name: "Update my calendar" }).click();
+      const dialog = page.getByRole("dialog", { name: "Update my calendar" });
+      await expect(dialog.getByText("New vaccine")).toBeVisible();
+      await expect(dialog).toContainText(
+        "The recommended vaccine is now Bovilis IBR Marker Live instead of Bovilis BVD.",
+      );
+      await expect(dialog.getByText("Taken off")).toBeVisible();
+      await expectNoAxeViolations(page, "the product swap at 1280 px");
+      await page.setViewportSize(phone);
+      await expectNoSidewaysScroll(page, "the product swap at 375 px");
+      await page.setViewportSize(desktop);
+      const [applied] = await Promise.all([
+        page.waitForResponse(
+          (candidate) =>
+            new URL(candidate.url()).pathname === `/api/calendars/${calendarId}/protocol-update` &&
+            candidate.request().method() === "POST",
+        ),
+        dialog.getByRole("button", { name: "Update my calendar" }).click(),
+      ]);
+      expect(applied.status()).toBe(200);
+      await expect(notice).toHaveCount(0);
+      const after = await readBvdShot(page, calendarId, token);
+      expect(after.templateId).not.toBe(before.templateId);
+    } finally {
+      await setDefaultVaccineAsAdmin(page.request, bvdForCows, previous);
     }
   });
 });
