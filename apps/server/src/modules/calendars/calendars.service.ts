@@ -26,6 +26,7 @@ import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
+import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
@@ -192,11 +193,31 @@ async function loadSubmissionReference(
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
   const offered = new Set(inputs.offers.map((offer) => offer.disease.id));
   const notOffered = data.diseases.map((column) => column.id).filter((id) => !offered.has(id));
+  // Decision 405: a saved column whose disease has another default vaccine now keeps its own
+  // until the farmer accepts the update; the engine needs that vaccine's facts (rarely read).
+  const defaults = new Map(inputs.offers.map((offer) => [offer.disease.id, offer.vaccine.id]));
+  const keptVaccineIds = new Set(
+    data.diseases.flatMap((column) =>
+      column.vaccineId !== null &&
+      defaults.has(column.id) &&
+      defaults.get(column.id) !== column.vaccineId &&
+      savedColumns?.get(column.id) === column.vaccineId
+        ? [column.vaccineId]
+        : [],
+    ),
+  );
+  const savedVaccines =
+    keptVaccineIds.size === 0
+      ? []
+      : (await createVaccinesRepository(db).listVaccines()).filter((vaccine) =>
+          keptVaccineIds.has(vaccine.id),
+        );
   return {
     combination,
     inputs,
     knownDiseaseIds: await createCalendarsRepository(db).findDiseaseIds(notOffered),
     ...(savedColumns ? { savedColumns } : {}),
+    savedVaccines,
     stampSecret: secret,
   };
 }

@@ -15,6 +15,7 @@ import {
   type SavedShot,
   type Shot,
   type ShotTemplateInput,
+  type VaccineInput,
 } from "@vaxcal/schedule";
 import { createProtocolStamp, readProtocolStamp } from "../../lib/protocol-stamp.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
@@ -39,6 +40,11 @@ export type SubmissionReference = {
    * was retired since may stay; no other column may have a retired product. Empty for a new one.
    */
   savedColumns?: ReadonlyMap<number, number | null>;
+  /**
+   * The saved columns' own vaccines that are no longer their disease's default (decision 405):
+   * such a column keeps its vaccine on an edit until the farmer accepts the update.
+   */
+  savedVaccines?: readonly VaccineInput[];
   /**
    * The app's secret, which signed the scoped call's protocol stamps (decision 405). Without it
    * a column's stamp is not read and the column gets today's protocol.
@@ -162,6 +168,10 @@ export function checkCalendarSubmission(
     return [...stamped].sort((a, b) => a.id - b.id);
   };
 
+  /** The column keeps the vaccine the saved calendar has (retired, or no longer the default). */
+  const isSavedVaccine = (column: SubmitData["diseases"][number]): boolean =>
+    column.vaccineId !== null && reference.savedColumns?.get(column.id) === column.vaccineId;
+
   const seenDiseases = new Set<number>();
   const seenShots = new Set<string>();
   let shotsBeforeSubmit = 0;
@@ -176,8 +186,11 @@ export function checkCalendarSubmission(
     } else if (seenDiseases.has(column.id)) {
       issues.add(`${path}.id`, calendarMessages.diseaseRepeated);
     } else if (column.vaccineId !== offer.vaccine.id) {
-      issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
-    } else if (offer.retired && reference.savedColumns?.get(column.id) !== offer.vaccine.id) {
+      // A saved column whose disease has another default vaccine now keeps its own (decision 405).
+      if (!isSavedVaccine(column)) {
+        issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
+      }
+    } else if (offer.retired && !isSavedVaccine(column)) {
       issues.add(`${path}.id`, calendarMessages.vaccineRetired);
     }
     seenDiseases.add(column.id);
@@ -232,7 +245,12 @@ export function checkCalendarSubmission(
         userInitiated: shot.userInitiated,
       })),
     })),
-    vaccines: offers.map((offer) => offer.vaccine),
+    vaccines: [
+      ...offers.map((offer) => offer.vaccine),
+      ...(reference.savedVaccines ?? []).filter(
+        (vaccine) => !offers.some((offer) => offer.vaccine.id === vaccine.id),
+      ),
+    ],
     today,
   });
   const prepared = prepareForSubmit(restored);

@@ -575,6 +575,38 @@ describe("a disease whose default product changed since the calendar was saved (
     expect(await listWaiting()).not.toContain(id);
   });
 
+  it("saves an edit with the calendar's own product until the update is accepted", async () => {
+    const id = await saveCalendar();
+    await changeDefaultVaccine(newVaccine);
+    const edit = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendar/${id}`,
+        payload: buildSubmitPayload(engineCalendar, undefined, {
+          action: "update",
+          calendarId: id,
+        }),
+      }),
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    const column = (await readDetail(id)).diseases.find((entry) => entry.id === DiseaseId.bvd);
+    expect(column?.vaccineId).toBe(VaccineId.bovilisBvd);
+    expect((await preview(id)).changes[0]?.kind).toBe("product");
+    // A new calendar is not offered the old product any more.
+    const created = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "POST",
+        url: "/api/calendar",
+        payload: buildSubmitPayload(engineCalendar),
+      }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(created.json()).error.issues).toContainEqual({
+      path: "body.data.diseases.0.vaccineId",
+      message: calendarMessages.vaccineMismatch,
+    });
+  });
+
   it("keeps the farmer's own shot and a given shot, under the old product's name", async () => {
     const added = addShot(engineCalendar, DiseaseId.bvd, "2026-06-01");
     if (!added.ok) throw new Error(added.error.message);
