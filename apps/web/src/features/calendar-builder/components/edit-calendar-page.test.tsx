@@ -3,6 +3,7 @@ import {
   calendarMessages,
   calendarPaths,
   protocolUpdateMessages,
+  referenceLists,
   type CalendarDetail,
   type ProtocolUpdatePreview,
   type SubmitCalendarRequest,
@@ -15,7 +16,7 @@ import {
   updateShotDate,
   type CalendarSetup,
 } from "@vaxcal/schedule";
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   buildCalendarSummary,
@@ -397,6 +398,34 @@ describe("a saved calendar whose vaccine schedule changed (decision 405)", () =>
     expect(dialog.getByText(/Already marked as given, so it stays/)).toBeVisible();
     await user.click(dialog.getByRole("button", { name: "Update my calendar" }));
     expect(await screen.findByText(protocolUpdateMessages.updated)).toBeVisible();
+  });
+
+  it("keeps the column's own vaccine while a new default product waits to be accepted", async () => {
+    // An admin made Bovilis IBR Marker Live BVD's default for cows since calendar 7 was saved.
+    server.use(
+      http.get(referenceLists.diseases.path, ({ request }) => {
+        if (!new URL(request.url).searchParams.has("seasonComboId")) return undefined;
+        const scoped = computeScopedDiseases(1, setup.birthDate, setup.breedingDate, readToday());
+        const ibr = scoped.find((disease) => disease.id === 2)?.vaccine;
+        return HttpResponse.json(
+          scoped.map((disease) =>
+            disease.id === 1 && ibr ? { ...disease, vaccine: { ...ibr, shots: [] } } : disease,
+          ),
+        );
+      }),
+    );
+    const { user } = await renderEdit();
+    // The saved BVD shot still shows as Bovilis BVD, on its saved date.
+    expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Update calendar" }));
+    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+    await user.click(popup.getByRole("button", { name: "Update calendar" }));
+    await screen.findByRole("heading", { level: 1, name: "Download your calendar" });
+    const body = backend.calls.find((call) => call.method === "PUT")?.body as SubmitCalendarRequest;
+    expect(body.data.diseases.map((disease) => [disease.id, disease.vaccineId])).toEqual([
+      [1, 1],
+      [3, 10],
+    ]);
   });
 
   it("keeps the calendar as it is on 'Keep it as it is'", async () => {

@@ -144,6 +144,7 @@ export function EditCalendarPage({
       available: scoped.data,
       columns: detail.data.diseases,
       savedCalendar: saved.savedCalendar,
+      vaccines: reference.vaccines,
     });
   }, [isRestored, saved, detail.data, scoped.data, reference]);
 

@@ -3,6 +3,7 @@ import {
   ScopedDiseaseSchema,
   type ScheduledShot,
   type ScopedDisease,
+  type Vaccine,
 } from "@vaxcal/contracts";
 import {
   restoreCalendar,
@@ -224,30 +225,43 @@ export type SavedCalendarDraftInput = {
   setupKey: string;
   /** The animal's diseases for the saved setup, from the scoped call. */
   available: readonly ScopedDisease[];
-  /** The saved columns, in order, with the shots as stored (mirrored copies included). */
-  columns: readonly { id: number; shots: readonly ScheduledShot[] }[];
+  /** The saved columns, in order, with their vaccine and the shots as stored (copies included). */
+  columns: readonly { id: number; vaccineId?: number | null; shots: readonly ScheduledShot[] }[];
   savedCalendar: { id: number; updatedAt: string };
+  /**
+   * Every vaccine (the reference list): a column whose disease has another default vaccine now
+   * keeps its own until the farmer accepts the update (decision 405).
+   */
+  vaccines?: readonly Vaccine[];
 };
 
 /**
  * docs/product.md §4 'Opening a saved calendar': the draft becomes the saved calendar. Each column
  * keeps the disease's current vaccine facts and rules from the scoped call and the saved shots
  * (first occurrences only: the engine lays the copies out again). A saved disease the animal is no
- * longer offered is left out rather than shown without its vaccine.
+ * longer offered is left out rather than shown without its vaccine. A column whose disease has
+ * another default vaccine since it was saved keeps its own vaccine (from the reference list),
+ * until the farmer accepts the update (decision 405).
  */
 export function restoreSavedCalendarDraft({
   setupKey,
   available,
   columns,
   savedCalendar,
+  vaccines = [],
 }: SavedCalendarDraftInput): void {
   saveAvailable("saved", { setupKey, diseases: [...available] });
-  const diseases = columns.flatMap((column) => {
+  const diseases = columns.flatMap((column): ScopedDisease[] => {
     const disease = available.find((candidate) => candidate.id === column.id);
     if (disease === undefined) return [];
-    if (disease.vaccine === undefined) return [disease];
+    const ownVaccine =
+      column.vaccineId != null && column.vaccineId !== disease.vaccine?.id
+        ? vaccines.find((vaccine) => vaccine.id === column.vaccineId)
+        : undefined;
+    const vaccine = ownVaccine ?? disease.vaccine;
+    if (vaccine === undefined) return [disease];
     const shots = column.shots.filter((shot) => !shot.isMirroredCopy);
-    return [{ ...disease, vaccine: { ...disease.vaccine, shots } }];
+    return [{ ...disease, vaccine: { ...vaccine, shots } }];
   });
   saveDraft("saved", { setupKey, diseases, hasReviewedPastShots: false, savedCalendar });
 }
