@@ -60,14 +60,15 @@ try {
         ...payload.data,
         diseases: payload.data.diseases.map((disease) => ({
           ...disease,
-          protocolStamp: createProtocolStamp(
-            appSecret,
-            selectColumnProtocol(
+          protocolStamp: createProtocolStamp(appSecret, {
+            diseaseId: disease.id,
+            vaccineId: disease.vaccineId ?? 0,
+            protocol: selectColumnProtocol(
               referenceData.shotTemplates,
               disease.vaccineId,
               payload.data.setup.animal.id,
             ),
-          ),
+          }),
         })),
       },
     };

@@ -28,22 +28,31 @@ const protocol: ShotTemplateInput[] = [
     season_id: 2,
   },
 ];
+const column = { diseaseId: 1, vaccineId: 1, protocol };
+
+/** Signed the way the server signs (only a holder of the secret could): shapes it never makes. */
+function sign(payload: unknown): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return `p1.${body}.${signWithSecret(secret, `vaxcal-protocol-stamp:p1.${body}`)}`;
+}
 
 describe("protocol stamps (decision 405)", () => {
-  it("carry exactly the templates they were made from, and are short", () => {
-    const stamp = createProtocolStamp(secret, protocol);
-    expect(readProtocolStamp(secret, stamp)).toEqual(protocol);
-    expect(readProtocolStamp(secret, createProtocolStamp(secret, []))).toEqual([]);
+  it("carry exactly the column and templates they were made from, and are short", () => {
+    const stamp = createProtocolStamp(secret, column);
+    expect(readProtocolStamp(secret, stamp)).toEqual(column);
+    const empty = { diseaseId: 10, vaccineId: 19, protocol: [] };
+    expect(readProtocolStamp(secret, createProtocolStamp(secret, empty))).toEqual(empty);
     expect(stamp.length).toBeLessThan(300);
-    // The same protocol always gives the same stamp, so today's is recognised by equality.
-    expect(createProtocolStamp(secret, protocol)).toBe(stamp);
+    // The same column always gives the same stamp, so today's is recognised by equality.
+    expect(createProtocolStamp(secret, column)).toBe(stamp);
+    expect(createProtocolStamp(secret, { ...column, diseaseId: 2 })).not.toBe(stamp);
   });
 
   it("are refused when altered, signed with another secret, or not stamps at all", () => {
-    const stamp = createProtocolStamp(secret, protocol);
+    const stamp = createProtocolStamp(secret, column);
     const [version, , signature] = stamp.split(".");
     const moved = [{ ...protocol[0], breeding_days: -21 }, protocol[1]] as ShotTemplateInput[];
-    const otherPayload = createProtocolStamp(secret, moved).split(".")[1];
+    const otherPayload = createProtocolStamp(secret, { ...column, protocol: moved }).split(".")[1];
     expect(readProtocolStamp(secret, `${version}.${otherPayload}.${signature}`)).toBeNull();
     expect(readProtocolStamp("another-secret", stamp)).toBeNull();
     expect(readProtocolStamp(secret, stamp.replace(/^p1/, "p2"))).toBeNull();
@@ -51,22 +60,16 @@ describe("protocol stamps (decision 405)", () => {
     expect(readProtocolStamp(secret, "p1.e30.x")).toBeNull();
   });
 
-  it("are refused when signed but not a list of whole templates", () => {
-    // Signed the way the server signs (only a holder of the secret could), shapes it never makes.
-    const sign = (payload: unknown) => {
-      const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-      return `p1.${body}.${signWithSecret(secret, `vaxcal-protocol-stamp:p1.${body}`)}`;
-    };
-    expect(readProtocolStamp(secret, sign(protocol.map((t) => Object.values(t))))).toEqual(
-      protocol,
-    );
+  it("are refused when signed but not a column with a list of whole templates", () => {
+    const tuples = protocol.map((template) => Object.values(template));
+    expect(readProtocolStamp(secret, sign([1, 1, tuples]))).toEqual(column);
+    expect(readProtocolStamp(secret, sign(tuples))).toBeNull();
     expect(readProtocolStamp(secret, sign({ not: "a list" }))).toBeNull();
-    expect(readProtocolStamp(secret, sign([[2, 1, 1, null, -28, null]]))).toBeNull();
-    expect(
-      readProtocolStamp(secret, sign([[2, 1, 1, null, -28, null, 1, "sometimes", null]])),
-    ).toBeNull();
-    expect(
-      readProtocolStamp(secret, sign([["2", 1, 1, null, -28, null, 1, null, null]])),
-    ).toBeNull();
+    expect(readProtocolStamp(secret, sign(["1", 1, tuples]))).toBeNull();
+    expect(readProtocolStamp(secret, sign([1, 1, [[2, 1, 1, null, -28, null]]]))).toBeNull();
+    const badHerd = [2, 1, 1, null, -28, null, 1, "sometimes", null];
+    expect(readProtocolStamp(secret, sign([1, 1, [badHerd]]))).toBeNull();
+    const badId = ["2", 1, 1, null, -28, null, 1, null, null];
+    expect(readProtocolStamp(secret, sign([1, 1, [badId]]))).toBeNull();
   });
 });

@@ -10,8 +10,14 @@ import { isSameSecret, signWithSecret } from "./tokens.ts";
  * farmer is told at once. The signature means the server stores only a protocol it handed out
  * itself: a stamp it did not sign is refused.
  *
- * Form: `p1.<payload>.<signature>`, the payload the templates as compact JSON tuples in
- * base64url, the signature HMAC-SHA256(secret, "vaxcal-protocol-stamp:p1." + payload).
+ * A stamp names the column too (its disease and the vaccine the call gave it), so it proves which
+ * vaccine the disease had for the animal when the shots were made: a calendar made just before an
+ * admin changed a disease's default product still saves with the product its shots are for, and
+ * is told of the change at once.
+ *
+ * Form: `p1.<payload>.<signature>`, the payload `[diseaseId, vaccineId, templates]` as compact
+ * JSON (each template a tuple) in base64url, the signature HMAC-SHA256(secret,
+ * "vaxcal-protocol-stamp:p1." + payload).
  */
 
 const version = "p1";
@@ -33,10 +39,18 @@ function sign(secret: string, payload: string): string {
   return signWithSecret(secret, `vaxcal-protocol-stamp:${version}.${payload}`);
 }
 
-/** The stamp of a column's protocol (what `selectColumnProtocol` returns). */
+/** One column's protocol as a stamp carries it. */
+export type StampedProtocol = {
+  diseaseId: number;
+  vaccineId: number;
+  /** What `selectColumnProtocol` returns for the vaccine and the animal. */
+  protocol: ShotTemplateInput[];
+};
+
+/** The stamp of a column's protocol. */
 export function createProtocolStamp(
   secret: string,
-  protocol: readonly ShotTemplateInput[],
+  { diseaseId, vaccineId, protocol }: StampedProtocol,
 ): string {
   const tuples: TemplateTuple[] = protocol.map((template) => [
     template.id,
@@ -49,7 +63,9 @@ export function createProtocolStamp(
     template.herd_status ?? null,
     template.season_id ?? null,
   ]);
-  const payload = Buffer.from(JSON.stringify(tuples), "utf8").toString("base64url");
+  const payload = Buffer.from(JSON.stringify([diseaseId, vaccineId, tuples]), "utf8").toString(
+    "base64url",
+  );
   return `${version}.${payload}.${sign(secret, payload)}`;
 }
 
@@ -80,10 +96,10 @@ function readTuple(value: unknown): ShotTemplateInput | null {
 }
 
 /**
- * The protocol a stamp carries, or null when this server did not sign it (forged, altered, or
- * signed with another secret).
+ * The column and protocol a stamp carries, or null when this server did not sign it (forged,
+ * altered, or signed with another secret).
  */
-export function readProtocolStamp(secret: string, stamp: string): ShotTemplateInput[] | null {
+export function readProtocolStamp(secret: string, stamp: string): StampedProtocol | null {
   const match = stampPattern.exec(stamp);
   const payload = match?.[1];
   const signature = match?.[2];
@@ -95,9 +111,10 @@ export function readProtocolStamp(secret: string, stamp: string): ShotTemplateIn
   } catch {
     return null;
   }
-  if (!Array.isArray(parsed)) return null;
-  const templates = parsed.map(readTuple);
-  return templates.every((template) => template !== null)
-    ? (templates as ShotTemplateInput[])
-    : null;
+  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+  const [diseaseId, vaccineId, tuples] = parsed as unknown[];
+  if (!isInteger(diseaseId) || !isInteger(vaccineId) || !Array.isArray(tuples)) return null;
+  const templates = tuples.map(readTuple);
+  if (!templates.every((template) => template !== null)) return null;
+  return { diseaseId, vaccineId, protocol: templates as ShotTemplateInput[] };
 }

@@ -72,10 +72,11 @@ export async function listScopedDiseases(
       const column = calendar.diseases.find((candidate) => candidate.diseaseId === disease.id);
       scopedVaccine.shots = [...(column?.shots ?? [])];
       // Decision 405: what these shots came from, for the save to keep.
-      scopedVaccine.protocolStamp = createProtocolStamp(
-        context.secret,
-        selectColumnProtocol(shotTemplates, vaccine.id, combination.animal.id),
-      );
+      scopedVaccine.protocolStamp = createProtocolStamp(context.secret, {
+        diseaseId: disease.id,
+        vaccineId: vaccine.id,
+        protocol: selectColumnProtocol(shotTemplates, vaccine.id, combination.animal.id),
+      });
     }
     return { ...disease, vaccine: scopedVaccine };
   });

@@ -193,15 +193,17 @@ async function loadSubmissionReference(
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
   const offered = new Set(inputs.offers.map((offer) => offer.disease.id));
   const notOffered = data.diseases.map((column) => column.id).filter((id) => !offered.has(id));
-  // Decision 405: a saved column whose disease has another default vaccine now keeps its own
-  // until the farmer accepts the update; the engine needs that vaccine's facts (rarely read).
+  // Decision 405: a column whose disease has another default vaccine now keeps its own when the
+  // saved calendar has it (until the farmer accepts the update) or its stamp shows it was the
+  // default when step 2 was made (checked with the stamp); the engine needs that vaccine's facts
+  // (rarely read).
   const defaults = new Map(inputs.offers.map((offer) => [offer.disease.id, offer.vaccine.id]));
   const keptVaccineIds = new Set(
     data.diseases.flatMap((column) =>
       column.vaccineId !== null &&
       defaults.has(column.id) &&
       defaults.get(column.id) !== column.vaccineId &&
-      savedColumns?.get(column.id) === column.vaccineId
+      (savedColumns?.get(column.id) === column.vaccineId || column.protocolStamp !== undefined)
         ? [column.vaccineId]
         : [],
     ),

@@ -140,32 +140,40 @@ export function checkCalendarSubmission(
 
   /*
    * Decision 405: the protocol each column's shots were generated from. A stamp naming today's
-   * protocol (nearly always) costs one signature; an older one is read and must be this column's
-   * vaccine's, for this animal; anything else was not handed out by this server and is refused.
+   * protocol (nearly always) costs one signature; an older one is read and must be this column's:
+   * its disease, its vaccine, that vaccine's templates for this animal. Anything else was not
+   * handed out by this server and is refused. `isStamped`: the stamp proves the column's vaccine
+   * was its disease's default for the animal when its shots were made.
    */
   const protocols = new Map<number, ShotTemplateInput[]>();
   const readColumnProtocol = (
     column: SubmitData["diseases"][number],
     path: string,
-  ): ShotTemplateInput[] => {
+  ): { protocol: ShotTemplateInput[]; isStamped: boolean } => {
     const current = selectColumnProtocol(shotTemplates, column.vaccineId, animalId);
     const { stampSecret } = reference;
-    if (column.protocolStamp === undefined || stampSecret === undefined) return current;
+    if (column.protocolStamp === undefined || stampSecret === undefined) {
+      return { protocol: current, isStamped: false };
+    }
     if (column.vaccineId !== null) {
-      if (createProtocolStamp(stampSecret, current) === column.protocolStamp) return current;
+      const today = { diseaseId: column.id, vaccineId: column.vaccineId, protocol: current };
+      if (createProtocolStamp(stampSecret, today) === column.protocolStamp) {
+        return { protocol: current, isStamped: true };
+      }
     }
     const stamped = readProtocolStamp(stampSecret, column.protocolStamp);
     const fits =
       stamped !== null &&
-      column.vaccineId !== null &&
-      stamped.every(
+      stamped.diseaseId === column.id &&
+      stamped.vaccineId === column.vaccineId &&
+      stamped.protocol.every(
         (template) => template.vaccine_id === column.vaccineId && template.animal_id === animalId,
       );
     if (!fits) {
       issues.add(`${path}.protocolStamp`, calendarMessages.protocolStampInvalid);
-      return current;
+      return { protocol: current, isStamped: false };
     }
-    return [...stamped].sort((a, b) => a.id - b.id);
+    return { protocol: [...stamped.protocol].sort((a, b) => a.id - b.id), isStamped: true };
   };
 
   /** The column keeps the vaccine the saved calendar has (retired, or no longer the default). */
@@ -178,6 +186,7 @@ export function checkCalendarSubmission(
   data.diseases.forEach((column, columnIndex) => {
     const path = `data.diseases.${columnIndex}`;
     const offer = offersByDisease.get(column.id);
+    const { protocol, isStamped } = readColumnProtocol(column, path);
     if (offer === undefined) {
       const message = reference.knownDiseaseIds.has(column.id)
         ? calendarMessages.diseaseNotOffered
@@ -186,15 +195,16 @@ export function checkCalendarSubmission(
     } else if (seenDiseases.has(column.id)) {
       issues.add(`${path}.id`, calendarMessages.diseaseRepeated);
     } else if (column.vaccineId !== offer.vaccine.id) {
-      // A saved column whose disease has another default vaccine now keeps its own (decision 405).
-      if (!isSavedVaccine(column)) {
+      // Decision 405: a column whose disease has another default vaccine now keeps its own when
+      // the saved calendar has it, or its stamp shows it was the default when the shots were
+      // made (the farmer is then told of the change at once).
+      if (!isSavedVaccine(column) && !isStamped) {
         issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
       }
     } else if (offer.retired && !isSavedVaccine(column)) {
       issues.add(`${path}.id`, calendarMessages.vaccineRetired);
     }
     seenDiseases.add(column.id);
-    const protocol = readColumnProtocol(column, path);
     if (!protocols.has(column.id)) protocols.set(column.id, protocol);
     // A shot of a template that left the protocol after the calendar was made is still one of
     // the protocol it was made from: it is saved, and the farmer is told it is taken off.

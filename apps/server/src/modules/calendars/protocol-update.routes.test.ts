@@ -468,12 +468,16 @@ describe("a calendar made before a protocol change and saved after it (decision 
     if (!first?.protocolStamp || !second?.protocolStamp) throw new Error("no stamps to forge");
     const [version, body, signature] = first.protocolStamp.split(".");
     // The same templates with a shot a week later, and the signature of the real ones.
-    const altered = JSON.parse(Buffer.from(body!, "base64url").toString()) as unknown[][];
-    const moved = altered.map((tuple) =>
+    const [diseaseId, vaccineId, tuples] = JSON.parse(
+      Buffer.from(body!, "base64url").toString(),
+    ) as [number, number, unknown[][]];
+    const moved = tuples.map((tuple) =>
       tuple[0] === templateId ? tuple.map((value, index) => (index === 4 ? -21 : value)) : tuple,
     );
+    expect(moved).not.toEqual(tuples);
+    const movedPayload = [diseaseId, vaccineId, moved];
     const forgeries = [
-      `${version}.${Buffer.from(JSON.stringify(moved)).toString("base64url")}.${signature}`,
+      `${version}.${Buffer.from(JSON.stringify(movedPayload)).toString("base64url")}.${signature}`,
       second.protocolStamp,
       "p1.W10.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
       "not a stamp",
@@ -573,6 +577,47 @@ describe("a disease whose default product changed since the calendar was saved (
     ]);
     expect(await preview(id)).toEqual({ changes: [], token: null });
     expect(await listWaiting()).not.toContain(id);
+  });
+
+  it("saves a calendar made before the change with its product, and tells its farmer", async () => {
+    const stamps = await readStamps();
+    await changeDefaultVaccine(newVaccine);
+    const id = await saveCalendar(withStamps(buildSubmitPayload(engineCalendar), stamps));
+    const column = (await readDetail(id)).diseases.find((entry) => entry.id === DiseaseId.bvd);
+    expect(column?.vaccineId).toBe(VaccineId.bovilisBvd);
+    expect(await readShotDate(id)).toBe(savedDate);
+    const { changes } = await preview(id);
+    expect(changes[0]).toMatchObject({
+      kind: "product",
+      product: { before: "Bovilis BVD", after: "Bovilis IBR Marker Live" },
+    });
+    // Another disease's stamp does not make its vaccine this disease's.
+    const payload = withStamps(buildSubmitPayload(engineCalendar), stamps);
+    const [bvd, ibr] = payload.data.diseases;
+    if (!bvd || !ibr) throw new Error("no columns");
+    const before = await countCalendars(farmer);
+    const forged = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "POST",
+        url: "/api/calendar",
+        payload: {
+          ...payload,
+          data: {
+            ...payload.data,
+            diseases: [
+              { ...bvd, vaccineId: ibr.vaccineId, protocolStamp: ibr.protocolStamp },
+              ...payload.data.diseases.slice(1),
+            ],
+          },
+        },
+      }),
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(forged.json()).error.issues).toContainEqual({
+      path: "body.data.diseases.0.protocolStamp",
+      message: calendarMessages.protocolStampInvalid,
+    });
+    expect(await countCalendars(farmer)).toBe(before);
   });
 
   it("saves an edit with the calendar's own product until the update is accepted", async () => {
