@@ -95,3 +95,37 @@ export async function moveShotTemplateAsAdmin(
   expect(saved.status(), "the admin saved the template").toBe(200);
   return (await saved.json()) as ShotTemplate;
 }
+
+/**
+ * Makes `vaccineId` the disease's default product for the animal through the admin protocol API
+ * (the disease–animal link the protocols page saves), keeping its herd status question. Returns
+ * the vaccine it had before.
+ */
+export async function setDefaultVaccineAsAdmin(
+  request: APIRequestContext,
+  link: { diseaseId: number; animalId: number },
+  vaccineId: number,
+): Promise<number> {
+  const login = await request.post("/api/login", {
+    data: { username: e2eAdmin.email, password: e2eAdmin.password },
+  });
+  expect(login.status(), "the admin logged in").toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = await request.get(
+    `/api/admin/disease-animals?disease=${link.diseaseId}&animal=${link.animalId}`,
+    { headers },
+  );
+  expect(listed.status()).toBe(200);
+  const [current] = (await listed.json()) as {
+    vaccine_id: number;
+    herd_status_question: string | null;
+  }[];
+  if (!current) throw new Error(`disease ${link.diseaseId} is not offered for ${link.animalId}`);
+  const saved = await request.put(`/api/admin/disease-animals/${link.diseaseId}/${link.animalId}`, {
+    headers,
+    data: { vaccine_id: vaccineId, herd_status_question: current.herd_status_question },
+  });
+  expect(saved.status(), "the admin saved the disease's default product").toBe(200);
+  return current.vaccine_id;
+}

@@ -7,7 +7,7 @@ import {
   waitForScreen,
 } from "../support/fixtures.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
-import { moveShotTemplateAsAdmin } from "../support/admin-session.ts";
+import { moveShotTemplateAsAdmin, setDefaultVaccineAsAdmin } from "../support/admin-session.ts";
 
 /*
  * "A protocol changed since your calendar was saved" (issue 14, decision 405), against the real
@@ -72,6 +72,11 @@ async function openBvdStepTwo(page: Page): Promise<void> {
 
 async function saveBvdCalendar(page: Page): Promise<number> {
   await openBvdStepTwo(page);
+  return finishCalendar(page);
+}
+
+/** 'Finish calendar' on step 2, confirming the details: the new calendar's id. */
+async function finishCalendar(page: Page): Promise<number> {
   await page.getByRole("button", { name: "Finish calendar" }).click();
   const popup = page.getByRole("dialog", { name: "Confirm your details" });
   const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
@@ -224,6 +229,93 @@ test.describe("a protocol changed since the calendar was saved", () => {
       ).toHaveCount(0);
     } finally {
       await moveShotTemplateAsAdmin(page.request, saved.templateId ?? 0, -7);
+    }
+  });
+
+  test("a calendar made before the change and saved after it is told at once; a new one starts afresh", async ({
+    page,
+  }, testInfo) => {
+    const token = await signInNewFarmer(page, testInfo, "protocol-draft");
+    // Step 2 is open, made from the schedule of the moment …
+    await openBvdStepTwo(page);
+    await showCalendarGrid(page);
+    const made = page
+      .getByRole("region", { name: "Vaccination calendar" })
+      .getByRole("button", { name: /^Bovilis BVD, / })
+      .first();
+    await expect(made).toBeVisible();
+    // … when an admin moves the BVD booster by a week; the farmer saves after it.
+    const bvdBooster = 2;
+    await moveShotTemplateAsAdmin(page.request, bvdBooster, 7);
+    try {
+      const calendarId = await finishCalendar(page);
+      const saved = await readBvdShot(page, calendarId, token);
+      expect(saved.templateId).toBe(bvdBooster);
+      const savedDate = saved.date ?? "";
+      const newDate = shiftDate(savedDate, 7);
+
+      // The dates are the ones the farmer saw, and the calendar says the schedule changed.
+      await page.goto(`/calendar/${calendarId}`);
+      const notice = page.getByRole("region", { name: "The vaccine schedule has changed" });
+      await expect(notice).toBeVisible();
+      await notice.getByRole("button", { name: "Update my calendar" }).click();
+      const dialog = page.getByRole("dialog", { name: "Update my calendar" });
+      await expect(dialog).toContainText(
+        `From ${formatDisplayDate(savedDate)} to ${formatDisplayDate(newDate)}.`,
+      );
+      await expectNoAxeViolations(page, "the difference of a calendar saved after a change");
+      await dialog.getByRole("button", { name: "Keep it as it is" }).click();
+
+      // A new calendar with the same setup, after the saved one was opened, starts afresh: the
+      // current schedule's date, and not the saved calendar's draft.
+      await openBvdStepTwo(page);
+      await expect(page.getByText("Step 2 of 2")).toBeVisible();
+      await showCalendarGrid(page);
+      await expect(gridShot(page, newDate).first()).toBeVisible();
+      await expect(gridShot(page, savedDate)).toHaveCount(0);
+      await expect(notice).toHaveCount(0);
+    } finally {
+      await moveShotTemplateAsAdmin(page.request, bvdBooster, -7);
+    }
+  });
+
+  test("a disease's new default product is offered to the saved calendar, in farm words", async ({
+    page,
+  }, testInfo) => {
+    const token = await signInNewFarmer(page, testInfo, "protocol-product");
+    const calendarId = await saveBvdCalendar(page);
+    const before = await readBvdShot(page, calendarId, token);
+    const bvdForCows = { diseaseId: 1, animalId: 1 };
+    const bovilisIbrMarkerLive = 3;
+    const previous = await setDefaultVaccineAsAdmin(page.request, bvdForCows, bovilisIbrMarkerLive);
+    try {
+      await page.goto(`/calendar/${calendarId}`);
+      const notice = page.getByRole("region", { name: "The vaccine schedule has changed" });
+      await notice.getByRole("button", { name: "Update my calendar" }).click();
+      const dialog = page.getByRole("dialog", { name: "Update my calendar" });
+      await expect(dialog.getByText("New vaccine")).toBeVisible();
+      await expect(dialog).toContainText(
+        "The recommended vaccine is now Bovilis IBR Marker Live instead of Bovilis BVD.",
+      );
+      await expect(dialog.getByText("Taken off")).toBeVisible();
+      await expectNoAxeViolations(page, "the product swap at 1280 px");
+      await page.setViewportSize(phone);
+      await expectNoSidewaysScroll(page, "the product swap at 375 px");
+      await page.setViewportSize(desktop);
+      const [applied] = await Promise.all([
+        page.waitForResponse(
+          (candidate) =>
+            new URL(candidate.url()).pathname === `/api/calendars/${calendarId}/protocol-update` &&
+            candidate.request().method() === "POST",
+        ),
+        dialog.getByRole("button", { name: "Update my calendar" }).click(),
+      ]);
+      expect(applied.status()).toBe(200);
+      await expect(notice).toHaveCount(0);
+      const after = await readBvdShot(page, calendarId, token);
+      expect(after.templateId).not.toBe(before.templateId);
+    } finally {
+      await setDefaultVaccineAsAdmin(page.request, bvdForCows, previous);
     }
   });
 });

@@ -102,11 +102,11 @@ export async function buildApp({
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
   await app.register(referenceRoutes, { database });
+  const secret = resolveSigningSecret(config);
   // Calendar builder: GET /api/diseases with a query (scoped diseases) and the vaccine badges.
-  await app.register(calendarBuilderRoutes, { database, clock });
+  await app.register(calendarBuilderRoutes, { database, clock, secret });
 
   // Accounts, and the outbox its e-mails and texts leave through (decision 201).
-  const secret = resolveSigningSecret(config);
   const messaging = createMessaging(config, { db: database.db, clock, log: app.log });
   const tasks = createBackgroundTasks(app.log);
   app.decorate("backgroundTasks", tasks);

@@ -141,6 +141,12 @@ export const ScopedVaccineSchema = VaccineSchema.omit({ rules: true }).extend({
    * calendar, 'Add diseases' and the defaults never offer it. Absent otherwise.
    */
   retired: z.literal(true).optional(),
+  /**
+   * Decision 405: what `shots` were generated from (the vaccine's shot templates for the animal),
+   * signed by the server. Opaque: keep it with the draft and send it back as the column's
+   * `protocolStamp` when the calendar is saved. Present when `include` asks for the shots.
+   */
+  protocolStamp: z.string().optional(),
 });
 export type ScopedVaccine = z.infer<typeof ScopedVaccineSchema>;
 

@@ -61,6 +61,9 @@ export const calendarMessages = {
   shotRepeated: "Two shots on this calendar have the same id.",
   shotDiseaseMismatch: "This shot belongs to another disease.",
   shotIdInvalid: "A shot id is 1 to 64 letters, digits, '-', '_' or '~'.",
+  /** Decision 405: a protocol stamp this server did not hand out, or not this column's. */
+  protocolStampInvalid:
+    "This calendar's vaccine schedule could not be checked. Please go back to step 1 and make the calendar again.",
   tooManyDiseases: "A calendar can hold at most 30 diseases.",
   tooManyShots: "A calendar can hold at most 200 shots.",
   tooManyCalendars:
@@ -92,6 +95,8 @@ export const calendarLimits = {
   calendarsPerAccount: 50,
   text: 100,
   shotId: 64,
+  /** A column's protocol stamp (decision 405): a few hundred characters for a real protocol. */
+  protocolStamp: 8100,
   /** Recurrence periods (years) and cycles beyond these are not a real protocol. */
   recurrence: 10,
   cycle: 200,
@@ -172,11 +177,19 @@ export const SubmitShotSchema = z.object({
 });
 export type SubmitShot = z.input<typeof SubmitShotSchema>;
 
-/** One column: the disease, the vaccine the engine gave it for this animal, and its shots. */
+/**
+ * One column: the disease, the vaccine the engine gave it for this animal, and its shots.
+ * `protocolStamp` (decision 405) is the scoped call's `vaccine.protocolStamp` the column's shots
+ * came from, sent back as it was given: the calendar keeps the protocol it names, so a schedule
+ * changed between making the calendar and saving it is shown to the farmer at once. Without it
+ * the server takes today's protocol (as before stamps). A stamp the server did not sign, or one
+ * for another vaccine or animal, is refused.
+ */
 export const SubmitDiseaseSchema = z.object({
   id: Id,
   vaccineId: Id.nullable(),
   shots: z.array(SubmitShotSchema).max(calendarLimits.shots, calendarMessages.tooManyShots),
+  protocolStamp: z.string().max(calendarLimits.protocolStamp).optional(),
 });
 export type SubmitDisease = z.input<typeof SubmitDiseaseSchema>;
 

@@ -40,7 +40,18 @@ export const protocolUpdateMessages = {
   applyFailed: "We could not update your calendar. Please try again.",
 } as const;
 
-export const ProtocolChangeKindSchema = z.enum(["moved", "changed", "added", "removed", "kept"]);
+/**
+ * `product`: the disease's default vaccine is another one now, so the column would change to it
+ * (its shots follow as `removed`, `added` and `kept`); the others are what happens to one shot.
+ */
+export const ProtocolChangeKindSchema = z.enum([
+  "product",
+  "moved",
+  "changed",
+  "added",
+  "removed",
+  "kept",
+]);
 export type ProtocolChangeKind = z.infer<typeof ProtocolChangeKindSchema>;
 
 const ShotStateSchema = z.object({
@@ -60,6 +71,8 @@ export const ProtocolChangeSchema = z.object({
   after: ShotStateSchema.nullable(),
   /** Why a `kept` shot stays: the farmer chose its date, or it is marked as given. */
   reason: z.enum(["chosen", "given"]).nullable(),
+  /** Only for `product`: the vaccine's name on the calendar now, and the one it would get. */
+  product: z.object({ before: z.string(), after: z.string() }).nullable().optional(),
 });
 export type ProtocolChange = z.infer<typeof ProtocolChangeSchema>;
 

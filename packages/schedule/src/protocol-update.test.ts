@@ -125,6 +125,64 @@ describe("planProtocolUpdate (decision 405)", () => {
   });
 });
 
+describe("planProtocolUpdate, when a disease's default vaccine changed (decision 405)", () => {
+  const other: ShotTemplateInput = { ...booster, id: 7, vaccine_id: 5, birth_days: 100 };
+  const swap = (saved = column(), given: string[] = [], defaults = new Map([[1, 5]])) =>
+    planProtocolUpdate({
+      setup,
+      columns: [saved],
+      shotTemplates: [booster, other],
+      givenSeedIds: new Set(given),
+      today: "2026-06-15",
+      defaultVaccineIds: defaults,
+      vaccineNames: new Map([[1, "Old jab"]]),
+    });
+
+  it("changes nothing while the column's vaccine is still the disease's default", () => {
+    expect(swap(column(), [], new Map([[1, 1]])).changes).toEqual([]);
+    // A disease not offered any more keeps its column as it is.
+    expect(swap(column(), [], new Map()).changes).toEqual([]);
+  });
+
+  it("moves the column to the new vaccine: its default shots replace the old one's", () => {
+    const update = swap();
+    expect(update.changes.map((change) => [change.kind, change.shotId])).toEqual([
+      ["product", "vaccine-1"],
+      ["removed", "1-2"],
+      ["added", "1-7"],
+    ]);
+    expect(update.changes[0]?.product).toEqual({ before: 1, after: 5 });
+    expect(update.columns[0]).toMatchObject({ vaccineId: 5, protocol: [other] });
+    expect(update.columns[0]?.seeds.map((seed) => seed.templateId)).toEqual([7]);
+  });
+
+  it("keeps the farmer's own, chosen and given shots, as shots of their own with the old name", () => {
+    const own = {
+      id: "1-u1",
+      templateId: null,
+      date: "2026-09-01",
+      custom_name: null,
+      is_recurrent: 0,
+      userInitiated: true,
+    };
+    const saved = { ...column(), seeds: [...column().seeds, own] };
+    const update = swap(saved, ["1-2"]);
+    expect(update.changes.map((change) => [change.kind, change.reason])).toEqual([
+      ["product", null],
+      ["kept", "given"],
+      ["added", null],
+    ]);
+    const seeds = update.columns[0]?.seeds ?? [];
+    expect(seeds.find((seed) => seed.id === "1-2")).toMatchObject({
+      templateId: null,
+      userInitiated: true,
+      custom_name: "Old jab",
+      date: "2026-03-27",
+    });
+    expect(seeds.find((seed) => seed.id === "1-u1")).toEqual(own);
+  });
+});
+
 describe("planProtocolUpdate, for random protocols and changes", () => {
   const DAY_MS = 86_400_000;
   const isoDate = fc

@@ -37,14 +37,23 @@ export interface ProtocolUpdateInput {
   /** Seeds with any occurrence marked as given (decision 403). */
   readonly givenSeedIds: ReadonlySet<string>;
   readonly today: IsoDate;
+  /**
+   * Each disease's default vaccine for the calendar's animal today (disease id → vaccine id).
+   * A column whose vaccine is not its disease's default any more moves to the new one. Absent:
+   * no column changes its vaccine.
+   */
+  readonly defaultVaccineIds?: ReadonlyMap<number, number>;
+  /** The vaccines' names, for a kept shot of a column's old vaccine (it keeps its name). */
+  readonly vaccineNames?: ReadonlyMap<number, string>;
 }
 
 /**
- * What an update does to one shot: `moved` (a new date), `changed` (same date, a new name or
+ * What an update does to one column's vaccine (`product`: the disease's default vaccine changed)
+ * or to one shot: `moved` (a new date), `changed` (same date, a new name or
  * recurrence), `added`, `removed`, or `kept` (the protocol changed it, but the farmer chose its
  * date or it is marked as given, so it stays as it is).
  */
-export type ProtocolChangeKind = "moved" | "changed" | "added" | "removed" | "kept";
+export type ProtocolChangeKind = "product" | "moved" | "changed" | "added" | "removed" | "kept";
 
 export type KeptReason = "chosen" | "given";
 
@@ -62,6 +71,8 @@ export interface ProtocolChange {
   readonly after: ProtocolShotState | null;
   /** Only for `kept`. */
   readonly reason: KeptReason | null;
+  /** Only for `product`: the column's vaccine now and after the update. */
+  readonly product?: { readonly before: number; readonly after: number };
 }
 
 export interface ProtocolUpdate {
@@ -220,8 +231,7 @@ function updateColumn(
     for (const seed of generated) {
       if (seed.templateId === null || !added.includes(seed.templateId) || seed.date === null)
         continue;
-      // A new dose given once whose date has passed is not for this calendar any more.
-      if (seed.is_recurrent === 0 && seed.date < input.today) continue;
+      if (isPastOneOff({ is_recurrent: seed.is_recurrent, date: seed.date }, input.today)) continue;
       if (seeds.has(seed.id)) continue;
       const addedSeed: ProtocolSeed = {
         id: seed.id,
@@ -243,13 +253,128 @@ function updateColumn(
     }
   }
 
-  const ordered = [...seeds.values()].sort((a, b) =>
-    a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1,
-  );
   return {
     changes: changes.sort(compareChanges),
-    column: { ...column, seeds: ordered, protocol: current },
+    column: { ...column, seeds: orderSeeds(seeds.values()), protocol: current },
   };
+}
+
+/** A one-off dose whose date has passed is not for this calendar any more. */
+function isPastOneOff(seed: { is_recurrent: number; date: IsoDate }, today: IsoDate): boolean {
+  return seed.is_recurrent === 0 && seed.date < today;
+}
+
+/**
+ * A column whose disease has another default vaccine now (an admin changed the disease–vaccine
+ * link): the column moves to the new vaccine. The old vaccine's default shots go, the new one's
+ * come as a new calendar would date them today; the farmer's own shots stay, and so does a shot
+ * of the old vaccine the farmer chose the date of or marked as given, as a shot of its own that
+ * keeps the old vaccine's name (the new protocol has no template for it).
+ */
+function swapColumnVaccine(
+  column: ProtocolColumn,
+  oldVaccineId: number,
+  vaccineId: number,
+  input: ProtocolUpdateInput,
+): { changes: ProtocolChange[]; column: ProtocolColumn } {
+  const { setup } = input;
+  const current = selectColumnProtocol(input.shotTemplates, vaccineId, setup.animal.id);
+  const base = { diseaseId: column.diseaseId };
+  const oldName = input.vaccineNames?.get(oldVaccineId) ?? null;
+  const changes: ProtocolChange[] = [];
+  const seeds = new Map<string, ProtocolSeed>();
+  for (const seed of column.seeds) {
+    if (seed.templateId === null) {
+      seeds.set(seed.id, seed);
+      continue;
+    }
+    const reason: KeptReason | null = input.givenSeedIds.has(seed.id)
+      ? "given"
+      : seed.userInitiated
+        ? "chosen"
+        : null;
+    if (reason === null) {
+      changes.push({
+        ...base,
+        kind: "removed",
+        shotId: seed.id,
+        before: toState(seed),
+        after: null,
+        reason: null,
+      });
+      continue;
+    }
+    const kept: ProtocolSeed = {
+      ...seed,
+      templateId: null,
+      userInitiated: true,
+      custom_name: seed.custom_name ?? oldName,
+    };
+    seeds.set(seed.id, kept);
+    changes.push({
+      ...base,
+      kind: "kept",
+      shotId: seed.id,
+      before: toState(seed),
+      after: toState(kept),
+      reason,
+    });
+  }
+  const generated = generateTemplateSeeds({
+    diseaseId: column.diseaseId,
+    vaccineId,
+    setup,
+    shotTemplates: current,
+    today: input.today,
+  });
+  for (const seed of generated) {
+    if (seed.date === null || seeds.has(seed.id)) continue;
+    const dated = { ...seed, date: seed.date };
+    if (isPastOneOff(dated, input.today)) continue;
+    const added: ProtocolSeed = {
+      id: seed.id,
+      templateId: seed.templateId,
+      date: dated.date,
+      custom_name: seed.custom_name,
+      is_recurrent: seed.is_recurrent,
+      userInitiated: false,
+    };
+    seeds.set(seed.id, added);
+    changes.push({
+      ...base,
+      kind: "added",
+      shotId: seed.id,
+      before: null,
+      after: toState(added),
+      reason: null,
+    });
+  }
+  const productChange: ProtocolChange = {
+    ...base,
+    kind: "product",
+    shotId: `vaccine-${column.diseaseId}`,
+    before: null,
+    after: null,
+    reason: null,
+    product: { before: oldVaccineId, after: vaccineId },
+  };
+  return {
+    changes: [productChange, ...changes.sort(compareChanges)],
+    column: { ...column, vaccineId, seeds: orderSeeds(seeds.values()), protocol: current },
+  };
+}
+
+function orderSeeds(seeds: Iterable<ProtocolSeed>): ProtocolSeed[] {
+  return [...seeds].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1,
+  );
+}
+
+/** The vaccine the column moves to, when its disease's default vaccine is another one now. */
+function findNewDefaultVaccine(column: ProtocolColumn, input: ProtocolUpdateInput): number | null {
+  if (column.vaccineId === null) return null;
+  const vaccineId = input.defaultVaccineIds?.get(column.diseaseId);
+  return vaccineId === undefined || vaccineId === column.vaccineId ? null : vaccineId;
 }
 
 /**
@@ -260,10 +385,17 @@ function updateColumn(
  * - a template added to the protocol adds its shot (not a one-off dose already past);
  * - the farmer's own shots are never touched, nor a protocol shot the farmer moved or marked as
  *   given (it is listed as `kept`), nor one the farmer deleted;
- * - a column without a vaccine has no protocol.
+ * - a column without a vaccine has no protocol;
+ * - a column whose disease has another default vaccine now moves to it (`product`), with the new
+ *   vaccine's default shots; the farmer's own, chosen and given shots stay.
  */
 export function planProtocolUpdate(input: ProtocolUpdateInput): ProtocolUpdate {
-  const results = input.columns.map((column) => updateColumn(column, input));
+  const results = input.columns.map((column) => {
+    const vaccineId = findNewDefaultVaccine(column, input);
+    return vaccineId === null || column.vaccineId === null
+      ? updateColumn(column, input)
+      : swapColumnVaccine(column, column.vaccineId, vaccineId, input);
+  });
   return {
     changes: results.flatMap((result) => result.changes),
     columns: results.map((result) => result.column),

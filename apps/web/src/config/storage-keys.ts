@@ -10,5 +10,9 @@ export const StorageKey = {
   scopedDiseasesAvailable: "scopedDiseasesAvailable",
   // Not in the spec's list: the spec stores the code "locally" without naming the key.
   mobileVerificationCode: "mobileVerificationCode",
+  // Not in the spec's list: a saved calendar's edit draft, kept apart from a new calendar's
+  // (ADR 405), so neither takes the other's place.
+  savedCalendarDraft: "savedCalendarDraft",
+  savedCalendarAvailable: "savedCalendarAvailable",
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

@@ -23,6 +23,8 @@ export type CalendarBuilderRoutesOptions = {
   database: Database;
   /** The shots are laid out from today's date in Ireland by this clock. */
   clock: Clock;
+  /** Signs the columns' protocol stamps (decision 405), as the save checks them. */
+  secret: string;
 };
 
 /**
@@ -48,7 +50,7 @@ const badgeCacheControl = "public, no-cache";
 /** The calendar builder's API: the scoped diseases call and the vaccines' generated badges. */
 export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesOptions> = async (
   app,
-  { database, clock },
+  { database, clock, secret },
 ) => {
   const vaccinesRepository = createVaccinesRepository(database.db);
   const calendarBuilderRepository = createCalendarBuilderRepository(database.db);
@@ -90,6 +92,7 @@ export const calendarBuilderRoutes: FastifyPluginAsyncZod<CalendarBuilderRoutesO
         calendarBuilderRepository,
         vaccinesRepository,
         today: readIrishToday(clock()),
+        secret,
       });
     },
   );

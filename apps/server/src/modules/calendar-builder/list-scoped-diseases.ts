@@ -6,7 +6,13 @@ import {
   type ScopedDiseasesQuery,
   type ScopedVaccine,
 } from "@vaxcal/contracts";
-import { buildCalendar, type CalendarSetup, type IsoDate } from "@vaxcal/schedule";
+import {
+  buildCalendar,
+  selectColumnProtocol,
+  type CalendarSetup,
+  type IsoDate,
+} from "@vaxcal/schedule";
+import { createProtocolStamp } from "../../lib/protocol-stamp.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import type { VaccinesRepository } from "../../lib/vaccines.repository.ts";
 import type {
@@ -19,6 +25,8 @@ export type ScopedDiseasesContext = {
   vaccinesRepository: VaccinesRepository;
   /** Today as `YYYY-MM-DD`, the engine's only notion of time. */
   today: IsoDate;
+  /** Signs each column's protocol stamp (decision 405). */
+  secret: string;
 };
 
 /**
@@ -63,6 +71,12 @@ export async function listScopedDiseases(
     if (calendar !== null) {
       const column = calendar.diseases.find((candidate) => candidate.diseaseId === disease.id);
       scopedVaccine.shots = [...(column?.shots ?? [])];
+      // Decision 405: what these shots came from, for the save to keep.
+      scopedVaccine.protocolStamp = createProtocolStamp(context.secret, {
+        diseaseId: disease.id,
+        vaccineId: vaccine.id,
+        protocol: selectColumnProtocol(shotTemplates, vaccine.id, combination.animal.id),
+      });
     }
     return { ...disease, vaccine: scopedVaccine };
   });

@@ -492,10 +492,12 @@ export function createCalendarsRepository(db: Executor) {
 
     /**
      * The user's calendars with a column whose protocol is not today's: its vaccine's shot
-     * templates for the calendar's animal, compared as JSON with what the column keeps.
+     * templates for the calendar's animal, compared as JSON with what the column keeps; or whose
+     * disease has another default vaccine for the animal now.
      */
     async listCalendarsWithChangedProtocols(userId: number): Promise<CalendarRow[]> {
       const templates = schema.shotTemplates;
+      const links = schema.diseaseAnimals;
       return db
         .select()
         .from(calendars)
@@ -506,7 +508,12 @@ export function createCalendarsRepository(db: Executor) {
               SELECT 1 FROM ${calendarDiseases}
               WHERE ${calendarDiseases.calendarId} = ${calendars.id}
                 AND ${calendarDiseases.vaccineId} IS NOT NULL
-                AND ${calendarDiseases.protocol} <> coalesce((
+                AND (EXISTS (
+                  SELECT 1 FROM ${links}
+                  WHERE ${links.diseaseId} = ${calendarDiseases.diseaseId}
+                    AND ${links.animalId} = ${calendars.animalId}
+                    AND ${links.vaccineId} <> ${calendarDiseases.vaccineId}
+                ) OR ${calendarDiseases.protocol} <> coalesce((
                   SELECT jsonb_agg(jsonb_build_object(
                     'id', ${templates.id}, 'vaccine_id', ${templates.vaccineId},
                     'animal_id', ${templates.animalId}, 'birth_days', ${templates.birthDays},
@@ -518,7 +525,7 @@ export function createCalendarsRepository(db: Executor) {
                   FROM ${templates}
                   WHERE ${templates.vaccineId} = ${calendarDiseases.vaccineId}
                     AND ${templates.animalId} = ${calendars.animalId}
-                ), '[]'::jsonb)
+                ), '[]'::jsonb))
             )`,
           ),
         )

@@ -26,6 +26,7 @@ import { runReads, type Db, type Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createGivenShotsRepository } from "../../lib/given-shots.repository.ts";
+import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import { buildFeedUrls, createFeedCredentials, deriveFeedToken } from "./calendar-feed-token.ts";
@@ -179,7 +180,7 @@ function buildSummary(
  * reach the database together (decision 702).
  */
 async function loadSubmissionReference(
-  db: Db,
+  { db, secret }: Pick<CalendarsContext, "db" | "secret">,
   data: SubmitRequest["data"],
   savedColumns?: ReadonlyMap<number, number | null>,
 ): Promise<SubmissionReference> {
@@ -192,11 +193,34 @@ async function loadSubmissionReference(
   // Only a refused column needs this (unknown, or not offered?): no query for a good payload.
   const offered = new Set(inputs.offers.map((offer) => offer.disease.id));
   const notOffered = data.diseases.map((column) => column.id).filter((id) => !offered.has(id));
+  // Decision 405: a column whose disease has another default vaccine now keeps its own when the
+  // saved calendar has it (until the farmer accepts the update) or its stamp shows it was the
+  // default when step 2 was made (checked with the stamp); the engine needs that vaccine's facts
+  // (rarely read).
+  const defaults = new Map(inputs.offers.map((offer) => [offer.disease.id, offer.vaccine.id]));
+  const keptVaccineIds = new Set(
+    data.diseases.flatMap((column) =>
+      column.vaccineId !== null &&
+      defaults.has(column.id) &&
+      defaults.get(column.id) !== column.vaccineId &&
+      (savedColumns?.get(column.id) === column.vaccineId || column.protocolStamp !== undefined)
+        ? [column.vaccineId]
+        : [],
+    ),
+  );
+  const savedVaccines =
+    keptVaccineIds.size === 0
+      ? []
+      : (await createVaccinesRepository(db).listVaccines()).filter((vaccine) =>
+          keptVaccineIds.has(vaccine.id),
+        );
   return {
     combination,
     inputs,
     knownDiseaseIds: await createCalendarsRepository(db).findDiseaseIds(notOffered),
     ...(savedColumns ? { savedColumns } : {}),
+    savedVaccines,
+    stampSecret: secret,
   };
 }
 
@@ -239,7 +263,7 @@ export async function createCalendar(
   request: SubmitRequest,
 ): Promise<CalendarSummary> {
   checkPayloadAgreesWithRoute(request, null);
-  const reference = await loadSubmissionReference(context.db, request.data);
+  const reference = await loadSubmissionReference(context, request.data);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
@@ -287,7 +311,7 @@ export async function updateCalendar(
       ([diseaseId, column]) => [diseaseId, column.vaccineId],
     ),
   );
-  const reference = await loadSubmissionReference(context.db, request.data, savedColumns);
+  const reference = await loadSubmissionReference(context, request.data, savedColumns);
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   // A save by a vet of the linked practice is recorded on the calendar for the farmer to see.

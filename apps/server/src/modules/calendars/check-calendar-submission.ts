@@ -14,7 +14,10 @@ import {
   type IsoDate,
   type SavedShot,
   type Shot,
+  type ShotTemplateInput,
+  type VaccineInput,
 } from "@vaxcal/schedule";
+import { createProtocolStamp, readProtocolStamp } from "../../lib/protocol-stamp.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import type { StoredSeed } from "../../lib/calendar-plans.repository.ts";
 import type { AnimalVaccineInputs } from "../../lib/vaccines.repository.ts";
@@ -37,6 +40,16 @@ export type SubmissionReference = {
    * was retired since may stay; no other column may have a retired product. Empty for a new one.
    */
   savedColumns?: ReadonlyMap<number, number | null>;
+  /**
+   * The saved columns' own vaccines that are no longer their disease's default (decision 405):
+   * such a column keeps its vaccine on an edit until the farmer accepts the update.
+   */
+  savedVaccines?: readonly VaccineInput[];
+  /**
+   * The app's secret, which signed the scoped call's protocol stamps (decision 405). Without it
+   * a column's stamp is not read and the column gets today's protocol.
+   */
+  stampSecret?: string;
 };
 
 /** A submission that passed every check, in the form it is stored. */
@@ -125,12 +138,55 @@ export function checkCalendarSubmission(
   const calendarYear = resolveCalendarYear(engineSetup, today);
   const gridLastYear = calendarYear + gridYearsAfterCalendarYear;
 
+  /*
+   * Decision 405: the protocol each column's shots were generated from. A stamp naming today's
+   * protocol (nearly always) costs one signature; an older one is read and must be this column's:
+   * its disease, its vaccine, that vaccine's templates for this animal. Anything else was not
+   * handed out by this server and is refused. `isStamped`: the stamp proves the column's vaccine
+   * was its disease's default for the animal when its shots were made.
+   */
+  const protocols = new Map<number, ShotTemplateInput[]>();
+  const readColumnProtocol = (
+    column: SubmitData["diseases"][number],
+    path: string,
+  ): { protocol: ShotTemplateInput[]; isStamped: boolean } => {
+    const current = selectColumnProtocol(shotTemplates, column.vaccineId, animalId);
+    const { stampSecret } = reference;
+    if (column.protocolStamp === undefined || stampSecret === undefined) {
+      return { protocol: current, isStamped: false };
+    }
+    if (column.vaccineId !== null) {
+      const today = { diseaseId: column.id, vaccineId: column.vaccineId, protocol: current };
+      if (createProtocolStamp(stampSecret, today) === column.protocolStamp) {
+        return { protocol: current, isStamped: true };
+      }
+    }
+    const stamped = readProtocolStamp(stampSecret, column.protocolStamp);
+    const fits =
+      stamped !== null &&
+      stamped.diseaseId === column.id &&
+      stamped.vaccineId === column.vaccineId &&
+      stamped.protocol.every(
+        (template) => template.vaccine_id === column.vaccineId && template.animal_id === animalId,
+      );
+    if (!fits) {
+      issues.add(`${path}.protocolStamp`, calendarMessages.protocolStampInvalid);
+      return { protocol: current, isStamped: false };
+    }
+    return { protocol: [...stamped.protocol].sort((a, b) => a.id - b.id), isStamped: true };
+  };
+
+  /** The column keeps the vaccine the saved calendar has (retired, or no longer the default). */
+  const isSavedVaccine = (column: SubmitData["diseases"][number]): boolean =>
+    column.vaccineId !== null && reference.savedColumns?.get(column.id) === column.vaccineId;
+
   const seenDiseases = new Set<number>();
   const seenShots = new Set<string>();
   let shotsBeforeSubmit = 0;
   data.diseases.forEach((column, columnIndex) => {
     const path = `data.diseases.${columnIndex}`;
     const offer = offersByDisease.get(column.id);
+    const { protocol, isStamped } = readColumnProtocol(column, path);
     if (offer === undefined) {
       const message = reference.knownDiseaseIds.has(column.id)
         ? calendarMessages.diseaseNotOffered
@@ -139,11 +195,20 @@ export function checkCalendarSubmission(
     } else if (seenDiseases.has(column.id)) {
       issues.add(`${path}.id`, calendarMessages.diseaseRepeated);
     } else if (column.vaccineId !== offer.vaccine.id) {
-      issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
-    } else if (offer.retired && reference.savedColumns?.get(column.id) !== offer.vaccine.id) {
+      // Decision 405: a column whose disease has another default vaccine now keeps its own when
+      // the saved calendar has it, or its stamp shows it was the default when the shots were
+      // made (the farmer is then told of the change at once).
+      if (!isSavedVaccine(column) && !isStamped) {
+        issues.add(`${path}.vaccineId`, calendarMessages.vaccineMismatch);
+      }
+    } else if (offer.retired && !isSavedVaccine(column)) {
       issues.add(`${path}.id`, calendarMessages.vaccineRetired);
     }
     seenDiseases.add(column.id);
+    if (!protocols.has(column.id)) protocols.set(column.id, protocol);
+    // A shot of a template that left the protocol after the calendar was made is still one of
+    // the protocol it was made from: it is saved, and the farmer is told it is taken off.
+    const stampedTemplateIds = new Set(protocol.map((template) => template.id));
 
     column.shots.forEach((shot, shotIndex) => {
       const shotPath = `${path}.shots.${shotIndex}`;
@@ -155,7 +220,11 @@ export function checkCalendarSubmission(
       const templateId = shot.templateId ?? null;
       if (templateId !== null) {
         const template = templatesById.get(templateId);
-        if (template === undefined || template.vaccine_id !== column.vaccineId) {
+        const isTemplateOfColumn =
+          template === undefined
+            ? stampedTemplateIds.has(templateId)
+            : template.vaccine_id === column.vaccineId;
+        if (!isTemplateOfColumn) {
           issues.add(`${shotPath}.templateId`, calendarMessages.templateUnknown);
         }
       }
@@ -186,7 +255,12 @@ export function checkCalendarSubmission(
         userInitiated: shot.userInitiated,
       })),
     })),
-    vaccines: offers.map((offer) => offer.vaccine),
+    vaccines: [
+      ...offers.map((offer) => offer.vaccine),
+      ...(reference.savedVaccines ?? []).filter(
+        (vaccine) => !offers.some((offer) => offer.vaccine.id === vaccine.id),
+      ),
+    ],
     today,
   });
   const prepared = prepareForSubmit(restored);
@@ -205,8 +279,10 @@ export function checkCalendarSubmission(
     diseaseId: column.id,
     vaccineId: column.vaccineId,
     seeds: toStoredSeeds(column.id, column.shots),
-    // Decision 405: today's protocol; an edit of a saved calendar keeps its columns' own.
-    protocol: selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
+    // Decision 405: the protocol the column was made from (its stamp's, else today's); an edit
+    // of a saved calendar keeps its columns' own.
+    protocol:
+      protocols.get(column.id) ?? selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
   const storedSetup: PayloadSetup = {

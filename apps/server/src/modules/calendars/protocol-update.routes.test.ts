@@ -1,16 +1,19 @@
 import {
   ApplyProtocolUpdateResponseSchema,
   CalendarDetailSchema,
+  ErrorBodySchema,
+  ScopedDiseasesResponseSchema,
+  calendarMessages,
   ListProtocolUpdatesResponseSchema,
   ProtocolUpdatePreviewSchema,
   SubmitCalendarResponseSchema,
   protocolUpdateMessages,
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
-import { addDays, updateShotDate } from "@vaxcal/schedule";
+import { addDays, addShot, updateShotDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { referenceData } from "@vaxcal/reference-data";
+import { AnimalId, DiseaseId, VaccineId, referenceData } from "@vaxcal/reference-data";
 import { changeReferenceData } from "../../db/reference-changes.ts";
 import { seedReferenceData } from "../../db/seed.ts";
 import { listCalendarOccurrences } from "../../lib/calendar-occurrences.ts";
@@ -21,6 +24,7 @@ import {
   buildEngineCalendar,
   buildSubmitPayload,
   createVetUser,
+  dairySpringCows,
   testToday,
 } from "./calendars.test-support.ts";
 
@@ -157,6 +161,7 @@ describe("a protocol shot moved by a week after the calendar was saved", () => {
         before: { date: savedDate, is_recurrent: 1 },
         after: { date: addDays(savedDate, 7), is_recurrent: 1 },
         reason: null,
+        product: null,
       },
     ]);
     expect(token).toEqual(expect.any(String));
@@ -353,5 +358,355 @@ describe("a shipped dataset correction", () => {
       await seedReferenceData(testApp.database.db, referenceData);
     }
     expect(await preview(id)).toEqual({ changes: [], token: null });
+  });
+});
+
+/** Step 2's scoped call for the calendar's setup: each column's protocol stamp, by disease. */
+async function readStamps(): Promise<Map<number, string>> {
+  const combination = referenceData.combinations.find(
+    (candidate) =>
+      candidate.enterprise_id === dairySpringCows.enterpriseId &&
+      candidate.animal_id === dairySpringCows.animalId &&
+      candidate.season_id === dairySpringCows.seasonId,
+  );
+  const query = new URLSearchParams({
+    include: "vaccine,vaccine.shots,vaccine.rules",
+    seasonComboId: String(combination?.id),
+    birthDate: String(dairySpringCows.birthDate),
+    breedingDate: String(dairySpringCows.breedingDate),
+  });
+  const response = await testApp.app.inject({ method: "GET", url: `/api/diseases?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  const stamps = new Map<number, string>();
+  for (const disease of ScopedDiseasesResponseSchema.parse(response.json())) {
+    if (disease.vaccine?.protocolStamp) stamps.set(disease.id, disease.vaccine.protocolStamp);
+  }
+  return stamps;
+}
+
+/** The save as the browser sends it: each column with the stamp its shots came with. */
+function withStamps(
+  payload: SubmitCalendarRequest,
+  stamps: ReadonlyMap<number, string>,
+): SubmitCalendarRequest {
+  return {
+    ...payload,
+    data: {
+      ...payload.data,
+      diseases: payload.data.diseases.map((column) => {
+        const protocolStamp = stamps.get(column.id);
+        return protocolStamp === undefined ? column : { ...column, protocolStamp };
+      }),
+    },
+  };
+}
+
+async function countCalendars(user: RegisteredUser) {
+  const result = await testApp.database.db.execute<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM calendars WHERE user_id = ${user.id}`,
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+describe("a calendar made before a protocol change and saved after it (decision 405)", () => {
+  it("keeps the protocol its dates came from, so its farmer is told at once", async () => {
+    const stamps = await readStamps();
+    expect(stamps.size).toBeGreaterThan(0);
+    await moveTemplateAWeek();
+    const id = await saveCalendar(withStamps(buildSubmitPayload(engineCalendar), stamps));
+    expect(await readShotDate(id)).toBe(savedDate);
+    const { changes, token } = await preview(id);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: "moved",
+        shotId,
+        before: { date: savedDate, is_recurrent: 1 },
+        after: { date: addDays(savedDate, 7), is_recurrent: 1 },
+      }),
+    ]);
+    expect(await listWaiting()).toContain(id);
+    expect((await apply(id, token!)).statusCode).toBe(200);
+    expect(await readShotDate(id)).toBe(addDays(savedDate, 7));
+  });
+
+  it("made and saved under the same protocol, has nothing to tell", async () => {
+    const id = await saveCalendar(
+      withStamps(buildSubmitPayload(engineCalendar), await readStamps()),
+    );
+    expect(await preview(id)).toEqual({ changes: [], token: null });
+  });
+
+  it("sent by an older browser without stamps, saves with today's protocol as before", async () => {
+    await moveTemplateAWeek();
+    const id = await saveCalendar(buildSubmitPayload(engineCalendar));
+    expect(await preview(id)).toEqual({ changes: [], token: null });
+  });
+
+  it("saves a shot whose template left the protocol meanwhile, and says it is taken off", async () => {
+    const stamps = await readStamps();
+    await changeTemplates(sql`DELETE FROM shot_templates WHERE id = ${templateId}`);
+    const id = await saveCalendar(withStamps(buildSubmitPayload(engineCalendar), stamps));
+    expect(await readShotDate(id)).toBe(savedDate);
+    expect((await preview(id)).changes).toEqual([
+      expect.objectContaining({ kind: "removed", shotId, after: null }),
+    ]);
+    // Without its stamp, a shot of a template that is not there is refused, as before.
+    const refused = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "POST",
+        url: "/api/calendar",
+        payload: buildSubmitPayload(engineCalendar),
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("refuses a stamp this server did not sign, or another column's, and writes nothing", async () => {
+    const stamps = await readStamps();
+    const payload = withStamps(buildSubmitPayload(engineCalendar), stamps);
+    const [first, second] = payload.data.diseases;
+    if (!first?.protocolStamp || !second?.protocolStamp) throw new Error("no stamps to forge");
+    const [version, body, signature] = first.protocolStamp.split(".");
+    // The same templates with a shot a week later, and the signature of the real ones.
+    const [diseaseId, vaccineId, tuples] = JSON.parse(
+      Buffer.from(body!, "base64url").toString(),
+    ) as [number, number, unknown[][]];
+    const moved = tuples.map((tuple) =>
+      tuple[0] === templateId ? tuple.map((value, index) => (index === 4 ? -21 : value)) : tuple,
+    );
+    expect(moved).not.toEqual(tuples);
+    const movedPayload = [diseaseId, vaccineId, moved];
+    const forgeries = [
+      `${version}.${Buffer.from(JSON.stringify(movedPayload)).toString("base64url")}.${signature}`,
+      second.protocolStamp,
+      "p1.W10.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "not a stamp",
+    ];
+    const before = await countCalendars(farmer);
+    for (const forged of forgeries) {
+      const response = await testApp.app.inject(
+        asUser(farmer.token, {
+          method: "POST",
+          url: "/api/calendar",
+          payload: {
+            ...payload,
+            data: {
+              ...payload.data,
+              diseases: [{ ...first, protocolStamp: forged }, ...payload.data.diseases.slice(1)],
+            },
+          },
+        }),
+      );
+      expect(response.statusCode, forged).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).error.issues).toContainEqual({
+        path: "body.data.diseases.0.protocolStamp",
+        message: calendarMessages.protocolStampInvalid,
+      });
+    }
+    expect(await countCalendars(farmer)).toBe(before);
+  });
+
+  it("keeps a kept column's own protocol on an edit, and takes a new column's from its stamp", async () => {
+    const [firstDisease, ...otherDiseases] = engineCalendar.diseases.map(
+      (column) => column.diseaseId,
+    );
+    const withoutBvd = buildEngineCalendar(undefined, otherDiseases);
+    const id = await saveCalendar(buildSubmitPayload(withoutBvd));
+    expect(firstDisease).toBe(DiseaseId.bvd);
+    const stamps = await readStamps();
+    await moveTemplateAWeek();
+    // BVD joins the calendar on an edit, with the shots step 2 made before the change.
+    const payload = withStamps(
+      buildSubmitPayload(engineCalendar, undefined, { action: "update", calendarId: id }),
+      stamps,
+    );
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${id}`, payload }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await preview(id)).changes.map((change) => [change.kind, change.shotId])).toEqual([
+      ["moved", shotId],
+    ]);
+  });
+});
+
+describe("a disease whose default product changed since the calendar was saved (decision 405)", () => {
+  const newVaccine = VaccineId.bovilisIbrMarkerLive;
+  let restoreLink: (() => Promise<void>) | null = null;
+
+  async function changeDefaultVaccine(vaccineId: number) {
+    const db = testApp.database.db;
+    const change = async (to: number) => {
+      await changeReferenceData(db, (transaction) =>
+        transaction.execute(sql`UPDATE disease_animals SET vaccine_id = ${to}
+          WHERE disease_id = ${DiseaseId.bvd} AND animal_id = ${AnimalId.cows}`),
+      );
+    };
+    await change(vaccineId);
+    restoreLink = () => change(VaccineId.bovilisBvd);
+  }
+
+  afterEach(async () => {
+    await restoreLink?.();
+    restoreLink = null;
+  });
+
+  it("is told, with the product swap first and the new product's shots", async () => {
+    const id = await saveCalendar();
+    await changeDefaultVaccine(newVaccine);
+    expect(await listWaiting()).toContain(id);
+    const { changes, token } = await preview(id);
+    expect(changes.map((change) => [change.kind, change.name])).toEqual([
+      ["product", "Bovilis IBR Marker Live"],
+      ["removed", "Bovilis BVD"],
+      ["added", "Bovilis IBR Marker Live"],
+    ]);
+    expect(changes[0]).toMatchObject({
+      diseaseId: DiseaseId.bvd,
+      product: { before: "Bovilis BVD", after: "Bovilis IBR Marker Live" },
+      before: null,
+      after: null,
+    });
+    // The new product's yearly shot, 14 days before breeding (25 April 2026).
+    expect(changes[2]?.after).toEqual({ date: "2026-04-11", is_recurrent: 1 });
+    expect((await apply(id, token!)).statusCode).toBe(200);
+    const column = (await readDetail(id)).diseases.find((entry) => entry.id === DiseaseId.bvd);
+    expect(column?.vaccineId).toBe(newVaccine);
+    expect(column?.shots.filter((shot) => shot.cycle === 1).map((shot) => shot.date)).toEqual([
+      "2026-04-11",
+    ]);
+    expect(await preview(id)).toEqual({ changes: [], token: null });
+    expect(await listWaiting()).not.toContain(id);
+  });
+
+  it("saves a calendar made before the change with its product, and tells its farmer", async () => {
+    const stamps = await readStamps();
+    await changeDefaultVaccine(newVaccine);
+    const id = await saveCalendar(withStamps(buildSubmitPayload(engineCalendar), stamps));
+    const column = (await readDetail(id)).diseases.find((entry) => entry.id === DiseaseId.bvd);
+    expect(column?.vaccineId).toBe(VaccineId.bovilisBvd);
+    expect(await readShotDate(id)).toBe(savedDate);
+    const { changes } = await preview(id);
+    expect(changes[0]).toMatchObject({
+      kind: "product",
+      product: { before: "Bovilis BVD", after: "Bovilis IBR Marker Live" },
+    });
+    // Another disease's stamp does not make its vaccine this disease's.
+    const payload = withStamps(buildSubmitPayload(engineCalendar), stamps);
+    const [bvd, ibr] = payload.data.diseases;
+    if (!bvd || !ibr) throw new Error("no columns");
+    const before = await countCalendars(farmer);
+    const forged = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "POST",
+        url: "/api/calendar",
+        payload: {
+          ...payload,
+          data: {
+            ...payload.data,
+            diseases: [
+              { ...bvd, vaccineId: ibr.vaccineId, protocolStamp: ibr.protocolStamp },
+              ...payload.data.diseases.slice(1),
+            ],
+          },
+        },
+      }),
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(forged.json()).error.issues).toContainEqual({
+      path: "body.data.diseases.0.protocolStamp",
+      message: calendarMessages.protocolStampInvalid,
+    });
+    expect(await countCalendars(farmer)).toBe(before);
+  });
+
+  it("saves an edit with the calendar's own product until the update is accepted", async () => {
+    const id = await saveCalendar();
+    await changeDefaultVaccine(newVaccine);
+    const edit = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendar/${id}`,
+        payload: buildSubmitPayload(engineCalendar, undefined, {
+          action: "update",
+          calendarId: id,
+        }),
+      }),
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    const column = (await readDetail(id)).diseases.find((entry) => entry.id === DiseaseId.bvd);
+    expect(column?.vaccineId).toBe(VaccineId.bovilisBvd);
+    expect((await preview(id)).changes[0]?.kind).toBe("product");
+    // A new calendar is not offered the old product any more.
+    const created = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "POST",
+        url: "/api/calendar",
+        payload: buildSubmitPayload(engineCalendar),
+      }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(created.json()).error.issues).toContainEqual({
+      path: "body.data.diseases.0.vaccineId",
+      message: calendarMessages.vaccineMismatch,
+    });
+  });
+
+  it("keeps the farmer's own shot and a given shot, under the old product's name", async () => {
+    const added = addShot(engineCalendar, DiseaseId.bvd, "2026-06-01");
+    if (!added.ok) throw new Error(added.error.message);
+    const id = await saveCalendar(buildSubmitPayload(added.value));
+    const given = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendars/${id}/given-shots/${shotId}`,
+        payload: { givenOn: "2026-03-01", batch: "A1" },
+      }),
+    );
+    expect(given.statusCode, given.body).toBe(200);
+    const before = await readDetail(id);
+    const ownShot = (detail: typeof before) =>
+      detail.diseases
+        .find((column) => column.id === DiseaseId.bvd)
+        ?.shots.find((shot) => shot.id.startsWith(`${DiseaseId.bvd}-u`) && shot.cycle === 1);
+    expect(ownShot(before)?.date).toBe("2026-06-01");
+    await changeDefaultVaccine(newVaccine);
+    const { changes, token } = await preview(id);
+    expect(changes.map((change) => [change.kind, change.name, change.reason])).toEqual([
+      ["product", "Bovilis IBR Marker Live", null],
+      ["kept", "Bovilis BVD", "given"],
+      ["added", "Bovilis IBR Marker Live", null],
+    ]);
+    expect((await apply(id, token!)).statusCode).toBe(200);
+    const after = await readDetail(id);
+    expect(ownShot(after)).toEqual(ownShot(before));
+    expect(await readShotDate(id)).toBe(savedDate);
+    // The given record stays with its shot.
+    const records = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}/given-shots` }),
+    );
+    expect(records.statusCode, records.body).toBe(200);
+    expect(JSON.stringify(records.json())).toContain(shotId);
+    // The updated calendar saves again as it is: the kept shot is the farmer's own now.
+    const edit = await testApp.app.inject(
+      asUser(farmer.token, {
+        method: "PUT",
+        url: `/api/calendar/${id}`,
+        payload: {
+          calendarId: id,
+          action: "update",
+          contact: buildSubmitPayload(engineCalendar).contact,
+          data: {
+            setup: buildSubmitPayload(engineCalendar).data.setup,
+            diseases: after.diseases.map((column) => ({
+              id: column.id,
+              vaccineId: column.vaccineId,
+              shots: column.shots,
+            })),
+          },
+        },
+      }),
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
   });
 });

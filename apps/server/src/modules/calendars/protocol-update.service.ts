@@ -37,6 +37,8 @@ type ComputedUpdate = {
   update: ProtocolUpdate;
   columns: DescribedColumn[];
   token: string | null;
+  /** Every vaccine an update names: the columns' own and the diseases' defaults now. */
+  vaccineNames: ReadonlyMap<number, string>;
 };
 
 /** The engine's setup from the calendar as saved (its herd status answers included). */
@@ -74,32 +76,62 @@ async function computeUpdate(
   const givenSeedIds = new Set(
     (given.get(calendar.id) ?? []).map((record) => record.shotId.split("~")[0] ?? record.shotId),
   );
+  // Decision 405: a disease whose default vaccine changed since the calendar was saved moves to
+  // the new one; the old one's name stays on the shots the farmer keeps.
+  const vaccineNames = new Map<number, string>();
+  for (const column of columns) {
+    if (column.vaccineId !== null && column.vaccine) {
+      vaccineNames.set(column.vaccineId, column.vaccine.name);
+    }
+  }
+  for (const offer of inputs.offers) vaccineNames.set(offer.vaccine.id, offer.vaccine.name);
   const update = planProtocolUpdate({
     setup: toEngineSetup(calendar),
     columns,
     shotTemplates: inputs.shotTemplates,
     givenSeedIds,
     today,
+    defaultVaccineIds: new Map(inputs.offers.map((offer) => [offer.disease.id, offer.vaccine.id])),
+    vaccineNames,
   });
-  return { update, columns, token: createToken(calendar, update) };
+  return { update, columns, token: createToken(calendar, update), vaccineNames };
 }
 
-function describeChanges({ update, columns }: ComputedUpdate): ContractChange[] {
+function describeChanges({ update, columns, vaccineNames }: ComputedUpdate): ContractChange[] {
+  // A column changing vaccine: its new shots are the new vaccine's, the ones going the old one's.
+  const swaps = new Map(
+    update.changes.flatMap((change) =>
+      change.product ? [[change.diseaseId, change.product] as const] : [],
+    ),
+  );
   return update.changes.map((change) => {
+    const swap = swaps.get(change.diseaseId);
+    const swapName = swap && (change.kind === "added" ? vaccineNames.get(swap.after) : undefined);
     const column = columns.find((candidate) => candidate.diseaseId === change.diseaseId);
     const state = change.after ?? change.before;
+    const product = change.product && {
+      before: vaccineNames.get(change.product.before) ?? "",
+      after: vaccineNames.get(change.product.after) ?? "",
+    };
     return {
       kind: change.kind,
       diseaseId: change.diseaseId,
       diseaseName: column?.diseaseName ?? "",
       shotId: change.shotId,
-      name: state?.custom_name ?? column?.vaccine?.name ?? column?.diseaseName ?? "",
+      name:
+        product?.after ??
+        state?.custom_name ??
+        swapName ??
+        column?.vaccine?.name ??
+        column?.diseaseName ??
+        "",
       before: change.before && {
         date: change.before.date,
         is_recurrent: change.before.is_recurrent,
       },
       after: change.after && { date: change.after.date, is_recurrent: change.after.is_recurrent },
       reason: change.reason,
+      product: product ?? null,
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { CalendarSummary, ReferenceLists } from "@vaxcal/contracts";
 import { useEffect, useState, type ComponentType } from "react";
-import { resetCalendarDraft } from "../stores/calendar-draft-store.ts";
+import { pickDraftSlot, resetCalendarDraft } from "../stores/calendar-draft-store.ts";
 import { resetCalendarForm } from "../stores/calendar-form-store.ts";
 import { EditCalendarPage } from "./edit-calendar-page.tsx";
 import { ReviewCalendarPage } from "./review-calendar-page.tsx";
@@ -28,10 +28,11 @@ export function CalendarReviewFlow({
   useEffect(() => {
     // Saved on the server now: the next calendar starts from an empty step 1. After the final
     // page has taken over, so the review page never sees an empty draft and leaves for home.
+    // The other slot's draft (a new calendar begun, or another saved one being edited) stays.
     if (finished === null) return;
     resetCalendarForm();
-    resetCalendarDraft();
-  }, [finished]);
+    resetCalendarDraft(pickDraftSlot(calendarId));
+  }, [finished, calendarId]);
 
   if (finished !== null) return <FinalPage calendar={finished} isUpdate={calendarId !== null} />;
   if (calendarId === null)

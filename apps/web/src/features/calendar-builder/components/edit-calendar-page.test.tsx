@@ -3,6 +3,7 @@ import {
   calendarMessages,
   calendarPaths,
   protocolUpdateMessages,
+  referenceLists,
   type CalendarDetail,
   type ProtocolUpdatePreview,
   type SubmitCalendarRequest,
@@ -15,7 +16,7 @@ import {
   updateShotDate,
   type CalendarSetup,
 } from "@vaxcal/schedule";
-import { http } from "msw";
+import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   buildCalendarSummary,
@@ -345,6 +346,86 @@ describe("a saved calendar whose vaccine schedule changed (decision 405)", () =>
     await waitFor(() =>
       expect(screen.queryByRole("region", { name: /vaccine schedule has changed/ })).toBeNull(),
     );
+  });
+
+  it("shows a disease's new default vaccine in farm words, with its shots and those that stay", async () => {
+    backend.protocolUpdates.set(7, {
+      token: "token-3",
+      changes: [
+        {
+          kind: "product",
+          diseaseId: 1,
+          diseaseName: "BVD",
+          shotId: "vaccine-1",
+          name: "Bovela",
+          before: null,
+          after: null,
+          reason: null,
+          product: { before: "Bovilis BVD", after: "Bovela" },
+        },
+        {
+          kind: "kept",
+          diseaseId: 1,
+          diseaseName: "BVD",
+          shotId: "1-2",
+          name: "Bovilis BVD",
+          before: { date: "2031-03-28", is_recurrent: 1 },
+          after: { date: "2031-03-28", is_recurrent: 1 },
+          reason: "given",
+        },
+        {
+          kind: "added",
+          diseaseId: 1,
+          diseaseName: "BVD",
+          shotId: "1-50",
+          name: "Bovela",
+          before: null,
+          after: { date: "2031-04-11", is_recurrent: 1 },
+          reason: null,
+        },
+      ],
+    });
+    const { user } = await renderEdit();
+    const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
+    await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
+    expect(dialog.getByText("New vaccine")).toBeVisible();
+    expect(
+      dialog.getByText(/The recommended vaccine is now Bovela instead of Bovilis BVD\./),
+    ).toBeVisible();
+    expect(dialog.getByText(/11 April 2031, every year\./)).toBeVisible();
+    expect(dialog.getByText(/Already marked as given, so it stays/)).toBeVisible();
+    await user.click(dialog.getByRole("button", { name: "Update my calendar" }));
+    expect(await screen.findByText(protocolUpdateMessages.updated)).toBeVisible();
+  });
+
+  it("keeps the column's own vaccine while a new default product waits to be accepted", async () => {
+    // An admin made Bovilis IBR Marker Live BVD's default for cows since calendar 7 was saved.
+    server.use(
+      http.get(referenceLists.diseases.path, ({ request }) => {
+        if (!new URL(request.url).searchParams.has("seasonComboId")) return undefined;
+        const scoped = computeScopedDiseases(1, setup.birthDate, setup.breedingDate, readToday());
+        const ibr = scoped.find((disease) => disease.id === 2)?.vaccine;
+        return HttpResponse.json(
+          scoped.map((disease) =>
+            disease.id === 1 && ibr ? { ...disease, vaccine: { ...ibr, shots: [] } } : disease,
+          ),
+        );
+      }),
+    );
+    const { user } = await renderEdit();
+    // The saved BVD shot still shows as Bovilis BVD, on its saved date.
+    expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Update calendar" }));
+    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+    await user.click(popup.getByRole("button", { name: "Update calendar" }));
+    await screen.findByRole("heading", { level: 1, name: "Download your calendar" });
+    const body = backend.calls.find((call) => call.method === "PUT")?.body as SubmitCalendarRequest;
+    expect(body.data.diseases.map((disease) => [disease.id, disease.vaccineId])).toEqual([
+      [1, 1],
+      [3, 10],
+    ]);
   });
 
   it("keeps the calendar as it is on 'Keep it as it is'", async () => {

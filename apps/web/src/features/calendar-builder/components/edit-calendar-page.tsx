@@ -104,7 +104,7 @@ export function EditCalendarPage({
   );
   const form = useCalendarFormStore();
   // Read for the re-render: whether the kept draft is this calendar's is asked of the store below.
-  useCalendarDraftStore((state) => state.draft);
+  useCalendarDraftStore((state) => state.saved.draft);
   const formSetup = buildCalendarSetup(
     form,
     reference.animals.find((candidate) => candidate.id === form.animalID),
@@ -144,6 +144,7 @@ export function EditCalendarPage({
       available: scoped.data,
       columns: detail.data.diseases,
       savedCalendar: saved.savedCalendar,
+      vaccines: reference.vaccines,
     });
   }, [isRestored, saved, detail.data, scoped.data, reference]);
 

@@ -343,6 +343,8 @@ describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')"
       breedingDate: "2031-04-25",
     });
     expect(body?.data.diseases.map((disease) => disease.id)).toEqual([1]);
+    // Decision 405: the column's protocol stamp goes back with the shots it came with.
+    expect(body?.data.diseases.map((disease) => disease.protocolStamp)).toEqual(["test-stamp-1"]);
     expect(body?.data.diseases[0]?.shots.map((shot) => shot.date)).toContain("2031-03-28");
     // Saved: the next calendar starts from an empty step 1.
     await waitFor(() => expect(readCalendarForm().enterpriseID).toBeNull());

@@ -14,7 +14,7 @@ import { readIsAuthenticated, useAuthStore } from "../../../stores/auth.ts";
 import { ModalName, openModal, useModalStore } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { useSubmitCalendar } from "../api/submit-calendar.ts";
-import { buildSubmitData } from "../lib/submit-payload.ts";
+import { buildSubmitData, type ProtocolStamps } from "../lib/submit-payload.ts";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { offerRegistrationPrefill } from "../../../stores/registration-prefill.ts";
 import { describeCalendarFarm } from "../lib/calendar-farm.ts";
@@ -55,6 +55,8 @@ type FinishCalendarProps = {
   calendarId: number | null;
   /** Edit mode: the contact details saved with the calendar, to prefill the popup. */
   savedContact?: SavedCalendarContact | null;
+  /** Decision 405: the columns' protocol stamps from the draft, sent back with the save. */
+  protocolStamps?: ProtocolStamps;
   onFinished: (calendar: CalendarSummary) => void;
 };
 
@@ -65,6 +67,7 @@ export function FinishCalendar({
   seasonId,
   calendarId,
   savedContact = null,
+  protocolStamps,
   onFinished,
 }: FinishCalendarProps) {
   const submission = useSubmitCalendar();
@@ -113,7 +116,7 @@ export function FinishCalendar({
   }
 
   function handleFinishClick() {
-    const data = buildSubmitData(calendar, reference, seasonId);
+    const data = buildSubmitData(calendar, reference, seasonId, protocolStamps);
     if (!data.ok) {
       // docs/product.md §5: submit is blocked without diseases.
       setBlockedNote(data.error.message);
@@ -134,7 +137,7 @@ export function FinishCalendar({
   }
 
   function submit(contact: CalendarContact) {
-    const data = buildSubmitData(calendar, reference, seasonId);
+    const data = buildSubmitData(calendar, reference, seasonId, protocolStamps);
     if (!data.ok) return;
     confirmedContact.current = contact;
     submission.mutate(

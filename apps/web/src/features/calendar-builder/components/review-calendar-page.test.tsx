@@ -9,7 +9,13 @@ import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 import { formatDayDate, readToday } from "../lib/calendar-dates.ts";
-import { resetCalendarDraft, useCalendarDraftStore } from "../stores/calendar-draft-store.ts";
+import { buildCalendarSetup, describeSetupKey } from "../lib/calendar-setup.ts";
+import {
+  hasKeptSavedDraft,
+  resetCalendarDraft,
+  restoreSavedCalendarDraft,
+  useCalendarDraftStore,
+} from "../stores/calendar-draft-store.ts";
 import {
   applyCalendarFormFields,
   readCalendarForm,
@@ -67,6 +73,54 @@ async function renderReview() {
   const grid = await screen.findByRole("region", { name: "Vaccination calendar" });
   return { ...view, grid: within(grid), main: within(screen.getByRole("main")) };
 }
+
+describe("step 2's draft, new or saved (ADR 405's follow-up)", () => {
+  it("starts a new calendar afresh when a saved one with the same setup was opened before", async () => {
+    chooseDairyCows([1]);
+    const form = readCalendarForm();
+    const combinationId = form.animalEnterpriseSeasonCombination?.id ?? 0;
+    const setup = buildCalendarSetup(
+      form,
+      referenceData.animals.find((animal) => animal.id === 1),
+    );
+    if (setup === null) throw new Error("no setup");
+    const setupKey = describeSetupKey(combinationId, setup);
+    const available = computeScopedDiseases(combinationId, "2031-02-01", "2031-04-25", readToday());
+    const shots = available.find((disease) => disease.id === 1)?.vaccine?.shots ?? [];
+    // The saved calendar, opened and edited: its BVD shot moved to 4 April, not saved yet.
+    const savedCalendar = { id: 7, updatedAt: "2026-01-10T09:00:00.000Z" };
+    restoreSavedCalendarDraft({
+      setupKey,
+      available,
+      columns: [
+        {
+          id: 1,
+          shots: shots.map((shot) =>
+            shot.isMirroredCopy ? shot : { ...shot, date: "2031-04-04", userInitiated: true },
+          ),
+        },
+      ],
+      savedCalendar,
+    });
+
+    const { grid } = await renderReview();
+
+    expect(grid.getByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeInTheDocument();
+    expect(grid.queryByRole("button", { name: /^Bovilis BVD, 4 April 2031/ })).toBeNull();
+    expect(screen.getByText("Step 2 of 2")).toBeInTheDocument();
+    expect(scopedCalls).toHaveLength(1);
+    // The saved calendar keeps its own draft, unsaved edit included.
+    expect(hasKeptSavedDraft(setupKey, savedCalendar)).toBe(true);
+    const savedShots = useCalendarDraftStore.getState().saved.draft?.diseases[0]?.vaccine?.shots;
+    expect(savedShots?.map((shot) => shot.date)).toContain("2031-04-04");
+    expect(JSON.parse(window.localStorage.getItem("scopedDiseasesAll") ?? "null")).toMatchObject({
+      setupKey,
+    });
+    expect(JSON.parse(window.localStorage.getItem("scopedDiseasesAll") ?? "{}")).not.toHaveProperty(
+      "savedCalendar",
+    );
+  });
+});
 
 describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
   it("sends a visitor without a finished step 1 to PublicHome, from /calendar and /calendar/{id}", async () => {
@@ -451,16 +505,19 @@ describe("shot label popup (docs/product.md §2)", () => {
 
     // The open shot leaves the kept draft (as another tab's edit would leave it).
     act(() => {
-      const { draft } = useCalendarDraftStore.getState();
+      const { draft, available } = useCalendarDraftStore.getState().new;
       if (draft === null) throw new Error("no draft");
       useCalendarDraftStore.setState({
-        draft: {
-          ...draft,
-          diseases: draft.diseases.map((disease) =>
-            disease.id === 1 && disease.vaccine
-              ? { ...disease, vaccine: { ...disease.vaccine, shots: [] } }
-              : disease,
-          ),
+        new: {
+          available,
+          draft: {
+            ...draft,
+            diseases: draft.diseases.map((disease) =>
+              disease.id === 1 && disease.vaccine
+                ? { ...disease, vaccine: { ...disease.vaccine, shots: [] } }
+                : disease,
+            ),
+          },
         },
       });
     });

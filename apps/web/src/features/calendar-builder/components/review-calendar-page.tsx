@@ -15,6 +15,7 @@ import { paths } from "../../../config/paths.ts";
 import { givenShotsQueryOptions } from "../api/given-shots.ts";
 import { useCalendarReview } from "../hooks/use-calendar-review.ts";
 import { buildCalendarSetup, canProceedToReview, describeSetupKey } from "../lib/calendar-setup.ts";
+import { readProtocolStamps } from "../stores/calendar-draft-store.ts";
 import { useCalendarFormStore } from "../stores/calendar-form-store.ts";
 import { CalendarGrid } from "./calendar-grid.tsx";
 import { CalendarViews } from "./calendar-views.tsx";
@@ -103,7 +104,7 @@ function CalendarReview({
   notice: ReactNode;
   onFinished: (calendar: CalendarSummary) => void;
 }) {
-  const review = useCalendarReview({ form, setup, setupKey, combinationId });
+  const review = useCalendarReview({ form, setup, setupKey, combinationId, calendarId });
   const { calendar, protocolWarnings } = review;
   // A saved calendar's shots marked as given (docs/product.md D19); none in the builder.
   const givenShots = useQuery({
@@ -207,6 +208,7 @@ function CalendarReview({
         seasonId={form.seasonID ?? 0}
         calendarId={calendarId}
         savedContact={savedContact}
+        protocolStamps={readProtocolStamps(review.draft)}
         onFinished={onFinished}
       />
 

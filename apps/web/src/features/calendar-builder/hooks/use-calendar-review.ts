@@ -31,7 +31,9 @@ import {
 import {
   addDraftDiseases,
   alignDraftDiseases,
+  isDraftFor,
   markPastShotsReviewed,
+  pickDraftSlot,
   restoreDraftCalendar,
   saveDraftCalendar,
   startCalendarDraft,
@@ -64,6 +66,8 @@ type CalendarReviewInput = {
   setup: CalendarSetup;
   setupKey: string;
   combinationId: number;
+  /** docs/product.md §4 page mode: null for a new calendar, else the saved one being edited. */
+  calendarId?: number | null;
 };
 
 function describeWarningKey(warning: ProtocolWarning): string {
@@ -74,12 +78,21 @@ function describeWarningKey(warning: ProtocolWarning): string {
  * Step 2's state: the kept draft (or the scoped diseases that start one), the calendar and its
  * protocol warnings, and the popup machine that every edit goes through. The page only draws it.
  */
-export function useCalendarReview({ form, setup, setupKey, combinationId }: CalendarReviewInput) {
+export function useCalendarReview({
+  form,
+  setup,
+  setupKey,
+  combinationId,
+  calendarId = null,
+}: CalendarReviewInput) {
   const navigateToError = useNavigateToError();
   const [today] = useState(readToday);
-  const draft = useCalendarDraftStore((state) => state.draft);
-  const available = useCalendarDraftStore((state) => state.available);
-  const hasDraft = draft?.setupKey === setupKey && available?.setupKey === setupKey;
+  // A new calendar and a saved one each have their own draft (decision 405's follow-up): a new
+  // calendar with the same setup as a saved one opened before starts afresh.
+  const slot = pickDraftSlot(calendarId);
+  const draft = useCalendarDraftStore((state) => state[slot].draft);
+  const available = useCalendarDraftStore((state) => state[slot].available);
+  const hasDraft = isDraftFor({ draft, available }, setupKey, calendarId);
   // A reload with the same setup shows the kept draft at once, without waiting for the network.
   const scoped = useQuery({
     ...scopedDiseasesQueryOptions({ combinationId, setup }),
@@ -91,17 +104,17 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
   const formDiseaseIds = form.diseases;
 
   useEffect(() => {
-    if (!hasDraft && scoped.data) startCalendarDraft(setupKey, scoped.data, formDiseaseIds);
-  }, [hasDraft, scoped.data, setupKey, formDiseaseIds]);
+    if (!hasDraft && scoped.data) startCalendarDraft(slot, setupKey, scoped.data, formDiseaseIds);
+  }, [hasDraft, scoped.data, slot, setupKey, formDiseaseIds]);
 
   useEffect(() => {
     // Diseases ticked or unticked in step 1 since the draft was made join or leave it once, on
     // arrival; after that the page itself keeps the form and the calendar in step.
     if (hasDraft && !hasAlignedDiseases.current) {
       hasAlignedDiseases.current = true;
-      alignDraftDiseases(formDiseaseIds);
+      alignDraftDiseases(slot, formDiseaseIds);
     }
-  }, [hasDraft, formDiseaseIds]);
+  }, [hasDraft, slot, formDiseaseIds]);
 
   useEffect(() => {
     if (scoped.isError) navigateToError(calendarBuilderMessages.scopedDiseasesFailed);
@@ -147,13 +160,13 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
   );
   useEffect(() => {
     if (calendar !== null && draft?.hasReviewedPastShots === false && !hasPastShots(calendar)) {
-      markPastShotsReviewed();
+      markPastShotsReviewed(slot);
     }
-  }, [calendar, draft?.hasReviewedPastShots]);
+  }, [calendar, slot, draft?.hasReviewedPastShots]);
 
   /** Keeps an edit; if it brings a new protocol warning for the shot, says so at once. */
   function commitEdit(next: Calendar, shotId: string | null) {
-    saveDraftCalendar(next);
+    saveDraftCalendar(slot, next);
     const before = new Set(protocolWarnings.map(describeWarningKey));
     const fresh =
       shotId === null
@@ -215,7 +228,7 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
       disease: null,
       fallback: { title: "Remove disease", body: `Remove ${disease?.name ?? "this disease"}?` },
       onConfirm: () => {
-        saveDraftCalendar(removeDisease(calendar as Calendar, diseaseId));
+        saveDraftCalendar(slot, removeDisease(calendar as Calendar, diseaseId));
         setCalendarFormField(
           "diseases",
           formDiseaseIds.filter((candidate) => candidate !== diseaseId),
@@ -261,14 +274,14 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
   }
 
   function addDiseases(diseaseIds: number[]) {
-    addDraftDiseases(diseaseIds);
+    addDraftDiseases(slot, diseaseIds);
     setCalendarFormField("diseases", [...new Set([...formDiseaseIds, ...diseaseIds])]);
     setPopup(null);
   }
 
   function dropPastShotsAndContinue() {
-    saveDraftCalendar(dropPastShots(calendar as Calendar));
-    markPastShotsReviewed();
+    saveDraftCalendar(slot, dropPastShots(calendar as Calendar));
+    markPastShotsReviewed(slot);
   }
 
   return {
@@ -292,7 +305,7 @@ export function useCalendarReview({ form, setup, setupKey, combinationId }: Cale
     moveShot,
     addShotOn,
     addDiseases,
-    keepPastShots: markPastShotsReviewed,
+    keepPastShots: () => markPastShotsReviewed(slot),
     dropPastShots: dropPastShotsAndContinue,
     dismissPastShots: () => setHasDismissedPastShots(true),
   };

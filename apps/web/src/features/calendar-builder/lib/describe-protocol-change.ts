@@ -10,6 +10,7 @@ export function describeRecurrence(isRecurrent: number): string {
 
 /** The badge beside a change: what happens to the shot. */
 export const protocolChangeLabels: Record<ProtocolChange["kind"], string> = {
+  product: "New vaccine",
   moved: "Moves",
   changed: "Changes",
   added: "New",
@@ -24,6 +25,12 @@ export const protocolChangeLabels: Record<ProtocolChange["kind"], string> = {
 export function describeProtocolChange(change: ProtocolChange): string {
   const { before, after } = change;
   switch (change.kind) {
+    case "product": {
+      // Decision 405: the disease's default vaccine changed; the shot lines below say what goes.
+      const before = change.product?.before ?? "the old vaccine";
+      const after = change.product?.after ?? change.name;
+      return `The recommended vaccine is now ${after} instead of ${before}. The ${before} shots below make way for ${after}'s, except the ones you set yourself or marked as given.`;
+    }
     case "moved":
       return `From ${formatLongDate(before!.date)} to ${formatLongDate(after!.date)}${
         before!.is_recurrent === after!.is_recurrent

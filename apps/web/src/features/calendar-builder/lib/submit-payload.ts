@@ -4,15 +4,23 @@ import { prepareForSubmit, type Calendar, type ScheduleResult } from "@vaxcal/sc
 export type SubmitData = SubmitCalendarRequest["data"];
 
 /**
+ * Decision 405: each column's protocol stamp as the scoped call gave it with the column's shots,
+ * by disease id, with the vaccine it is for.
+ */
+export type ProtocolStamps = ReadonlyMap<number, { vaccineId: number; stamp: string }>;
+
+/**
  * docs/product.md §3 submit `data` from the calendar on screen: the engine's `prepareForSubmit`
  * (docs/product.md §5: blocked without diseases, undated shots skipped, shots outside the displayed
  * years dropped unless the farmer chose them) with the setup's names added from the reference
- * lists.
+ * lists, and each column's protocol stamp (decision 405), so the saved calendar keeps the
+ * protocol its shots came from.
  */
 export function buildSubmitData(
   calendar: Calendar,
   reference: Pick<ReferenceLists, "enterprises" | "animals" | "seasons">,
   seasonId: number,
+  protocolStamps: ProtocolStamps = new Map(),
 ): ScheduleResult<SubmitData> {
   const prepared = prepareForSubmit(calendar);
   if (!prepared.ok) return prepared;
@@ -40,11 +48,17 @@ export function buildSubmitData(
           ? { herdStatus: { ...setup.herdStatus } }
           : {}),
       },
-      diseases: diseases.map((disease) => ({
-        id: disease.id,
-        vaccineId: disease.vaccineId,
-        shots: [...disease.shots],
-      })),
+      diseases: diseases.map((disease) => {
+        const stamped = protocolStamps.get(disease.id);
+        return {
+          id: disease.id,
+          vaccineId: disease.vaccineId,
+          shots: [...disease.shots],
+          ...(stamped !== undefined && stamped.vaccineId === disease.vaccineId
+            ? { protocolStamp: stamped.stamp }
+            : {}),
+        };
+      }),
     },
   };
 }

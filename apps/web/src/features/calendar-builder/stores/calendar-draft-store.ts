@@ -3,6 +3,7 @@ import {
   ScopedDiseaseSchema,
   type ScheduledShot,
   type ScopedDisease,
+  type Vaccine,
 } from "@vaxcal/contracts";
 import {
   restoreCalendar,
@@ -22,7 +23,15 @@ import { readStoredJson, removeStorage, writeStorage } from "../../../lib/storag
  * the farmer's edits (first occurrences only: the engine derives the yearly copies again). Both
  * carry the setup they belong to, so a reload shows the same calendar without a network call,
  * and a changed setup starts afresh.
+ *
+ * A new calendar and a saved calendar being edited have a draft each (`DraftSlot`), kept apart in
+ * memory and in localStorage: the new calendar's under the spec's keys, the saved calendar's
+ * under `savedCalendarDraft` and `savedCalendarAvailable`, marked with the calendar's id and
+ * version. So opening a saved calendar never shows up as a new calendar with the same setup, and
+ * starting a new calendar leaves the saved calendar's unsaved edits where they were.
  */
+
+export type DraftSlot = "new" | "saved";
 
 const CalendarDraftSchema = z.object({
   setupKey: z.string(),
@@ -32,7 +41,7 @@ const CalendarDraftSchema = z.object({
   /**
    * In edit mode (docs/product.md §4), the saved calendar this draft was opened from and the
    * version it was at: a reload keeps the farmer's unsaved edits only while the saved one is
-   * unchanged.
+   * unchanged. Never set on a new calendar's draft.
    */
   savedCalendar: z.object({ id: z.number(), updatedAt: z.string() }).optional(),
 });
@@ -44,19 +53,50 @@ const AvailableDiseasesSchema = z.object({
 });
 export type AvailableDiseases = z.infer<typeof AvailableDiseasesSchema>;
 
-type CalendarDraftState = {
-  draft: CalendarDraft | null;
-  available: AvailableDiseases | null;
+type SlotState = { draft: CalendarDraft | null; available: AvailableDiseases | null };
+type CalendarDraftState = Record<DraftSlot, SlotState>;
+
+const storageKeys: Record<DraftSlot, { draft: StorageKey; available: StorageKey }> = {
+  new: { draft: StorageKey.scopedDiseasesAll, available: StorageKey.scopedDiseasesAvailable },
+  saved: { draft: StorageKey.savedCalendarDraft, available: StorageKey.savedCalendarAvailable },
 };
 
+function readSlot(slot: DraftSlot): SlotState {
+  const draft = readStoredJson(storageKeys[slot].draft, CalendarDraftSchema);
+  return {
+    // A new calendar's draft never belongs to a saved calendar (one written before the drafts
+    // were kept apart is left unread), and a saved calendar's always does.
+    draft: (slot === "saved") === (draft?.savedCalendar !== undefined) ? draft : null,
+    available: readStoredJson(storageKeys[slot].available, AvailableDiseasesSchema),
+  };
+}
+
 export const useCalendarDraftStore = create<CalendarDraftState>(() => ({
-  draft: readStoredJson(StorageKey.scopedDiseasesAll, CalendarDraftSchema),
-  available: readStoredJson(StorageKey.scopedDiseasesAvailable, AvailableDiseasesSchema),
+  new: readSlot("new"),
+  saved: readSlot("saved"),
 }));
 
-function saveDraft(draft: CalendarDraft): void {
-  useCalendarDraftStore.setState({ draft });
-  writeStorage(StorageKey.scopedDiseasesAll, JSON.stringify(draft));
+/** The draft of a new calendar (calendarId null) or of the saved calendar being edited. */
+export function pickDraftSlot(calendarId: number | null): DraftSlot {
+  return calendarId === null ? "new" : "saved";
+}
+
+function readDraftSlot(slot: DraftSlot): SlotState {
+  return useCalendarDraftStore.getState()[slot];
+}
+
+function setSlot(slot: DraftSlot, change: Partial<SlotState>): void {
+  useCalendarDraftStore.setState((state) => ({ [slot]: { ...state[slot], ...change } }));
+}
+
+function saveDraft(slot: DraftSlot, draft: CalendarDraft): void {
+  setSlot(slot, { draft });
+  writeStorage(storageKeys[slot].draft, JSON.stringify(draft));
+}
+
+function saveAvailable(slot: DraftSlot, available: AvailableDiseases): void {
+  setSlot(slot, { available });
+  writeStorage(storageKeys[slot].available, JSON.stringify(available));
 }
 
 /**
@@ -72,14 +112,13 @@ export function isOfferedForNewColumns(disease: ScopedDisease): boolean {
  * calendar's.
  */
 export function startCalendarDraft(
+  slot: DraftSlot,
   setupKey: string,
   diseases: readonly ScopedDisease[],
   formDiseaseIds: readonly number[],
 ): void {
-  const available: AvailableDiseases = { setupKey, diseases: [...diseases] };
-  useCalendarDraftStore.setState({ available });
-  writeStorage(StorageKey.scopedDiseasesAvailable, JSON.stringify(available));
-  saveDraft({
+  saveAvailable(slot, { setupKey, diseases: [...diseases] });
+  saveDraft(slot, {
     setupKey,
     diseases: diseases.filter(
       (disease) => formDiseaseIds.includes(disease.id) && isOfferedForNewColumns(disease),
@@ -92,8 +131,8 @@ export function startCalendarDraft(
  * Brings the calendar's columns in line with the form's diseases (ticked or unticked in step 1
  * since): new ones come from the available list, dropped ones go, and the rest keep their edits.
  */
-export function alignDraftDiseases(formDiseaseIds: readonly number[]): void {
-  const { draft, available } = useCalendarDraftStore.getState();
+export function alignDraftDiseases(slot: DraftSlot, formDiseaseIds: readonly number[]): void {
+  const { draft, available } = readDraftSlot(slot);
   if (draft === null) return;
   const kept = draft.diseases.filter((disease) => formDiseaseIds.includes(disease.id));
   const added = (available?.diseases ?? []).filter(
@@ -103,15 +142,15 @@ export function alignDraftDiseases(formDiseaseIds: readonly number[]): void {
       !kept.some((column) => column.id === disease.id),
   );
   if (added.length === 0 && kept.length === draft.diseases.length) return;
-  saveDraft({ ...draft, diseases: [...kept, ...added] });
+  saveDraft(slot, { ...draft, diseases: [...kept, ...added] });
 }
 
 /**
  * docs/product.md §4 'Add-diseases dialog': the chosen diseases join the calendar with their
  * computed shots.
  */
-export function addDraftDiseases(diseaseIds: readonly number[]): void {
-  const { draft, available } = useCalendarDraftStore.getState();
+export function addDraftDiseases(slot: DraftSlot, diseaseIds: readonly number[]): void {
+  const { draft, available } = readDraftSlot(slot);
   if (draft === null) return;
   const added = (available?.diseases ?? []).filter(
     (disease) =>
@@ -119,12 +158,12 @@ export function addDraftDiseases(diseaseIds: readonly number[]): void {
       isOfferedForNewColumns(disease) &&
       !draft.diseases.some((column) => column.id === disease.id),
   );
-  saveDraft({ ...draft, diseases: [...draft.diseases, ...added] });
+  saveDraft(slot, { ...draft, diseases: [...draft.diseases, ...added] });
 }
 
 /** Keeps an edited calendar: each column's first occurrences, in the calendar's column order. */
-export function saveDraftCalendar(calendar: Calendar): void {
-  const { draft } = useCalendarDraftStore.getState();
+export function saveDraftCalendar(slot: DraftSlot, calendar: Calendar): void {
+  const { draft } = readDraftSlot(slot);
   if (draft === null) return;
   const diseases = calendar.diseases.flatMap((column) => {
     const disease = draft.diseases.find((candidate) => candidate.id === column.diseaseId);
@@ -133,13 +172,29 @@ export function saveDraftCalendar(calendar: Calendar): void {
     const shots = column.shots.filter((shot) => !shot.isMirroredCopy);
     return [{ ...disease, vaccine: { ...disease.vaccine, shots } }];
   });
-  saveDraft({ ...draft, diseases });
+  saveDraft(slot, { ...draft, diseases });
 }
 
-export function markPastShotsReviewed(): void {
-  const { draft } = useCalendarDraftStore.getState();
+export function markPastShotsReviewed(slot: DraftSlot): void {
+  const { draft } = readDraftSlot(slot);
   if (draft === null || draft.hasReviewedPastShots) return;
-  saveDraft({ ...draft, hasReviewedPastShots: true });
+  saveDraft(slot, { ...draft, hasReviewedPastShots: true });
+}
+
+/**
+ * Decision 405: each column's protocol stamp, as the scoped call gave it with the column's shots,
+ * for the save to send back.
+ */
+export function readProtocolStamps(
+  draft: CalendarDraft,
+): Map<number, { vaccineId: number; stamp: string }> {
+  return new Map(
+    draft.diseases.flatMap((disease) =>
+      disease.vaccine?.protocolStamp === undefined
+        ? []
+        : [[disease.id, { vaccineId: disease.vaccine.id, stamp: disease.vaccine.protocolStamp }]],
+    ),
+  );
 }
 
 /** The engine's vaccine from a scoped one: the call always includes rules, but be safe. */
@@ -170,34 +225,45 @@ export type SavedCalendarDraftInput = {
   setupKey: string;
   /** The animal's diseases for the saved setup, from the scoped call. */
   available: readonly ScopedDisease[];
-  /** The saved columns, in order, with the shots as stored (mirrored copies included). */
-  columns: readonly { id: number; shots: readonly ScheduledShot[] }[];
+  /** The saved columns, in order, with their vaccine and the shots as stored (copies included). */
+  columns: readonly { id: number; vaccineId?: number | null; shots: readonly ScheduledShot[] }[];
   savedCalendar: { id: number; updatedAt: string };
+  /**
+   * Every vaccine (the reference list): a column whose disease has another default vaccine now
+   * keeps its own until the farmer accepts the update (decision 405).
+   */
+  vaccines?: readonly Vaccine[];
 };
 
 /**
  * docs/product.md §4 'Opening a saved calendar': the draft becomes the saved calendar. Each column
  * keeps the disease's current vaccine facts and rules from the scoped call and the saved shots
  * (first occurrences only: the engine lays the copies out again). A saved disease the animal is no
- * longer offered is left out rather than shown without its vaccine.
+ * longer offered is left out rather than shown without its vaccine. A column whose disease has
+ * another default vaccine since it was saved keeps its own vaccine (from the reference list),
+ * until the farmer accepts the update (decision 405).
  */
 export function restoreSavedCalendarDraft({
   setupKey,
   available,
   columns,
   savedCalendar,
+  vaccines = [],
 }: SavedCalendarDraftInput): void {
-  const availableDiseases: AvailableDiseases = { setupKey, diseases: [...available] };
-  useCalendarDraftStore.setState({ available: availableDiseases });
-  writeStorage(StorageKey.scopedDiseasesAvailable, JSON.stringify(availableDiseases));
-  const diseases = columns.flatMap((column) => {
+  saveAvailable("saved", { setupKey, diseases: [...available] });
+  const diseases = columns.flatMap((column): ScopedDisease[] => {
     const disease = available.find((candidate) => candidate.id === column.id);
     if (disease === undefined) return [];
-    if (disease.vaccine === undefined) return [disease];
+    const ownVaccine =
+      column.vaccineId != null && column.vaccineId !== disease.vaccine?.id
+        ? vaccines.find((vaccine) => vaccine.id === column.vaccineId)
+        : undefined;
+    const vaccine = ownVaccine ?? disease.vaccine;
+    if (vaccine === undefined) return [disease];
     const shots = column.shots.filter((shot) => !shot.isMirroredCopy);
-    return [{ ...disease, vaccine: { ...disease.vaccine, shots } }];
+    return [{ ...disease, vaccine: { ...vaccine, shots } }];
   });
-  saveDraft({ setupKey, diseases, hasReviewedPastShots: false, savedCalendar });
+  saveDraft("saved", { setupKey, diseases, hasReviewedPastShots: false, savedCalendar });
 }
 
 /** Whether the kept draft is the one opened from this saved version, with its unsaved edits. */
@@ -205,7 +271,7 @@ export function hasKeptSavedDraft(
   setupKey: string,
   savedCalendar: { id: number; updatedAt: string },
 ): boolean {
-  const { draft, available } = useCalendarDraftStore.getState();
+  const { draft, available } = readDraftSlot("saved");
   return (
     draft?.setupKey === setupKey &&
     available?.setupKey === setupKey &&
@@ -214,9 +280,27 @@ export function hasKeptSavedDraft(
   );
 }
 
-/** Forgets step 2's draft, in memory and in localStorage. */
-export function resetCalendarDraft(): void {
-  useCalendarDraftStore.setState({ draft: null, available: null });
-  removeStorage(StorageKey.scopedDiseasesAll);
-  removeStorage(StorageKey.scopedDiseasesAvailable);
+/**
+ * Whether the slot's kept draft is the one for this page: the setup's, and for a saved calendar
+ * that calendar's (a new calendar's draft never is a saved calendar's).
+ */
+export function isDraftFor(
+  { draft, available }: SlotState,
+  setupKey: string,
+  calendarId: number | null,
+): boolean {
+  return (
+    draft?.setupKey === setupKey &&
+    available?.setupKey === setupKey &&
+    (draft.savedCalendar?.id ?? null) === calendarId
+  );
+}
+
+/** Forgets step 2's draft (one slot's, or both), in memory and in localStorage. */
+export function resetCalendarDraft(slot?: DraftSlot): void {
+  for (const each of slot === undefined ? (["new", "saved"] as const) : [slot]) {
+    setSlot(each, { draft: null, available: null });
+    removeStorage(storageKeys[each].draft);
+    removeStorage(storageKeys[each].available);
+  }
 }

