@@ -298,6 +298,35 @@ describe("a farmer's reminders", () => {
     close();
   });
 
+  it("hands each planned page of a catch-up over at once, so sends start before the last page is planned", async () => {
+    now = new Date("2026-03-02T09:00:00Z");
+    const ids: number[] = [];
+    for (let farm = 0; farm < 3; farm += 1) {
+      ids.push(
+        await saveCalendar(await createFarmer({ emails: false }), "2026-03-20", "2026-03-24"),
+      );
+    }
+    const idList = sql.raw(ids.join(","));
+    // As if their plan jobs never ran: the catch-up is what plans them.
+    await testApp.database.db.execute(
+      sql`DELETE FROM reminder_deliveries WHERE calendar_id IN (${idList})`,
+    );
+    const plannedAtEachPage: number[] = [];
+    await planAllReminders(testApp.database.db, clock, {
+      calendarsPerPage: 1,
+      afterPage: async () => {
+        const { rows } = await testApp.database.db.execute(sql`
+          SELECT count(DISTINCT calendar_id)::int AS planned FROM reminder_deliveries
+          WHERE calendar_id IN (${idList})`);
+        plannedAtEachPage.push(Number(rows[0]?.planned));
+      },
+    });
+    // One hand-over per page, each seeing exactly the calendars planned so far.
+    expect(plannedAtEachPage).toContain(1);
+    expect(plannedAtEachPage).toContain(2);
+    expect(plannedAtEachPage.at(-1)).toBe(3);
+  });
+
   it("sends nothing about a shot marked as given, and still reminds of the others", async () => {
     now = new Date("2026-03-02T09:00:00Z");
     const { sender, close } = createSender();
