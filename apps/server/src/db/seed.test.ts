@@ -206,6 +206,39 @@ describe("seedReferenceData", () => {
     expect(keptWarning.rowCount).toBe(1);
   });
 
+  it("keeps an admin's template when a newer dataset ships one with the same id", async () => {
+    const shipped = referenceData.shotTemplates[0];
+    if (!shipped) throw new Error("the dataset has no shot templates");
+    const added = await queryOne<{ id: number }>(
+      `INSERT INTO shot_templates (vaccine_id, animal_id, breeding_days, custom_name)
+       VALUES ($1, $2, -21, 'Admin booster') RETURNING id`,
+      [shipped.vaccine_id, shipped.animal_id],
+    );
+    // As the admin protocol API records it.
+    await database.pool.query(
+      `INSERT INTO admin_audit_entries (user_label, occurred_at, action, entity, entity_id)
+       VALUES ('admin@example.com', now(), 'create', 'shot_template', $1)`,
+      [added.id],
+    );
+    const newer = {
+      ...referenceData,
+      shotTemplates: [
+        ...referenceData.shotTemplates,
+        { ...shipped, id: added.id, custom_name: "Shipped later" },
+      ],
+    };
+
+    await seedReferenceData(database.db, newer, demoData);
+    await seedReferenceData(database.db, newer, demoData);
+
+    const kept = await queryOne<{ custom_name: string; breeding_days: number }>(
+      "SELECT custom_name, breeding_days FROM shot_templates WHERE id = $1",
+      [added.id],
+    );
+    expect(kept).toEqual({ custom_name: "Admin booster", breeding_days: -21 });
+    await database.pool.query("DELETE FROM shot_templates WHERE id = $1", [added.id]);
+  });
+
   it("updates a warning found by its slug even if its row has another id", async () => {
     const preset = referenceData.warnings[0];
     if (!preset) throw new Error("the dataset has no warning");

@@ -1,15 +1,16 @@
-import type {
-  Animal,
-  AnimalEnterpriseSeasonCombination,
-  Disease,
-  Enterprise,
-  Season,
-  ShotTemplate,
-  TerritoryManager,
-  Vaccine,
-  Warning,
+import {
+  AuditAction,
+  type Animal,
+  type AnimalEnterpriseSeasonCombination,
+  type Disease,
+  type Enterprise,
+  type Season,
+  type ShotTemplate,
+  type TerritoryManager,
+  type Vaccine,
+  type Warning,
 } from "@vaxcal/contracts";
-import { eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Executor, Transaction } from "./database.ts";
 import { announceReferenceChange } from "./reference-changes.ts";
@@ -52,6 +53,11 @@ export type ReferenceTableRows = {
   table: PgTable;
   key: PgColumn[];
   rows: Array<Record<string, unknown>>;
+  /**
+   * Rows an admin may create in this table, found by the audit's `create` entries for `entity`:
+   * a shipped row whose `fields` name such an id, and that was never seeded, is left alone.
+   */
+  adminCreated?: { entity: string; fields: string[] };
 };
 
 /**
@@ -62,7 +68,9 @@ export type ReferenceTableRows = {
  * - a row whose values are still the ones last seeded is brought up to the dataset;
  * - a row an admin edited since is left as it is;
  * - a row an admin deleted is not brought back.
- * Rows that admins added are never touched. An unchanged restart writes nothing. Identity
+ * Rows that admins added are never touched, even when a newer dataset ships a row with the same
+ * id (the admin's row took the id first): the audit says which products and templates an admin
+ * created, and the shipped row with that id, its rules and its compatibilities stay out. An unchanged restart writes nothing. Identity
  * sequences then continue after the highest id.
  */
 export async function seedReferenceData(
@@ -161,6 +169,7 @@ export async function listShippedRows(
     {
       table: schema.shotTemplates,
       key: [schema.shotTemplates.id],
+      adminCreated: { entity: "shot_template", fields: ["id"] },
       rows: reference.shotTemplates.map((template) => ({
         id: template.id,
         vaccineId: template.vaccine_id,
@@ -239,6 +248,24 @@ export function haveSameValues(
   return fields.every((field) => (left[field] ?? null) === (right[field] ?? null));
 }
 
+/** The ids of the `entity` rows an admin created (the audit's `create` entries). */
+async function listAdminCreatedIds(
+  tx: Transaction,
+  entity: string | undefined,
+): Promise<Set<number>> {
+  if (!entity) return new Set();
+  const rows = await tx
+    .select({ id: schema.adminAuditEntries.entityId })
+    .from(schema.adminAuditEntries)
+    .where(
+      and(
+        eq(schema.adminAuditEntries.entity, entity),
+        eq(schema.adminAuditEntries.action, AuditAction.create),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
 async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<void> {
   if (shipped.rows.length === 0) return;
   const tableName = getTableName(shipped.table);
@@ -254,6 +281,7 @@ async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<
   const currentByKey = new Map(
     (currentRows as Array<Record<string, unknown>>).map((row) => [toRowKey(shipped, row), row]),
   );
+  const createdByAdmin = await listAdminCreatedIds(tx, shipped.adminCreated?.entity);
   const seededByKey = new Map(
     records.map((record) => [record.rowKey, record.seededValues as Record<string, unknown>]),
   );
@@ -266,6 +294,10 @@ async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<
     const seeded = seededByKey.get(rowKey);
     const values = Object.fromEntries(fields.map((field) => [field, row[field] ?? null]));
     const record = { tableName, rowKey, seededValues: values };
+    const takenByAdmin = shipped.adminCreated?.fields.some((field) =>
+      createdByAdmin.has(Number(row[field])),
+    );
+    if (!seeded && takenByAdmin) continue;
     if (!current) {
       // Seeded before and gone now: an admin deleted it.
       if (seeded) continue;
@@ -299,6 +331,7 @@ function listVaccineRows(vaccines: Vaccine[]): ReferenceTableRows[] {
     {
       table: schema.vaccines,
       key: [schema.vaccines.id],
+      adminCreated: { entity: "vaccine", fields: ["id"] },
       rows: vaccines.map((vaccine) => ({
         id: vaccine.id,
         name: vaccine.name,
@@ -315,6 +348,7 @@ function listVaccineRows(vaccines: Vaccine[]): ReferenceTableRows[] {
     {
       table: schema.vaccineRules,
       key: [schema.vaccineRules.vaccineId],
+      adminCreated: { entity: "vaccine", fields: ["vaccineId"] },
       rows: vaccines.map(({ id, rules }) => ({
         vaccineId: id,
         maxShots: rules.max_shots,
@@ -341,6 +375,7 @@ function listVaccineRows(vaccines: Vaccine[]): ReferenceTableRows[] {
         schema.vaccineCompatibilities.vaccineId,
         schema.vaccineCompatibilities.compatibleVaccineId,
       ],
+      adminCreated: { entity: "vaccine", fields: ["vaccineId", "compatibleVaccineId"] },
       rows: vaccines.flatMap(({ id, rules }) =>
         rules.compatible_vaccine_ids.map((compatibleVaccineId) => ({
           vaccineId: id,
