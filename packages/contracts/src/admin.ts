@@ -22,6 +22,8 @@ export const adminPaths = {
 export const adminMessages = {
   forbidden: "Only an admin can do this.",
   productNotFound: "This product does not exist. It may have been deleted.",
+  productChangedMeanwhile:
+    "Another admin saved this product after you opened it. Reload the page to see their changes, then make yours again.",
   productInUse:
     "This product cannot be deleted: saved calendars use it. Retire it instead, so that new calendars stop offering it.",
   productLinked:
@@ -153,6 +155,11 @@ export const ProductInputSchema = z.object({
   rules: ProductRulesInputSchema,
   /** Retired products stay on saved calendars; new calendars stop offering them. */
   retired: z.boolean(),
+  /**
+   * On a save: the `updated_at` of the product as the form loaded it. A product saved by someone
+   * else since is a 409, so one admin's save never silently undoes another's.
+   */
+  updated_at: z.string().max(40).optional(),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 

@@ -1,4 +1,4 @@
-import type { Product, ProductInput } from "@vaxcal/contracts";
+import { adminMessages, type Product, type ProductInput } from "@vaxcal/contracts";
 import { referenceData, VaccineId } from "@vaxcal/reference-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../db/seed.ts";
@@ -163,6 +163,48 @@ describe("product management", () => {
     expect(entries[1]?.after).toMatchObject({ warning_message: "New warning.", retired: true });
     expect(entries[2]?.before).toBeNull();
     expect(entries[0]?.after).toBeNull();
+  });
+
+  it("refuses a save over another admin's newer save with a 409, and keeps theirs", async () => {
+    const created = await testApp.app.inject(
+      asAdmin({ method: "POST", url: "/api/admin/products", payload: buildProductInput() }),
+    );
+    const opened = created.json<Product>();
+    const { diseases: _diseases, calendar_count: _count, id: _id, ...loaded } = opened;
+    const put = (payload: ProductInput) =>
+      testApp.app.inject(
+        asAdmin({ method: "PUT", url: `/api/admin/products/${opened.id}`, payload }),
+      );
+    const auditCount = async () =>
+      (
+        await testApp.app.inject(
+          asAdmin({ method: "GET", url: `/api/admin/audit?product=${opened.id}` }),
+        )
+      ).json<{ items: unknown[] }>().items.length;
+    // Two admins open the same product; the first saves.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const first = await put({ ...loaded, warning_message: "First admin's warning." });
+    expect(first.statusCode).toBe(200);
+    const audited = await auditCount();
+
+    const second = await put({ ...loaded, warning_message: "Second admin's warning." });
+
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      error: { code: "CONFLICT", message: adminMessages.productChangedMeanwhile },
+    });
+    const read = await testApp.app.inject(
+      asAdmin({ method: "GET", url: `/api/admin/products/${opened.id}` }),
+    );
+    expect(read.json<Product>().warning_message).toBe("First admin's warning.");
+    expect(await auditCount()).toBe(audited);
+    // Reloaded, the second admin's save goes through.
+    const again = await put({
+      ...loaded,
+      updated_at: first.json<Product>().updated_at,
+      warning_message: "Second admin's warning.",
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it("answers bad product input with a message beside each field, and writes nothing", async () => {

@@ -79,6 +79,9 @@ export async function updateProduct(
     const repository = createAdminRepository(transaction);
     const before = await repository.findProduct(id, { forUpdate: true });
     if (!before) throw new AppError(ErrorCode.notFound, adminMessages.productNotFound);
+    if (input.updated_at !== undefined && input.updated_at !== before.updated_at) {
+      throw new AppError(ErrorCode.conflict, adminMessages.productChangedMeanwhile);
+    }
     await checkProductInput(repository, input, id);
     const now = context.clock();
     await repository.updateProduct(id, input, now, before.retired);

@@ -118,7 +118,30 @@ describe("The product form (/edit/product/)", () => {
       vaccine_type: "IM",
       rules: { course_interval_days: { from: 28, to: 35 }, not_protective_in_pregnancy: true },
     });
+    // The version the form was opened on, so a save over another admin's is refused.
+    expect(backend.savedInputs[0]?.updated_at).toEqual(expect.any(String));
     expect(await screen.findByText(adminMessages.saved)).toBeInTheDocument();
+  });
+
+  it("says another admin saved the product meanwhile, and keeps the edits on screen", async () => {
+    server.use(
+      http.put(adminPaths.product, () =>
+        HttpResponse.json<ErrorBody>(
+          {
+            error: { code: ErrorCode.conflict, message: adminMessages.productChangedMeanwhile },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp("/edit/product/?id=1", { isAuthenticated: true });
+    const warning = await screen.findByRole("textbox", { name: "Warning message" });
+    await user.clear(warning);
+    await user.type(warning, "Mine.");
+    await user.click(screen.getByRole("button", { name: "Save product" }));
+
+    expect(await screen.findByText(adminMessages.productChangedMeanwhile)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Warning message" })).toHaveValue("Mine.");
   });
 
   it("shows the server's field messages beside the fields", async () => {

@@ -133,21 +133,25 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
       showFailure(checked.messages, [...new Set(Object.values(checked.messages))]);
       return;
     }
-    save.mutate(checked.input, {
-      onSuccess: (saved) => {
-        setFieldMessages({});
-        setFormMessages([]);
-        showNotification(
-          NotificationType.success,
-          id === null ? adminMessages.created : adminMessages.saved,
-        );
-        if (id === null) void navigate(paths.editProduct.getHref(saved.id), { replace: true });
+    // The version this form was loaded from: a save over someone else's newer one is refused.
+    save.mutate(
+      { ...checked.input, updated_at: product?.updated_at },
+      {
+        onSuccess: (saved) => {
+          setFieldMessages({});
+          setFormMessages([]);
+          showNotification(
+            NotificationType.success,
+            id === null ? adminMessages.created : adminMessages.saved,
+          );
+          if (id === null) void navigate(paths.editProduct.getHref(saved.id), { replace: true });
+        },
+        onError: (error) => {
+          const failure = describeFormFailure(error, { fallback: adminMessages.saveFailed });
+          showFailure(toFieldMessages(failure.fields), failure.messages);
+        },
       },
-      onError: (error) => {
-        const failure = describeFormFailure(error, { fallback: adminMessages.saveFailed });
-        showFailure(toFieldMessages(failure.fields), failure.messages);
-      },
-    });
+    );
   };
 
   const deleteProduct = () => {
