@@ -67,7 +67,15 @@ export default defineConfig({
     command: "node e2e/support/run-server.ts",
     cwd: repositoryRoot,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "warn" },
+    // 127.0.0.1 is trusted as a proxy: API registrations each come from an address of their own
+    // (support/farm-address.ts), so the register throttle counts farms, not this machine.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "127.0.0.1",
+    },
     reuseExistingServer: false,
     // The first start creates a PostgreSQL cluster, migrates and seeds it.
     timeout: 180_000,

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, waitForScreen } from "./fixtures.ts";
+import { fromOwnFarmAddress } from "./farm-address.ts";
 
 /** A farmer registered through the API, with a herd of 51–100, signed in in this page. */
 export async function signInNewFarmer(
@@ -9,6 +10,7 @@ export async function signInNewFarmer(
 ): Promise<string> {
   const stamp = `${Date.now()}${testInfo.workerIndex}`.slice(-7);
   const response = await page.request.post("/api/register", {
+    headers: fromOwnFarmAddress(),
     data: {
       name: "Niamh",
       surname: "Kelleher",

@@ -1,6 +1,7 @@
 import { e2eAdmin } from "../support/admin-account.ts";
 import { adminBaseURL, logInAsAdmin, prepareAdminSession } from "../support/admin-session.ts";
 import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
  * The admin area (docs/product.md D2), at a desk: an admin made with `npm run admin:create` logs
@@ -85,6 +86,7 @@ test("a farmer never sees the Admin link and gets a 403 from the admin calls", a
   const email = `farmer.${Date.now()}@example.ie`;
   const password = "meadow-gate-tractor-3";
   const registered = await request.post("/api/register", {
+    headers: fromOwnFarmAddress(),
     data: {
       name: "Mary",
       surname: "Murphy",

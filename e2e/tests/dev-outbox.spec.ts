@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "../support/fixtures.ts";
+import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
  * The development outbox (`/dev/outbox`, served only to a browser on this machine), where someone
@@ -12,6 +13,7 @@ async function registerLongAddressFarmer(page: Page, testInfo: TestInfo): Promis
   const stamp = `${Date.now()}${testInfo.workerIndex}`.slice(-7);
   const email = `aoife.ni.bhriain.hillside.farm.ballinasloe.county.galway.${stamp}@example-farm-cooperative.ie`;
   const response = await page.request.post("/api/register", {
+    headers: fromOwnFarmAddress(),
     data: {
       name: "Aoife",
       surname: "Ní Bhriain",

@@ -5,6 +5,7 @@ import {
   buildSubmitPayload,
 } from "../../apps/server/src/modules/calendars/calendars.test-support.ts";
 import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
  * My Calendars in pages (issue 15, decision 703), against the real server: a farmer with 23
@@ -19,6 +20,7 @@ const savedCalendars = 23;
 /** A farmer registered through the API, with `count` calendars saved through the API. */
 async function createFarmerWithCalendars(request: APIRequestContext, count: number) {
   const register = await request.post("/api/register", {
+    headers: fromOwnFarmAddress(),
     data: {
       name: "Siobhán",
       surname: "Ní Bhriain",

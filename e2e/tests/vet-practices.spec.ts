@@ -6,6 +6,7 @@ import {
   test,
   waitForScreen,
 } from "../support/fixtures.ts";
+import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
  * Vet practices (issue 13's 'Done when'), against the real server: a practice registers in three
@@ -223,6 +224,7 @@ test.describe("vet practices", () => {
     {
       const { page } = farmer;
       const registered = await page.request.post("/api/register", {
+        headers: fromOwnFarmAddress(),
         data: {
           name: "Nora",
           surname: "Murphy",
