@@ -150,6 +150,7 @@ export async function buildApp({
     );
   await app.register(calendarsRoutes, {
     db: database.db,
+    database,
     clock,
     secret,
     publicUrl: config.publicUrl,

@@ -27,6 +27,15 @@ export type Rendered = { etag: string; body: Buffer; encoded: EncodedVariants };
 
 type CachedBody = { body: Buffer; encoded: EncodedVariants };
 
+/**
+ * The strong ETag of one encoding of a body (decision 705): the bytes differ, so the tags must
+ * (RFC 9110 §8.8.3.3): `"…-br"` for Brotli, `"…-gz"` for gzip, the body's own tag for none.
+ */
+export function tagEncoding(etag: string, encoding: "br" | "gzip" | undefined): string {
+  if (!encoding) return etag;
+  return `${etag.slice(0, -1)}-${encoding === "br" ? "br" : "gz"}"`;
+}
+
 // The feed's encodings are made once per version; quality 9 costs a fraction of 11 for a few
 // per cent more bytes on a 5–20 kB feed.
 const feedBrotliQuality = 9;
