@@ -25,6 +25,8 @@ export type RenderVersionsOptions = {
   maxEntries?: number;
   retryMs?: number;
   onError?: (error: Error) => void;
+  /** The LISTEN connection's application_name. */
+  name?: string;
 };
 
 /**
@@ -47,7 +49,12 @@ export type RenderVersionsOptions = {
  */
 export function createRenderVersions(
   database: Database,
-  { maxEntries = defaultMaxEntries, retryMs, onError }: RenderVersionsOptions = {},
+  {
+    maxEntries = defaultMaxEntries,
+    retryMs,
+    onError,
+    name = "vaxcal-listen-renders",
+  }: RenderVersionsOptions = {},
 ) {
   const byCalendar = new Map<number, Entry>();
   const byFeedToken = new Map<string, number>();
@@ -95,7 +102,7 @@ export function createRenderVersions(
     {
       onNotification: hear,
       onReset: dropEverything,
-      name: "vaxcal-listen-renders",
+      name,
       ...(retryMs === undefined ? {} : { retryMs }),
       ...(onError ? { onError } : {}),
     },
