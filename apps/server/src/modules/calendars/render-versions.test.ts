@@ -1,5 +1,6 @@
 import { RegenerateFeedResponseSchema, SubmitCalendarResponseSchema } from "@vaxcal/contracts";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { connectDatabase, type Database } from "../../db/database.ts";
@@ -324,6 +325,30 @@ describe("a cached PDF and feed on another node", () => {
     const later = versionsB.beginRead();
     versionsB.keep(later, version);
     expect(versionsB.forOwner(id, farmer.id)).toBe(version);
+  });
+});
+
+describe("what is announced", () => {
+  it("nothing for a new calendar: a save takes no notify lock (decision 702's group commit)", async () => {
+    const listener = new pg.Client({ connectionString: nodeA.database.connectionString });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(message.payload ?? ""));
+    try {
+      await listener.query("LISTEN calendar_renders_changed");
+      const { id } = await saveCalendar();
+      await listener.query("SELECT 1");
+      expect(heard).toEqual([]);
+      // An edit of that calendar is announced, once, with its id.
+      await nodeA.database.pool.query(
+        "UPDATE calendar_shots SET date = date + 1 WHERE calendar_id = $1",
+        [id],
+      );
+      await listener.query("SELECT 1");
+      expect(heard).toEqual([String(id)]);
+    } finally {
+      await listener.end();
+    }
   });
 });
 
