@@ -275,6 +275,9 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     calendarPaths.download,
     {
       onRequest: requireUser,
+      // A PDF's streams are deflated already and a GET has no body: no compression hooks.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ["calendars"],
         summary: "The calendar as a printable PDF (A4 landscape), saved as calendar-{id}.pdf",
@@ -474,6 +477,10 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.get(
     "/api/calendars/feed/:file",
     {
+      // The feed carries its own encodings (made once per version), and a GET has no body to
+      // inflate: skipping @fastify/compress's hooks saves work on every fetch (decision 705).
+      compress: false,
+      decompress: false,
       schema: {
         tags: ["calendars"],
         summary: "The calendar's iCalendar feed (public: the secret token in the path is the key)",

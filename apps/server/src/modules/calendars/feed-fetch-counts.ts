@@ -33,6 +33,8 @@ const addHits = definePreparedStatement<CountedRow>(
 );
 
 type Counter = {
+  /** The rate_limits row's key (a digest of the rule and token hash, worked out once). */
+  key: string;
   /** The shared window's start and count, as the database last answered them. */
   windowStartedAtMs: number;
   counted: number;
@@ -75,15 +77,15 @@ export function createFeedFetchCounts({
     counter.counted = row.hits;
   }
 
-  async function write(entries: [string, Counter, number][], now: Date): Promise<void> {
+  async function write(entries: [Counter, number][], now: Date): Promise<void> {
     const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
     const rows = await addHits(db, [
-      entries.map(([key]) => key),
-      entries.map(([, , hits]) => hits),
+      entries.map(([counter]) => counter.key),
+      entries.map(([, hits]) => hits),
       now.toISOString(),
       windowStart,
     ]);
-    const byKey = new Map(entries.map(([key, counter]) => [key, counter]));
+    const byKey = new Map(entries.map(([counter]) => [counter.key, counter]));
     for (const row of rows) {
       const counter = byKey.get(row.key);
       if (counter) learn(counter, row);
@@ -94,21 +96,21 @@ export function createFeedFetchCounts({
     timer = undefined;
     if (flushing) await flushing;
     const now = clock();
-    const due: [string, Counter, number][] = [];
-    for (const [key, counter] of counters) {
+    const due: [Counter, number][] = [];
+    for (const [subject, counter] of counters) {
       if (counter.windowStartedAtMs + rule.windowMs <= now.getTime()) {
         // That window has ended: its unwritten fetches count for nothing any more.
-        counters.delete(key);
+        counters.delete(subject);
       } else if (counter.pending > 0) {
-        due.push([key, counter, counter.pending]);
+        due.push([counter, counter.pending]);
       }
     }
     if (due.length === 0) return;
-    for (const [, counter, hits] of due) counter.pending -= hits;
+    for (const [counter, hits] of due) counter.pending -= hits;
     flushing = write(due, now)
       .catch((error: Error) => {
         // Counted again at the next flush.
-        for (const [, counter, hits] of due) counter.pending += hits;
+        for (const [counter, hits] of due) counter.pending += hits;
         onError?.(error);
       })
       .finally(() => {
@@ -127,18 +129,20 @@ export function createFeedFetchCounts({
     /** Counts one fetch of the token whose hash is `subject`; past the limit, not allowed. */
     async count(subject: string): Promise<RateLimitResult> {
       const now = clock();
-      const key = toRateLimitKey(rule, subject);
-      const counter = counters.get(key);
+      const counter = counters.get(subject);
       if (!counter || counter.windowStartedAtMs + rule.windowMs <= now.getTime()) {
-        const fresh: Counter = { windowStartedAtMs: 0, counted: 0, pending: 0 };
+        const key = counter?.key ?? toRateLimitKey(rule, subject);
         const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
         const [row] = await addHits(db, [[key], [1], now.toISOString(), windowStart]);
         if (!row) throw new Error("feed fetch count returned no row");
-        const current = counters.get(key);
+        const current = counters.get(subject);
         // Another first fetch may have answered meanwhile: keep its pending fetches.
-        const kept = current && current !== counter ? current : fresh;
+        const kept =
+          current && current !== counter
+            ? current
+            : { key, windowStartedAtMs: 0, counted: 0, pending: 0 };
         learn(kept, row);
-        counters.set(key, kept);
+        counters.set(subject, kept);
         return toRateLimitResult(rule, row.hits, new Date(row.windowStartedAt), now);
       }
       const hits = counter.counted + counter.pending + 1;
