@@ -7,7 +7,8 @@ import {
   type RateLimitRule,
 } from "../../lib/rate-limits.repository.ts";
 
-type CountedRow = { key: string; hits: number; windowStartedAt: Date };
+// The window's start as milliseconds since 1970 (a float8): no date parsed per row.
+type CountedRow = { key: string; hits: number; windowStartedAtMs: number };
 
 /**
  * Adds each key's hits to its fixed window in one statement (the shared `rate_limits` rows, as
@@ -29,7 +30,8 @@ const addHits = definePreparedStatement<CountedRow>(
        THEN excluded.hits ELSE counted.hits + excluded.hits END,
      window_started_at = CASE WHEN counted.window_started_at <= $4::timestamptz
        THEN excluded.window_started_at ELSE counted.window_started_at END
-   RETURNING key, hits, window_started_at AS "windowStartedAt"`,
+   RETURNING key, hits,
+     (extract(epoch FROM window_started_at) * 1000)::float8 AS "windowStartedAtMs"`,
 );
 
 type Counter = {
@@ -73,7 +75,7 @@ export function createFeedFetchCounts({
   let closed = false;
 
   function learn(counter: Counter, row: CountedRow): void {
-    counter.windowStartedAtMs = new Date(row.windowStartedAt).getTime();
+    counter.windowStartedAtMs = row.windowStartedAtMs;
     counter.counted = row.hits;
   }
 
@@ -143,7 +145,7 @@ export function createFeedFetchCounts({
             : { key, windowStartedAtMs: 0, counted: 0, pending: 0 };
         learn(kept, row);
         counters.set(subject, kept);
-        return toRateLimitResult(rule, row.hits, new Date(row.windowStartedAt), now);
+        return toRateLimitResult(rule, row.hits, new Date(row.windowStartedAtMs), now);
       }
       const hits = counter.counted + counter.pending + 1;
       const result = toRateLimitResult(rule, hits, new Date(counter.windowStartedAtMs), now);
