@@ -23,8 +23,11 @@ import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
-import { calendarsRoutes, createCalendarPdfReader } from "./modules/calendars/calendars.routes.ts";
-import type { RenderVersions } from "./modules/calendars/render-versions.ts";
+import {
+  calendarsRoutes,
+  createCalendarPdfReader,
+  type RenderVersions,
+} from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";

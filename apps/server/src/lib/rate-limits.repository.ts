@@ -24,7 +24,12 @@ export function toRateLimitKey(rule: RateLimitRule, subject: string): string {
   return hashToken(`${rule.name}\n${subject}`);
 }
 
-export function toRateLimitResult(rule: RateLimitRule, hits: number, windowStartedAt: Date, now: Date) {
+export function toRateLimitResult(
+  rule: RateLimitRule,
+  hits: number,
+  windowStartedAt: Date,
+  now: Date,
+) {
   const windowEndsMs = windowStartedAt.getTime() + rule.windowMs;
   return {
     isAllowed: hits <= rule.limit,

@@ -65,7 +65,8 @@ function digestRendererSources(): string {
     )) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) visit(file);
-      else if (!/\.test\.ts$/.test(entry.name)) sources.update(entry.name).update(readFileSync(file));
+      else if (!/\.test\.ts$/.test(entry.name))
+        sources.update(entry.name).update(readFileSync(file));
     }
   };
   folders.forEach(visit);

@@ -41,6 +41,8 @@ import {
 } from "./calendar-renders.ts";
 import { createFeedFetchCounts } from "./feed-fetch-counts.ts";
 import { createRenderVersions, type RenderVersions } from "./render-versions.ts";
+
+export type { RenderVersions } from "./render-versions.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import {
   createCalendar,

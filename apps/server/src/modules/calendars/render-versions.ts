@@ -1,9 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import { listenToChannels, type ChannelListener } from "../../db/notifications.ts";
-import {
-  onReferenceChangeCommitted,
-  referenceChangedChannel,
-} from "../../db/reference-changes.ts";
+import { onReferenceChangeCommitted, referenceChangedChannel } from "../../db/reference-changes.ts";
 import type { RenderVersion } from "./calendar-renders.ts";
 
 /** The channel migration 0017's triggers announce changed calendars on (decision 705). */
