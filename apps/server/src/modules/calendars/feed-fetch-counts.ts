@@ -145,6 +145,8 @@ export function createFeedFetchCounts({
             : { key, windowStartedAtMs: 0, counted: 0, pending: 0 };
         learn(kept, row);
         counters.set(subject, kept);
+        // The next flush also forgets counters whose window has ended.
+        scheduleFlush();
         return toRateLimitResult(rule, row.hits, new Date(row.windowStartedAtMs), now);
       }
       const hits = counter.counted + counter.pending + 1;

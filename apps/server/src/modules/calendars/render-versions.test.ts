@@ -254,6 +254,27 @@ describe("a cached PDF and feed on another node", () => {
     expect((await nodeB.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
   });
 
+  it("stop once the owner's account is deleted (its calendars go by cascade)", async () => {
+    const leaving = await registerUser(nodeA.app);
+    const response = await nodeA.app.inject(
+      asUser(leaving.token, {
+        method: "POST",
+        url: "/api/calendar",
+        payload: buildSubmitPayload(engineCalendar),
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
+    const feedPath = new URL(calendar.feedUrls.https).pathname;
+    expect((await nodeB.inject({ method: "GET", url: feedPath })).statusCode).toBe(200);
+    expect(
+      versionsB.forFeedToken(hashFeedToken(/([^/]+)\.ics$/.exec(feedPath)![1]!)!),
+    ).toBeDefined();
+    await nodeA.database.pool.query("DELETE FROM users WHERE id = $1", [leaving.id]);
+    await versionsB.sync();
+    expect((await nodeB.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
+  });
+
   it("stop for a vet whose practice the farmer unlinks, and the PDF drops the practice", async () => {
     const { id, feedPath } = await saveCalendar();
     const practiceName = (
