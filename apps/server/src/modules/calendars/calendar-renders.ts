@@ -250,8 +250,6 @@ export function createCalendarRenders({
   const pdfKey = (version: RenderVersion, today: IsoDate) => keyOf("pdf", version, today);
 
   return {
-    /** The feed's ETag for this version, without rendering. */
-    feedTag: (version: RenderVersion) => `"${feedKey(version)}"`,
     /** The feed as UTF-8 bytes, with its Brotli and gzip encodings. */
     feed(version: RenderVersion, load: () => Promise<RenderSnapshot>): Promise<Rendered> {
       return serve(feedKey(version), async () => {

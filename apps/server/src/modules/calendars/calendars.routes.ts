@@ -41,8 +41,6 @@ import {
 } from "./calendar-renders.ts";
 import { createFeedFetchCounts } from "./feed-fetch-counts.ts";
 import { createRenderVersions, type RenderVersions } from "./render-versions.ts";
-
-export type { RenderVersions } from "./render-versions.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import {
   createCalendar,
@@ -62,6 +60,8 @@ import {
   previewProtocolUpdate,
 } from "./protocol-update.service.ts";
 import { renderCalendarPreviewSvg } from "./render-calendar-preview.ts";
+
+export type { RenderVersions } from "./render-versions.ts";
 
 export type CalendarsRoutesOptions = {
   db: Db;
