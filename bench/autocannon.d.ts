@@ -39,6 +39,8 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     "2xx": number;
+    /** Answers by status code, e.g. { "200": { count: 9 } }. */
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   }
   export default function autocannon(options: Options): Promise<Result>;

@@ -126,8 +126,11 @@ export function startServer(data: ServerWorkerData): Promise<RunningServer> {
 export async function runLoad(options: Options, label: string): Promise<Result> {
   const result = await autocannon({ connections, duration: runSeconds, ...options });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .map(([status, { count }]) => `${status}: ${count}`)
+      .join(", ");
     throw new Error(
-      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${statuses})`,
     );
   }
   return result;

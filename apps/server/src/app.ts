@@ -23,7 +23,11 @@ import { startHousekeeping } from "./lib/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
-import { calendarsRoutes, createCalendarPdfReader } from "./modules/calendars/calendars.routes.ts";
+import {
+  calendarsRoutes,
+  createCalendarPdfReader,
+  type RenderVersions,
+} from "./modules/calendars/calendars.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
@@ -57,6 +61,11 @@ export type AppDependencies = {
    * reminders are planned in this process after the answer, and nothing sweeps the outbox.
    */
   jobs?: Jobs;
+  /**
+   * The calendars' render versions in memory (decision 705); by default the calendar routes make
+   * their own from `database`. Tests pass theirs, to wait for a notification or drop its listener.
+   */
+  renderVersions?: RenderVersions;
 };
 
 // Fastify's default is also 1 MiB; stated here because the error handler promises a 413 above it.
@@ -72,6 +81,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   jobs,
+  renderVersions,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
@@ -150,6 +160,8 @@ export async function buildApp({
     );
   await app.register(calendarsRoutes, {
     db: database.db,
+    database,
+    ...(renderVersions ? { versions: renderVersions } : {}),
     clock,
     secret,
     publicUrl: config.publicUrl,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { Database, Db, Executor, Transaction } from "./database.ts";
+import { listenToChannels, type ChannelListener } from "./notifications.ts";
 
 /** The PostgreSQL channel every change to the reference data is announced on (ADR 701). */
 export const referenceChangedChannel = "reference_changed";
@@ -42,11 +42,7 @@ export function onReferenceChangeCommitted(db: Db, listener: () => void): () => 
   return () => listeners.delete(listener);
 }
 
-export type ReferenceChangeListener = {
-  /** True while the LISTEN connection is up; a cache is trustworthy only then. */
-  isListening: () => boolean;
-  stop: () => Promise<void>;
-};
+export type ReferenceChangeListener = Pick<ChannelListener, "isListening" | "stop">;
 
 /**
  * Listens for reference changes on a dedicated connection (a pooled one would be handed to other
@@ -58,63 +54,10 @@ export function listenForReferenceChanges(
   onChange: () => void,
   { retryMs = 1_000, onError }: { retryMs?: number; onError?: (error: Error) => void } = {},
 ): ReferenceChangeListener {
-  let client: pg.Client | undefined;
-  let listening = false;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const lose = (error?: Error) => {
-    if (error) onError?.(error);
-    listening = false;
-    onChange();
-    const lost = client;
-    client = undefined;
-    lost?.removeAllListeners();
-    lost?.on("error", () => {});
-    void lost?.end().catch(() => {});
-    if (!stopped && !retry) retry = setTimeout(connect, retryMs);
-  };
-
-  const connect = () => {
-    retry = undefined;
-    if (stopped) return;
-    const next = new pg.Client({ ...database.pool.options, application_name: "vaxcal-listen" });
-    client = next;
-    next.on("notification", (message) => {
-      if (message.channel === referenceChangedChannel) onChange();
-    });
-    next.on("error", (error) => lose(error));
-    next.on("end", () => {
-      if (client === next) lose();
-    });
-    next
-      .connect()
-      .then(() => next.query(`LISTEN ${referenceChangedChannel}`))
-      .then(() => {
-        if (client !== next) return;
-        // Whatever changed before LISTEN took effect was not announced to this connection.
-        onChange();
-        listening = true;
-      })
-      .catch((error: Error) => {
-        if (client === next) lose(error);
-      });
-  };
-
-  connect();
-  return {
-    isListening: () => listening,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(retry);
-      listening = false;
-      const last = client;
-      client = undefined;
-      if (last) {
-        last.removeAllListeners();
-        last.on("error", () => {});
-        await last.end().catch(() => {});
-      }
-    },
-  };
+  return listenToChannels(database, [referenceChangedChannel], {
+    onNotification: onChange,
+    onReset: onChange,
+    retryMs,
+    ...(onError ? { onError } : {}),
+  });
 }

@@ -18,12 +18,18 @@ export type RateLimitResult = {
   hits: number;
 };
 
-function toKey(rule: RateLimitRule, subject: string): string {
+/** The row a rule's counter for `subject` is kept in. */
+export function toRateLimitKey(rule: RateLimitRule, subject: string): string {
   // Hashed, so that throttling keeps no e-mail address or IP address at rest.
   return hashToken(`${rule.name}\n${subject}`);
 }
 
-function toResult(rule: RateLimitRule, hits: number, windowStartedAt: Date, now: Date) {
+export function toRateLimitResult(
+  rule: RateLimitRule,
+  hits: number,
+  windowStartedAt: Date,
+  now: Date,
+) {
   const windowEndsMs = windowStartedAt.getTime() + rule.windowMs;
   return {
     isAllowed: hits <= rule.limit,
@@ -58,7 +64,7 @@ const upsertHitWithoutFlush = definePreparedStatement<{ hits: number; windowStar
 export function createRateLimitsRepository(db: Executor) {
   return {
     async consumeHit(rule: RateLimitRule, subject: string, now: Date): Promise<RateLimitResult> {
-      const key = toKey(rule, subject);
+      const key = toRateLimitKey(rule, subject);
       const windowStart = new Date(now.getTime() - rule.windowMs);
       const expired = sql`${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
       const [row] = await db
@@ -73,7 +79,7 @@ export function createRateLimitsRepository(db: Executor) {
         })
         .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
       if (!row) throw new Error("rate limit upsert returned no row");
-      return toResult(rule, row.hits, row.windowStartedAt, now);
+      return toRateLimitResult(rule, row.hits, row.windowStartedAt, now);
     },
 
     /**
@@ -92,12 +98,12 @@ export function createRateLimitsRepository(db: Executor) {
       if (db instanceof PgTransaction) return this.consumeHit(rule, subject, now);
       const windowStart = new Date(now.getTime() - rule.windowMs);
       const [row] = await upsertHitWithoutFlush(db, [
-        toKey(rule, subject),
+        toRateLimitKey(rule, subject),
         now.toISOString(),
         windowStart.toISOString(),
       ]);
       if (!row) throw new Error("rate limit upsert returned no row");
-      return toResult(rule, row.hits, new Date(row.windowStartedAt), now);
+      return toRateLimitResult(rule, row.hits, new Date(row.windowStartedAt), now);
     },
 
     /** The current window's count without adding to it, e.g. whether a lock is on. */
@@ -105,11 +111,11 @@ export function createRateLimitsRepository(db: Executor) {
       const [row] = await db
         .select({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt })
         .from(rateLimits)
-        .where(eq(rateLimits.key, toKey(rule, subject)));
+        .where(eq(rateLimits.key, toRateLimitKey(rule, subject)));
       const isCurrent = row && row.windowStartedAt.getTime() + rule.windowMs > now.getTime();
       return isCurrent
-        ? toResult(rule, row.hits, row.windowStartedAt, now)
-        : toResult(rule, 0, now, now);
+        ? toRateLimitResult(rule, row.hits, row.windowStartedAt, now)
+        : toRateLimitResult(rule, 0, now, now);
     },
 
     /**
@@ -120,12 +126,12 @@ export function createRateLimitsRepository(db: Executor) {
       await db
         .update(rateLimits)
         .set({ hits: sql`${rateLimits.hits} - 1` })
-        .where(and(eq(rateLimits.key, toKey(rule, subject)), gt(rateLimits.hits, 0)));
+        .where(and(eq(rateLimits.key, toRateLimitKey(rule, subject)), gt(rateLimits.hits, 0)));
     },
 
     /** A successful login clears its failures. */
     async clearHits(rule: RateLimitRule, subject: string): Promise<void> {
-      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${toKey(rule, subject)}`);
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${toRateLimitKey(rule, subject)}`);
     },
 
     /** Windows older than a day count for nothing; housekeeping.ts clears them every hour. */

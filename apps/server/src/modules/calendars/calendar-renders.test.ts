@@ -334,7 +334,7 @@ describe("the feed is cached per version too", () => {
 });
 
 describe("the feed's encodings are made once, when it is rendered", () => {
-  it("Brotli or gzip by Accept-Encoding, the same text and ETag, Vary on every answer", async () => {
+  it("Brotli or gzip by Accept-Encoding, the same text, an ETag per encoding, Vary on every answer", async () => {
     const { feedPath } = await saveCalendar();
     // The whole app, whose response compression must leave an encoded feed alone.
     const fetchFeed = (headers: Record<string, string> = {}) =>
@@ -349,13 +349,15 @@ describe("the feed's encodings are made once, when it is rendered", () => {
     const brotli = await fetchFeed({ "accept-encoding": "gzip, deflate, br" });
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
-    expect(brotli.headers.etag).toBe(plain.headers.etag);
+    // Other bytes, so another strong ETag (decision 705): the plain one with -br.
+    expect(brotli.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'));
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(brotliDecompressSync(brotli.rawPayload).toString("utf8")).toBe(plain.body);
 
     const gzipped = await fetchFeed({ "accept-encoding": "gzip;q=1, br;q=0" });
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(gzipped.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gz"'));
 
     const identity = await fetchFeed({ "accept-encoding": "identity" });
     expect(identity.headers["content-encoding"]).toBeUndefined();
@@ -363,10 +365,16 @@ describe("the feed's encodings are made once, when it is rendered", () => {
 
     const revalidated = await fetchFeed({
       "accept-encoding": "br",
-      "if-none-match": String(plain.headers.etag),
+      "if-none-match": String(brotli.headers.etag),
     });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers.vary).toMatch(/accept-encoding/i);
+    // The plain bytes' tag does not stand for the Brotli bytes.
+    const plainTag = await fetchFeed({
+      "accept-encoding": "br",
+      "if-none-match": String(plain.headers.etag),
+    });
+    expect(plainTag.statusCode).toBe(200);
   });
 
   it("a PDF goes out as it is, never compressed again", async () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -27,6 +27,15 @@ export type Rendered = { etag: string; body: Buffer; encoded: EncodedVariants };
 
 type CachedBody = { body: Buffer; encoded: EncodedVariants };
 
+/**
+ * The strong ETag of one encoding of a body (decision 705): the bytes differ, so the tags must
+ * (RFC 9110 §8.8.3.3): `"…-br"` for Brotli, `"…-gz"` for gzip, the body's own tag for none.
+ */
+export function tagEncoding(etag: string, encoding: "br" | "gzip" | undefined): string {
+  if (!encoding) return etag;
+  return `${etag.slice(0, -1)}-${encoding === "br" ? "br" : "gz"}"`;
+}
+
 // The feed's encodings are made once per version; quality 9 costs a fraction of 11 for a few
 // per cent more bytes on a 5–20 kB feed.
 const feedBrotliQuality = 9;
@@ -42,7 +51,7 @@ const idleThreadMs = 30_000;
  * node running the same code agrees on it.
  */
 function digestRendererSources(): string {
-  const hash = createHash("sha256");
+  const sources = createHash("sha256");
   const calendarsModule = path.dirname(fileURLToPath(import.meta.url));
   const folders = [
     calendarsModule,
@@ -56,15 +65,16 @@ function digestRendererSources(): string {
     )) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) visit(file);
-      else if (!/\.test\.ts$/.test(entry.name)) hash.update(entry.name).update(readFileSync(file));
+      else if (!/\.test\.ts$/.test(entry.name))
+        sources.update(entry.name).update(readFileSync(file));
     }
   };
   folders.forEach(visit);
   // The libraries that draw: a new pdfkit or ics may lay out or escape differently.
   for (const library of ["pdfkit", "ics", "fontkit"]) {
-    hash.update(`${library}@${readLibraryVersion(library)}`);
+    sources.update(`${library}@${readLibraryVersion(library)}`);
   }
-  return hash.digest("base64url");
+  return sources.digest("base64url");
 }
 
 /** An installed library's version, from the package.json above its entry point. */
@@ -169,16 +179,27 @@ export function createCalendarRenders({
     }
   }
 
+  // A version kept in memory (decision 705) is the same object request after request: its keys
+  // are worked out once, not hashed per request.
+  const keysOf = new WeakMap<RenderVersion, Map<string, string>>();
   function keyOf(
     kind: RenderTask["kind"] | "preview",
     version: RenderVersion,
     context: string,
   ): string {
-    const digest = createHash("sha256")
-      .update(`${renderer}\n${version.version}\n${context}`)
-      .digest("base64url")
-      .slice(0, 27);
-    return `${kind}-${version.calendarId}-${digest}`;
+    let keys = keysOf.get(version);
+    if (!keys) {
+      keys = new Map();
+      keysOf.set(version, keys);
+    }
+    const known = keys.get(`${kind}\n${context}`);
+    if (known !== undefined) return known;
+    const digest = hash("sha256", `${renderer}\n${version.version}\n${context}`, "base64url");
+    const key = `${kind}-${version.calendarId}-${digest.slice(0, 27)}`;
+    // A PDF's key changes with the day; a few days' keys per version at most.
+    if (keys.size > 8) keys.clear();
+    keys.set(`${kind}\n${context}`, key);
+    return key;
   }
 
   /** Renders in the pool; the feed's text is encoded as UTF-8 and compressed here, once. */
@@ -229,8 +250,6 @@ export function createCalendarRenders({
   const pdfKey = (version: RenderVersion, today: IsoDate) => keyOf("pdf", version, today);
 
   return {
-    /** The feed's ETag for this version, without rendering. */
-    feedTag: (version: RenderVersion) => `"${feedKey(version)}"`,
     /** The feed as UTF-8 bytes, with its Brotli and gzip encodings. */
     feed(version: RenderVersion, load: () => Promise<RenderSnapshot>): Promise<Rendered> {
       return serve(feedKey(version), async () => {

@@ -389,6 +389,8 @@ export function createCalendarsRepository(db: Executor) {
      * disease and vaccine rows, the plan's seeds and the given records. Any change to any of them,
      * by any path (an edit, a given shot, an admin renaming a vaccine, a practice's new phone),
      * is a new version (decision 704). `ownerId` lets the render read the calendar as its owner.
+     * Nodes keep versions in memory until PostgreSQL announces a change (decision 705): a table
+     * added here needs a trigger like migration 0017's, or its changes reach no cached PDF.
      */
     async readRenderVersion(
       key: CalendarKey,

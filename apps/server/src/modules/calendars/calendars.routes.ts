@@ -23,17 +23,24 @@ import {
 } from "@vaxcal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
+import type { Database, Db } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { matchesEntityTag } from "../../http/entity-tag.ts";
 import type { FastifyReply } from "fastify";
 import { chooseEncoding } from "../../http/encoded-body.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
-import { enforceRateLimit } from "../../lib/rate-limit.ts";
+import { ThrottledError } from "../../lib/rate-limit.ts";
 import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
 import { toCalendarKey } from "./calendar-access.ts";
-import { createCalendarRenders, type CalendarRenders } from "./calendar-renders.ts";
+import {
+  createCalendarRenders,
+  tagEncoding,
+  type CalendarRenders,
+  type RenderVersion,
+} from "./calendar-renders.ts";
+import { createFeedFetchCounts } from "./feed-fetch-counts.ts";
+import { createRenderVersions, type RenderVersions } from "./render-versions.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import {
   createCalendar,
@@ -54,6 +61,8 @@ import {
 } from "./protocol-update.service.ts";
 import { renderCalendarPreviewSvg } from "./render-calendar-preview.ts";
 
+export type { RenderVersions } from "./render-versions.ts";
+
 export type CalendarsRoutesOptions = {
   db: Db;
   clock: Clock;
@@ -67,6 +76,13 @@ export type CalendarsRoutesOptions = {
   onCalendarChanged?: (calendarId: number) => void;
   /** The PDF and feed renders; by default the routes make their own and close them with the app. */
   renders?: CalendarRenders;
+  /**
+   * With the database, render versions are kept in memory and dropped by PostgreSQL's NOTIFY
+   * (decision 705); without it (some tests), every request reads its version.
+   */
+  database?: Database;
+  /** The render versions in memory, when the caller makes them (tests); else made from `database`. */
+  versions?: RenderVersions;
 };
 
 // Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
@@ -90,13 +106,74 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
  */
 export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = async (
   app,
-  { db, clock, secret, publicUrl, onCalendarChanged = () => {}, renders: givenRenders },
+  {
+    db,
+    clock,
+    secret,
+    publicUrl,
+    onCalendarChanged: announceChange = () => {},
+    renders: givenRenders,
+    database,
+    versions: givenVersions,
+  },
 ) => {
   const readToday = () => readIrishToday(clock());
   const context: CalendarsContext = { db, clock, secret, publicUrl, readToday };
   const requireUser = createRequireUser({ db, clock });
   const renders = givenRenders ?? createCalendarRenders({ host: new URL(publicUrl).host });
   if (!givenRenders) app.addHook("onClose", () => renders.close());
+  const versions =
+    givenVersions ??
+    (database
+      ? createRenderVersions(database, {
+          onError: (error) => app.log.warn({ err: error }, "calendar render listener lost"),
+        })
+      : undefined);
+  if (versions && !givenVersions) app.addHook("onClose", () => versions.close());
+  const feedCounts = createFeedFetchCounts({
+    db,
+    clock,
+    rule: feedRateLimit,
+    onError: (error) => app.log.warn({ err: error }, "feed fetch counts not written"),
+  });
+  app.addHook("onClose", () => feedCounts.close());
+
+  /**
+   * A calendar this node changed is dropped from memory as soon as the change has committed,
+   * before the notification comes back (decision 705); other nodes drop it when it does.
+   */
+  const onCalendarChanged = (calendarId: number) => {
+    versions?.drop([calendarId]);
+    announceChange(calendarId);
+  };
+  const dropVersion = (calendarId: number) => versions?.drop([calendarId]);
+
+  /**
+   * The render version for a signed-in caller: from memory for the calendar's owner, else read
+   * with the access check (a vet's access is always read: decision 705), and kept when current.
+   */
+  async function readUserVersion(key: { calendarId: number; userId: number }) {
+    const cached = versions?.forOwner(key.calendarId, key.userId);
+    if (cached) return cached;
+    return readAndKeep(() => readCalendarRenderVersion(context, key));
+  }
+
+  async function readAndKeep(
+    read: () => Promise<RenderVersion>,
+    feedTokenHash?: string,
+  ): Promise<RenderVersion> {
+    if (!versions) return read();
+    const ticket = versions.beginRead();
+    let version: RenderVersion;
+    try {
+      version = await read();
+    } catch (error) {
+      versions.abandon(ticket);
+      throw error;
+    }
+    versions.keep(ticket, version, feedTokenHash);
+    return version;
+  }
 
   app.post(
     calendarPaths.create,
@@ -200,6 +277,9 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     calendarPaths.download,
     {
       onRequest: requireUser,
+      // A PDF's streams are deflated already and a GET has no body: no compression hooks.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ["calendars"],
         summary: "The calendar as a printable PDF (A4 landscape), saved as calendar-{id}.pdf",
@@ -211,7 +291,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
       // The access check comes first: someone else's calendar is a 404, never cached bytes.
-      const version = await readCalendarRenderVersion(context, key);
+      const version = await readUserVersion(key);
       const today = readToday();
       // Personal details: never stored by a browser or proxy, but a client may revalidate.
       reply.header("cache-control", "private, no-store");
@@ -241,9 +321,9 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      // One read answers a revalidation (My Calendars shows a page of them); the document only
-      // when the preview changed: any printed row, or the month.
-      const version = await readCalendarRenderVersion(context, key);
+      // The version (from memory, or one read) answers a revalidation (My Calendars shows a page
+      // of them); the document only when the preview changed: any printed row, or the month.
+      const version = await readUserVersion(key);
       const today = readToday();
       const etag = renders.previewTag(version, today);
       reply.header("cache-control", "private, no-cache").header("etag", etag);
@@ -270,8 +350,12 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
         response: { 200: RegenerateFeedResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      regenerateFeed(context, toCalendarKey(request.params.id, readSession(request).userId)),
+    async (request) => {
+      const key = toCalendarKey(request.params.id, readSession(request).userId);
+      const answer = await regenerateFeed(context, key);
+      dropVersion(key.calendarId);
+      return answer;
+    },
   );
 
   app.get(
@@ -307,9 +391,9 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     },
     async (request) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      return {
-        givenShot: await recordGivenShot(context, key, request.params.shotId, request.body),
-      };
+      const givenShot = await recordGivenShot(context, key, request.params.shotId, request.body);
+      dropVersion(key.calendarId);
+      return { givenShot };
     },
   );
 
@@ -327,6 +411,7 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
     async (request, reply) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
       await undoGivenShot(context, key, request.params.shotId);
+      dropVersion(key.calendarId);
       return reply.code(204).send(null);
     },
   );
@@ -394,6 +479,10 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
   app.get(
     "/api/calendars/feed/:file",
     {
+      // The feed carries its own encodings (made once per version), and a GET has no body to
+      // inflate: skipping @fastify/compress's hooks saves work on every fetch (decision 705).
+      compress: false,
+      decompress: false,
       schema: {
         tags: ["calendars"],
         summary: "The calendar's iCalendar feed (public: the secret token in the path is the key)",
@@ -409,30 +498,33 @@ export const calendarsRoutes: FastifyPluginAsyncZod<CalendarsRoutesOptions> = as
       if (feedTokenHash === null) {
         throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
       }
-      const version = await readCalendarRenderVersion(context, { feedTokenHash });
-      // Counted per token once it is known to exist, so made-up tokens write nothing. The count
-      // does not wait for the disk: a crash forgetting a few fetches is harmless (decision 704).
-      await enforceRateLimit(
-        context,
-        feedRateLimit,
-        feedTokenHash,
-        calendarMessages.feedTooManyRequests,
-        { flush: false },
-      );
+      const version =
+        versions?.forFeedToken(feedTokenHash) ??
+        (await readAndKeep(
+          () => readCalendarRenderVersion(context, { feedTokenHash }),
+          feedTokenHash,
+        ));
+      // Counted per token once it is known to exist, so made-up tokens write nothing. Counted in
+      // memory and written every few seconds, without waiting for the disk (decision 705).
+      const counted = await feedCounts.count(feedTokenHash);
+      if (!counted.isAllowed) {
+        throw new ThrottledError(counted.retryAfterSeconds, calendarMessages.feedTooManyRequests);
+      }
       reply
         .header("cache-control", "private, max-age=900")
         .header("x-robots-tag", "noindex")
         .header("vary", "accept-encoding");
-      const etag = renders.feedTag(version);
-      if (matchesEntityTag(request.headers["if-none-match"], etag)) {
-        return reply.header("etag", etag).code(304).send(null);
-      }
       const feed = await renders.feed(version, () => readCalendarSnapshot(context, version));
       // The schema's string is the feed's text; its bytes go out as they are: UTF-8, or the
       // Brotli or gzip made once when it was rendered (decision 704), never again per fetch.
-      const bytes = reply as FastifyReply;
-      bytes.header("etag", feed.etag).type("text/calendar; charset=utf-8");
+      // Each encoding is its own strong ETag, so a revalidation names the bytes it holds.
       const encoding = chooseEncoding(request.headers["accept-encoding"], feed.encoded);
+      const etag = tagEncoding(feed.etag, encoding);
+      if (matchesEntityTag(request.headers["if-none-match"], etag)) {
+        return reply.header("etag", etag).code(304).send(null);
+      }
+      const bytes = reply as FastifyReply;
+      bytes.header("etag", etag).type("text/calendar; charset=utf-8");
       if (!encoding) return bytes.send(feed.body);
       return bytes.header("content-encoding", encoding).send(feed.encoded[encoding]);
     },
