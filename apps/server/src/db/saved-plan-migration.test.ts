@@ -93,11 +93,12 @@ function listLaterAddedColumns(): [table: string, column: string, definition: st
 
 /**
  * The tables that later migrations create and today's seed writes (its record of what it seeded,
- * decision 404), as their `CREATE TABLE` statements: created for the seed at the old schema and
+ * decision 404, and the admin audit it reads), as their `CREATE TABLE` statements: created for the seed at the old schema and
  * dropped again before migrating, like the later columns.
  */
 function listLaterCreatedSeedTables(): Array<{ table: string; create: string }> {
-  const seedTables = new Set(["reference_seed_rows"]);
+  // The seeder also reads the audit, for the products and templates an admin created.
+  const seedTables = new Set(["reference_seed_rows", "admin_audit_entries"]);
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
   ) as Journal;
