@@ -51,6 +51,8 @@ export const protocolLimits = {
 
 export const protocolMessages = {
   templateNotFound: "This shot template does not exist. It may have been deleted.",
+  templateChangedMeanwhile:
+    "Another admin saved this shot template after you opened it. Reload the page to see their changes, then make yours again.",
   diseaseAnimalNotFound: "This disease is not offered for this animal.",
   diseaseAnimalExists:
     "This disease is already offered for this animal. Change its vaccine instead.",
@@ -126,6 +128,11 @@ export const ShotTemplateInputSchema = z
       .max(protocolLimits.maxRecurrence, protocolMessages.recurrenceRange),
     herd_status: HerdStatusSchema.nullable(),
     season_id: Id.nullable(),
+    /**
+     * On a save: the `updated_at` of the template as the editor opened it. A template saved by
+     * someone else since is a 409, so one admin's save never silently undoes another's.
+     */
+    updated_at: z.string().max(40).optional(),
   })
   .superRefine((template, context) => {
     if (template.birth_days === null && template.breeding_days === null) {

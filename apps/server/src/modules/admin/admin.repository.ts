@@ -8,6 +8,7 @@ import type {
 import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
+import { nextVersionTime } from "./row-version.ts";
 
 export type ProductFilters = {
   /** An enterprise id: products offered for one of its animals. */
@@ -253,7 +254,7 @@ export function createAdminRepository(db: Executor) {
           ...toVaccineColumns(input, now),
           // Retiring again keeps the first date; only the flag's change moves it.
           retiredAt: input.retired ? (wasRetired ? undefined : now) : null,
-          updatedAt: now,
+          updatedAt: nextVersionTime(schema.vaccines.updatedAt, now),
         })
         .where(eq(schema.vaccines.id, id));
       await writeRules(id, input);

@@ -182,7 +182,6 @@ describe("product management", () => {
         )
       ).json<{ items: unknown[] }>().items.length;
     // Two admins open the same product; the first saves.
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const first = await put({ ...loaded, warning_message: "First admin's warning." });
     expect(first.statusCode).toBe(200);
     const audited = await auditCount();

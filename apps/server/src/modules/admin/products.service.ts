@@ -12,6 +12,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import { changeReferenceData } from "../../db/reference-changes.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { checkNotChangedSince } from "./row-version.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { createAdminRepository, type AdminRepository } from "./admin.repository.ts";
@@ -79,9 +80,11 @@ export async function updateProduct(
     const repository = createAdminRepository(transaction);
     const before = await repository.findProduct(id, { forUpdate: true });
     if (!before) throw new AppError(ErrorCode.notFound, adminMessages.productNotFound);
-    if (input.updated_at !== undefined && input.updated_at !== before.updated_at) {
-      throw new AppError(ErrorCode.conflict, adminMessages.productChangedMeanwhile);
-    }
+    checkNotChangedSince(
+      input.updated_at,
+      before.updated_at,
+      adminMessages.productChangedMeanwhile,
+    );
     await checkProductInput(repository, input, id);
     const now = context.clock();
     await repository.updateProduct(id, input, now, before.retired);

@@ -8,6 +8,7 @@ import type {
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
+import { nextVersionTime } from "./row-version.ts";
 
 /** A shot template's columns as the service writes them. */
 export type ShotTemplateValues = {
@@ -135,7 +136,7 @@ export function createProtocolsRepository(db: Executor) {
     async updateShotTemplate(id: number, values: ShotTemplateValues, now: Date): Promise<void> {
       await db
         .update(templates)
-        .set({ ...toTemplateColumns(values), updatedAt: now })
+        .set({ ...toTemplateColumns(values), updatedAt: nextVersionTime(templates.updatedAt, now) })
         .where(eq(templates.id, id));
     },
 

@@ -194,6 +194,56 @@ describe("shot templates", () => {
   });
 });
 
+describe("two admins editing one template", () => {
+  it("refuses the later save made from the older version with a 409, keeps the first, and audits only it", async () => {
+    const created = await asAdmin({
+      method: "POST",
+      url: adminPaths.shotTemplates,
+      payload: toInput(shippedBvdCowsTemplate, { breeding_days: 120, is_recurrent: 0 }),
+    });
+    const opened = created.json<AdminShotTemplate>();
+    const save = (breedingDays: number, updatedAt: string) =>
+      asAdmin({
+        method: "PUT",
+        url: templatePath(opened.id),
+        payload: toInput(shippedBvdCowsTemplate, {
+          breeding_days: breedingDays,
+          is_recurrent: 0,
+          updated_at: updatedAt,
+        }),
+      });
+    const auditedUpdates = async () =>
+      (await listAudit(VaccineId.bovilisBvd)).filter(
+        (entry) =>
+          entry.entity === "shot_template" &&
+          entry.entity_id === opened.id &&
+          entry.action === "update",
+      ).length;
+
+    // The clock stands still here: each save still makes a new version.
+    const first = await save(125, opened.updated_at);
+    expect(first.statusCode).toBe(200);
+    const second = await save(130, opened.updated_at);
+
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      error: { code: "CONFLICT", message: protocolMessages.templateChangedMeanwhile },
+    });
+    const [kept] = (
+      await asAdmin({
+        method: "GET",
+        url: `${adminPaths.shotTemplates}?vaccine=${VaccineId.bovilisBvd}&animal=${AnimalId.cows}`,
+      })
+    )
+      .json<AdminShotTemplate[]>()
+      .filter((template) => template.id === opened.id);
+    expect(kept?.breeding_days).toBe(125);
+    expect(await auditedUpdates()).toBe(1);
+    expect((await save(130, first.json<AdminShotTemplate>().updated_at)).statusCode).toBe(200);
+    await asAdmin({ method: "DELETE", url: templatePath(opened.id) });
+  });
+});
+
 describe("preview", () => {
   const preview = (payload: object) =>
     asAdmin({ method: "POST", url: adminPaths.protocolPreview, payload });

@@ -28,6 +28,7 @@ import { createAdminRepository } from "./admin.repository.ts";
 import { previewSeason, type AnimalProtocol } from "./protocol-preview.ts";
 import { createProtocolsRepository, type ProtocolsRepository } from "./protocols.repository.ts";
 import type { Actor, AdminContext } from "./products.service.ts";
+import { checkNotChangedSince } from "./row-version.ts";
 
 type TemplateValues = z.output<typeof ShotTemplateInputSchema>;
 type LinkValues = z.output<typeof DiseaseAnimalInputSchema>;
@@ -87,6 +88,11 @@ export async function updateShotTemplate(
     const repository = createProtocolsRepository(transaction);
     const before = await repository.findShotTemplate(id, { forUpdate: true });
     if (!before) throw new AppError(ErrorCode.notFound, protocolMessages.templateNotFound);
+    checkNotChangedSince(
+      input.updated_at,
+      before.updated_at,
+      protocolMessages.templateChangedMeanwhile,
+    );
     await checkTemplate(repository, input, "body");
     const now = context.clock();
     await repository.updateShotTemplate(id, input, now);

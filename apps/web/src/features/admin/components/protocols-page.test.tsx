@@ -176,7 +176,13 @@ describe("Protocols (/admin/protocol/)", () => {
 
     await user.click(within(editor).getByRole("button", { name: "Save shot template" }));
     await waitFor(() => expect(savedTemplates).toHaveLength(1));
-    expect(savedTemplates[0]).toMatchObject({ vaccine_id: 1, animal_id: 5, breeding_days: -35 });
+    expect(savedTemplates[0]).toMatchObject({
+      vaccine_id: 1,
+      animal_id: 5,
+      breeding_days: -35,
+      // The version the editor opened, so a save over another admin's newer one is refused.
+      updated_at: template.updated_at,
+    });
     expect(await screen.findByText(protocolMessages.templateSaved)).toBeInTheDocument();
   });
 

@@ -313,7 +313,8 @@ function ShotTemplateEditor({
     const input = check();
     if (input === null) return;
     save.mutate(
-      { id: template?.id ?? null, input },
+      // The version the editor opened: a save over someone else's newer one is refused.
+      { id: template?.id ?? null, input: { ...input, updated_at: template?.updated_at } },
       {
         onSuccess: () => {
           showNotification(
