@@ -5,6 +5,7 @@ import {
   Id,
   IsoDateSchema,
   SeasonOffsetDateSchema,
+  ShotTemplateSchema,
   WarningSeverity,
 } from "./reference.ts";
 
@@ -151,18 +152,8 @@ export const ShotTemplateInputSchema = z
   });
 export type ShotTemplateInput = z.input<typeof ShotTemplateInputSchema>;
 
-export const AdminShotTemplateSchema = z.object({
-  id: Id,
-  vaccine_id: Id,
-  animal_id: Id,
-  birth_days: z.number().int().nullable(),
-  breeding_days: z.number().int().nullable(),
-  custom_name: z.string().nullable(),
-  is_recurrent: z.number().int().nonnegative(),
-  herd_status: HerdStatusSchema.nullable(),
-  season_id: Id.nullable(),
-  updated_at: z.string(),
-});
+/** A shot template as the admin area shows it: the public template and when it last changed. */
+export const AdminShotTemplateSchema = ShotTemplateSchema.extend({ updated_at: z.string() });
 export type AdminShotTemplate = z.infer<typeof AdminShotTemplateSchema>;
 
 const optionalIdFilter = z

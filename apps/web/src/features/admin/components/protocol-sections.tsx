@@ -34,10 +34,18 @@ import { ProtocolPreview } from "./protocol-preview.tsx";
 type Messages = Record<string, string>;
 
 /** The field messages of a failed save, by field (`body.vaccine_id` → `vaccine_id`). */
-function readFailure(error: unknown, fallback: string): { fields: Messages; messages: string[] } {
+/** The server's messages, each field's keyed without `prefix` (the request body's wrapper). */
+function readFailure(
+  error: unknown,
+  fallback: string,
+  prefix = "",
+): { fields: Messages; messages: string[] } {
   const failure = describeFormFailure(error, { fallback });
   const fields: Messages = {};
-  for (const issue of failure.fields) fields[issue.field] ??= issue.message;
+  for (const issue of failure.fields) {
+    const field = issue.field.startsWith(prefix) ? issue.field.slice(prefix.length) : issue.field;
+    fields[field] ??= issue.message;
+  }
   return { fields, messages: failure.messages };
 }
 
@@ -136,15 +144,8 @@ function DiseaseLinkRow({
   const previewChange = usePreviewProtocolChange();
   const input = { vaccine_id: Number(vaccineId), herd_status_question: question };
   const fail = (error: unknown, fallback: string) => {
-    const failure = readFailure(error, fallback);
-    setMessages(
-      Object.fromEntries(
-        Object.entries(failure.fields).map(([field, message]) => [
-          field.replace(/^link\./, ""),
-          message,
-        ]),
-      ),
-    );
+    const failure = readFailure(error, fallback, "link.");
+    setMessages(failure.fields);
     setAlerts(failure.messages);
   };
   const runPreview = (proposed: DiseaseAnimalInput | null) => {
@@ -310,15 +311,8 @@ function NewDiseaseLink({
     return Object.keys(missing).length === 0;
   };
   const fail = (error: unknown, fallback: string) => {
-    const failure = readFailure(error, fallback);
-    setMessages(
-      Object.fromEntries(
-        Object.entries(failure.fields).map(([field, message]) => [
-          field.replace(/^link\./, ""),
-          message,
-        ]),
-      ),
-    );
+    const failure = readFailure(error, fallback, "link.");
+    setMessages(failure.fields);
     setAlerts(failure.messages);
   };
   return (
@@ -473,15 +467,8 @@ function SeasonDefaultRow({
   const name = `${season.enterprise_name}, ${season.season_name}`;
   const input = { birth_date: birthDate, breeding_date: breedingDate };
   const fail = (error: unknown, fallback: string) => {
-    const failure = readFailure(error, fallback);
-    setMessages(
-      Object.fromEntries(
-        Object.entries(failure.fields).map(([field, message]) => [
-          field.replace(/^season_default\./, ""),
-          message,
-        ]),
-      ),
-    );
+    const failure = readFailure(error, fallback, "season_default.");
+    setMessages(failure.fields);
     setAlerts(failure.messages);
   };
   const dateInput = (
