@@ -10,7 +10,7 @@ import {
   type Vaccine,
   type Warning,
 } from "@vaxcal/contracts";
-import { and, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Executor, Transaction } from "./database.ts";
 import { announceReferenceChange } from "./reference-changes.ts";
@@ -81,7 +81,8 @@ export async function seedReferenceData(
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${seedLockKey})`);
     const tables = await listShippedRows(tx, reference, demo);
-    for (const shipped of tables) await seedTable(tx, shipped);
+    const adminCreatedIds = await listAdminCreatedIds(tx);
+    for (const shipped of tables) await seedTable(tx, shipped, adminCreatedIds);
     await resetIdentitySequences(tx);
     await announceReferenceChange(tx);
   });
@@ -248,25 +249,26 @@ export function haveSameValues(
   return fields.every((field) => (left[field] ?? null) === (right[field] ?? null));
 }
 
-/** The ids of the `entity` rows an admin created (the audit's `create` entries). */
-async function listAdminCreatedIds(
-  tx: Transaction,
-  entity: string | undefined,
-): Promise<Set<number>> {
-  if (!entity) return new Set();
+/** The ids of the rows admins created, by audit entity (the audit's `create` entries). */
+async function listAdminCreatedIds(tx: Transaction): Promise<Map<string, Set<number>>> {
   const rows = await tx
-    .select({ id: schema.adminAuditEntries.entityId })
+    .select({ entity: schema.adminAuditEntries.entity, id: schema.adminAuditEntries.entityId })
     .from(schema.adminAuditEntries)
-    .where(
-      and(
-        eq(schema.adminAuditEntries.entity, entity),
-        eq(schema.adminAuditEntries.action, AuditAction.create),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
+    .where(eq(schema.adminAuditEntries.action, AuditAction.create));
+  const byEntity = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const ids = byEntity.get(row.entity) ?? new Set<number>();
+    ids.add(row.id);
+    byEntity.set(row.entity, ids);
+  }
+  return byEntity;
 }
 
-async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<void> {
+async function seedTable(
+  tx: Transaction,
+  shipped: ReferenceTableRows,
+  adminCreatedIds: ReadonlyMap<string, ReadonlySet<number>>,
+): Promise<void> {
   if (shipped.rows.length === 0) return;
   const tableName = getTableName(shipped.table);
   const fields = ownedFields(shipped);
@@ -281,7 +283,7 @@ async function seedTable(tx: Transaction, shipped: ReferenceTableRows): Promise<
   const currentByKey = new Map(
     (currentRows as Array<Record<string, unknown>>).map((row) => [toRowKey(shipped, row), row]),
   );
-  const createdByAdmin = await listAdminCreatedIds(tx, shipped.adminCreated?.entity);
+  const createdByAdmin = adminCreatedIds.get(shipped.adminCreated?.entity ?? "") ?? new Set();
   const seededByKey = new Map(
     records.map((record) => [record.rowKey, record.seededValues as Record<string, unknown>]),
   );
