@@ -215,6 +215,8 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
 
     await user.click(nextStep());
 
+    // /calendar's guard downloads the schedule engine first, so step 2 arrives a moment later.
+    await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
     expect(router.state.location.pathname).toBe("/calendar");
   });
 });
