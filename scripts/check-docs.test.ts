@@ -149,28 +149,18 @@ describe("spec-coverage paths", () => {
 });
 
 describe("the command", () => {
+  const run = (root: string) =>
+    spawnSync(process.execPath, [path.join(import.meta.dirname, "check-docs.ts"), root], {
+      encoding: "utf8",
+    });
+
   it("lists every problem and exits 1, or exits 0 on a tree that is right", () => {
-    const broken = tree({ "README.md": "[gone](gone.md)\n\n`npm run gone`\n" });
-    const failed = spawnSync(
-      process.execPath,
-      [path.join(import.meta.dirname, "check-docs.ts"), broken],
-      {
-        encoding: "utf8",
-      },
-    );
+    const failed = run(tree({ "README.md": "[gone](gone.md)\n\n`npm run gone`\n" }));
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain("README.md:1  gone.md: no file or folder gone.md");
     expect(failed.stderr).toContain('README.md:3  npm run gone: no script "gone" in package.json');
     expect(failed.stderr).toContain("docs check: 2 problem(s)");
 
-    const good = tree({ "README.md": "# Fine\n" });
-    const passed = spawnSync(
-      process.execPath,
-      [path.join(import.meta.dirname, "check-docs.ts"), good],
-      {
-        encoding: "utf8",
-      },
-    );
-    expect(passed.status).toBe(0);
+    expect(run(tree({ "README.md": "# Fine\n" })).status).toBe(0);
   });
 });
