@@ -138,10 +138,11 @@ describe("spec-coverage paths", () => {
     const root = tree({
       ...files,
       "apps/web/src/step.tsx": "",
+      "apps/server/src/modules/plans/moved.ts": "",
       "docs/spec-coverage.md": table("`server/lib/moved.ts`; `gone.ts`", "`step.tsx`"),
     });
     expect(messages(checkDocs(root))).toEqual([
-      "spec-coverage docs/spec-coverage.md:5 server/lib/moved.ts: not found (apps/server/src/lib/moved.ts)",
+      "spec-coverage docs/spec-coverage.md:5 server/lib/moved.ts: not found (apps/server/src/lib/moved.ts); a file of that name: apps/server/src/modules/plans/moved.ts",
       "spec-coverage docs/spec-coverage.md:5 gone.ts: no file of that name",
       "spec-coverage docs/spec-coverage.md:5 step.tsx: 2 files of that name (apps/web/src/features/calendar-builder/step.tsx, apps/web/src/step.tsx); give its folder",
     ]);

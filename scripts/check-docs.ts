@@ -307,7 +307,12 @@ function resolveCoveragePath(
   } else full = text;
   const normal = full.replace(/\/$/, "");
   if (tree.fileSet.has(normal) || tree.folders.has(normal)) return null;
-  return full === text ? `${text}: not found` : `${text}: not found (${full})`;
+  const message = full === text ? `${text}: not found` : `${text}: not found (${full})`;
+  // A file that moved keeps its name: say where a file of that name is now.
+  const namesakes = byBaseName.get(path.posix.basename(normal)) ?? [];
+  return namesakes.length > 0
+    ? `${message}; a file of that name: ${namesakes.join(", ")}`
+    : message;
 }
 
 export function checkDocs(root: string): Problem[] {
