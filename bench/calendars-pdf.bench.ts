@@ -1,4 +1,4 @@
-// PDF and feed (issue 15 part 4, decision 704). First the render itself: median and p95 of
+// PDF and feed (decision 704). First the render itself: median and p95 of
 // renderCalendarPdf for a 3-year calendar with 6 diseases, on one thread (exits 1 over 50 ms).
 // Then the app in a worker thread at 50 connections, each measured next to a Fastify that sends
 // the very same bytes and headers from memory in the same run:

@@ -13,7 +13,7 @@ import {
 import { Bench } from "tinybench";
 import { recordResult, scaledSeconds } from "./results.ts";
 
-/** The floor: calendars per second on one core (Node runs the engine on one thread). */
+/** The floor: calendars per second on one core (Node runs the engine on one thread). */
 const FLOOR_CALENDARS_PER_SECOND = 10_000;
 // A fixed day keeps runs comparable; the heaviest setup is the same on any day of the year.
 const TODAY = "2026-11-21";

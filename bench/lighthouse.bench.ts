@@ -13,7 +13,7 @@ const baseUrl = (process.env.VAXCAL_URL ?? "http://localhost:3000").replace(/\/+
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-/** Issue 10's targets for the landing page; the script exits 1 when the median run misses one. */
+/** The landing page's targets (decision 012); the script exits 1 when the median run misses one. */
 const landingTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 type PageToMeasure = { name: string; path: string; signedIn: boolean };

@@ -1,7 +1,7 @@
 // The reference lists under load, each next to a Fastify that serves the very same bytes (body
 // and headers) from memory, measured in the same run, in the order VaxCal, baseline, baseline,
 // VaxCal (half the time each), so a load that drifts during the pair weighs on both sides alike:
-// the issue 15 target is a ratio of at least 0.5 for every list. Requests carry no Accept-Encoding (the JSON as it is);
+// the target is a ratio of at least 0.5 for every list. Requests carry no Accept-Encoding (the JSON as it is);
 // /api/vaccines is also measured with `br`. Run: npm run bench:reference -w @vaxcal/bench
 import { referenceLists, type ReferenceListKey } from "@vaxcal/contracts";
 import type { Result } from "autocannon";

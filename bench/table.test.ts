@@ -58,7 +58,7 @@ const rows: BenchRow[] = [
 ];
 
 describe("the one table of npm run bench", () => {
-  it("judges the calendar rows by issue 15's targets and keeps a bench's own verdict", () => {
+  it("judges the calendar rows by their targets and keeps a bench's own verdict", () => {
     const judged = applyTargets(rows);
     expect(judged[0]).toMatchObject({ target: "ratio ≥ 0.5", met: false });
     expect(judged[1]).toMatchObject({ target: "≥ 1,500/s, p99 ≤ 50 ms", met: true });

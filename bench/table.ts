@@ -1,5 +1,5 @@
 // The one table `npm run bench` prints, from the rows every benchmark recorded (results.ts): the
-// issue 15 targets applied where a bench did not judge a row itself, the markdown, and the
+// targets applied where a bench did not judge a row itself, the markdown, and the
 // README's "Latest" section and history of ratios. Pure functions, so run-all.test.ts covers them.
 import type { BenchRow } from "./results.ts";
 
@@ -18,7 +18,7 @@ const atLeast = (value: number | undefined, floor: number) =>
   value === undefined ? undefined : value >= floor;
 
 /**
- * Issue 15's targets for the rows the calendar benches record through the harness's
+ * The targets for the rows the calendar benches record through the harness's
  * `printLoadTable` (which cannot know them). A row that carries its own target keeps it.
  */
 export const defaultTargets: readonly Target[] = [

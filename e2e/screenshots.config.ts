@@ -1,4 +1,4 @@
-// The screenshot tour of issue 10: every screen at 375 and 1280 px, saved as PNGs under
+// The screenshot tour: every screen at 375 and 1280 px, saved as PNGs under
 // .tmp/screens/ (gitignored) for a person to look at. It is not a test suite and not part of
 // `npm test`; run it with `E2E_PORT=<port> npx playwright test -c screenshots.config.ts` from e2e/.
 import { defineConfig } from "@playwright/test";

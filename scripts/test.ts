@@ -12,6 +12,7 @@ type Step = { name: string; command: string; args: string[] };
 
 const steps: Step[] = [
   { name: "format", command: "npx", args: ["prettier", "--check", "."] },
+  { name: "docs", command: "node", args: ["scripts/check-docs.ts"] },
   { name: "lint", command: "npm", args: ["run", "lint"] },
   { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
   {

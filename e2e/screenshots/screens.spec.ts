@@ -6,7 +6,7 @@ import { e2eAdmin } from "../support/admin-account.ts";
 import { waitForScreen } from "../support/fixtures.ts";
 
 /*
- * The screenshot tour (issue 10, 'Done when'): every screen at 375 and 1280 px, saved under
+ * The screenshot tour: every screen at 375 and 1280 px, saved under
  * .tmp/screens/<width>/ as NN-name.png, with any sideways scroll noted. A screen that is
  * not reached is listed at the end with why, and the tour goes on.
  */

@@ -31,7 +31,7 @@ export async function waitForScreen(page: Page): Promise<void> {
 }
 
 /**
- * Shows step 2's grid. A calendar has two views (issue 10), and phones open on 'Due next'; a
+ * Shows step 2's grid. A calendar has two views (docs/ARCHITECTURE.md), and phones open on 'Due next'; a
  * journey that works in the grid picks it first, at any width.
  */
 export async function showCalendarGrid(page: Page): Promise<void> {

@@ -4,7 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations } from "./fixtures.ts";
 
 /*
- * The second half of issue 10's phone journey, shared by the journeys that save a calendar: on
+ * The second half of the phone journey (decision 403), shared by the journeys that save a calendar: on
  * the saved calendar, 'Due next' marks the first shot to come as given with a batch number; after
  * a reload it is still given, in 'Due next' and in the grid; and the PDF's checklist ticks it with
  * the date given and the batch.

@@ -4,7 +4,7 @@ import { fillStepOne, goToStepTwo, shotButton } from "../support/calendar-steps.
 import { expect, test } from "../support/fixtures.ts";
 
 /*
- * Issue 14's Done-when, at a desk: an admin made with `npm run admin:create` logs in, filters the
+ * The admin area at a desk (D2, decisions 404 and 406): an admin made with `npm run admin:create` logs in, filters the
  * products by disease, edits a vaccine's warning message, opens the protocols, moves a shot
  * template by 7 days with the preview showing the move, and saves. Step 2 of a new calendar then
  * shows the new date, and the audit trail shows both edits with before and after.

@@ -10,7 +10,7 @@ import {
 import { expect, showCalendarGrid, test as base, waitForScreen } from "../support/fixtures.ts";
 
 /*
- * The calendar builder's journeys (issue "Calendar builder", parts 2–5): step 1 'Setup your
+ * The calendar builder's journeys (decision 301): step 1 'Setup your
  * calendar' at /beta, step 2 'Review your calendar' at /calendar, their popups and the draft kept
  * in localStorage. Expected dates are worked out here from the season offsets
  * of packages/reference-data, never by calling the engine.
@@ -287,7 +287,7 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
       diseases: [1, 4],
     });
 
-    // Finish calendar asks a visitor to register, or to log in (issue 10: Register first).
+    // Finish calendar asks a visitor to register, or to log in (decision 202: Register first).
     await page.getByRole("button", { name: "Finish calendar" }).click();
     const choice = page.getByRole("dialog", { name: "Save your calendar" });
     await choice.getByRole("button", { name: "Login" }).click();

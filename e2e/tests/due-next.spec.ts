@@ -5,7 +5,7 @@ import { signInNewFarmer } from "../support/farmer-account.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
 
 /*
- * 'Due next' and shots marked as given (issue 10, docs/product.md D19), on a 375 px phone against
+ * 'Due next' and shots marked as given (decision 403, docs/product.md D19), on a 375 px phone against
  * the real server: a farmer with a saved calendar opens 'Due next', marks the first shot as given
  * with a batch number, reloads and still sees it given, and the PDF's checklist ticks that shot
  * with its batch.
@@ -73,7 +73,7 @@ test.describe("due next and shots marked as given", () => {
   test("at 375 px: the first shot marked as given with its batch stays given, and the PDF ticks it", async ({
     page,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone-375", "the phone journey of issue 10");
+    test.skip(testInfo.project.name !== "phone-375", "the phone journey of decision 403");
     const token = await signInNewFarmer(page, testInfo, "due");
     const calendarId = await saveDairyCalendar(page);
 

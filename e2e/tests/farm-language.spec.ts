@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
 
 /*
- * Issue 10, 'Done when': no screen shows a rule code, an asterisk run or '[!]'. This journey visits
+ * docs/product.md D20: no screen shows a rule code, an asterisk run or '[!]'. This journey visits
  * every screen, as a visitor and as a signed-in farmer, with the popups that carry warnings and
  * notes open, and reads the text a person sees on each.
  *
@@ -138,7 +138,7 @@ async function visit(page: Page, seen: Seen[], path: string, where: string): Pro
   await look(page, seen, where);
 }
 
-test.describe("farm language on every screen (issue 10)", () => {
+test.describe("farm language on every screen (D20)", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("no rule code, asterisk run or '[!]' shows, to a visitor or a signed-in farmer", async ({

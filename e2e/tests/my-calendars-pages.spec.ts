@@ -8,7 +8,7 @@ import { expect, test, waitForScreen } from "../support/fixtures.ts";
 import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
- * My Calendars in pages (issue 15, decision 703), against the real server: a farmer with 23
+ * My Calendars in pages (decision 703), against the real server: a farmer with 23
  * calendars sees 20, then the other 3 with 'Show more calendars', by keyboard, at 375 px and
  * 1280 px, with axe on the page after the second page arrived.
  */

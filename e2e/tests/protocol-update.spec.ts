@@ -10,7 +10,7 @@ import { signInNewFarmer } from "../support/farmer-account.ts";
 import { moveShotTemplateAsAdmin, setDefaultVaccineAsAdmin } from "../support/admin-session.ts";
 
 /*
- * "A protocol changed since your calendar was saved" (issue 14, decision 405), against the real
+ * "A protocol changed since your calendar was saved" (decisions 405 and 408), against the real
  * server: a farmer saves a calendar; an admin moves a shot template by a week through the admin
  * protocol API (the call the protocols page's Save makes); the saved
  * calendar keeps its date but says the schedule changed, on its page and on My Calendars; a new

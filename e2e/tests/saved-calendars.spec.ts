@@ -3,7 +3,7 @@ import type { Locator, Page, Request, TestInfo } from "@playwright/test";
 import { expect, showCalendarGrid, test } from "../support/fixtures.ts";
 
 /*
- * Saved calendars (issue 5), against the real server: a visitor builds a calendar, registers on
+ * Saved calendars (decision 401), against the real server: a visitor builds a calendar, registers on
  * the way to finishing it, downloads the PDF and reads it back with pdftotext, subscribes to the
  * feed, finds the calendar in My Calendars, edits and updates it, and deletes it.
  *
@@ -141,7 +141,7 @@ async function buildDairyCalendar(page: Page): Promise<void> {
   await showCalendarGrid(page);
 }
 
-/** The farmer registers from Finish, which offers Register first (issue 10). */
+/** The farmer registers from Finish, which offers Register first (decision 202). */
 async function registerFromFinish(page: Page, farmer: ReturnType<typeof makeFarmer>) {
   await page
     .getByRole("dialog", { name: "Save your calendar" })

@@ -3,7 +3,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
 
 /*
- * Issue 10, 'A shorter save', on a 375 px phone: a visitor builds a calendar, presses Finish, is
+ * 'A shorter save' (decision 202), on a 375 px phone: a visitor builds a calendar, presses Finish, is
  * offered Register first, registers without being asked again for what the calendar knows
  * (enterprise and animal) or for the terms at the save, and lands on the download page, which
  * stays there: 30 s later it is still the download page. Then, on the saved calendar, 'Due next'
@@ -41,7 +41,7 @@ async function buildBeefCalendar(page: Page): Promise<void> {
     await pastShots.getByRole("button", { name: "Keep them" }).click();
 }
 
-test.describe("a shorter save (issue 10)", () => {
+test.describe("a shorter save (decision 202)", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) > 375, "the phone journey");
   test.describe.configure({ timeout: 150_000 });
 

@@ -9,7 +9,7 @@ import {
 import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
- * Vet practices (issue 13's 'Done when'), against the real server: a practice registers in three
+ * Vet practices (decision 501), against the real server: a practice registers in three
  * steps with one invite; the invited vet joins through the e-mailed link from the development
  * outbox; a farmer links the practice in settings; the vet finds the farmer on the dashboard,
  * opens and edits the calendar, and sees its shot under doses due; the farmer unlinks, and the
