@@ -34,6 +34,11 @@ function startWorker(): ChildProcess {
   const child = spawn(process.execPath, [workerEntry], {
     env: {
       PATH: process.env.PATH,
+      // `npm run test:dates` moves every process's clock with libfaketime: the worker's too.
+      ...(process.env.FAKETIME && {
+        FAKETIME: process.env.FAKETIME,
+        LD_PRELOAD: process.env.LD_PRELOAD,
+      }),
       NODE_ENV: "test",
       LOG_LEVEL: "error",
       DATABASE_URL: database.connectionString,
