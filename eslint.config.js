@@ -61,7 +61,10 @@ export default tseslint.config(
   },
   {
     // The web app's layers point one way: shared (components, config, lib, stores) → features →
-    // app, and no feature imports another (bulletproof-react's rule).
+    // app (bulletproof-react's rule). A feature imports another feature only through its public
+    // entry (`features/<name>/index.ts`), never a file inside it; a test may also use another
+    // feature's test helpers (`features/<name>/testing/`). scripts/check-import-cycles.ts keeps
+    // those imports one way.
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: {
@@ -72,13 +75,14 @@ export default tseslint.config(
             meta: { type: "problem", schema: [] },
             create(context) {
               const layerOf = (file) => {
-                const match = /\/apps\/web\/src\/(?:features\/([^/]+)|([^/]+))\//.exec(file);
-                if (!match || match[2] === "testing") return null;
-                if (match[1]) return { kind: "feature", name: match[1] };
-                return { kind: match[2] === "app" ? "app" : "shared" };
+                const match = /\/apps\/web\/src\/(?:features\/([^/]+)\/(.*)|([^/]+)\/)/.exec(file);
+                if (!match || match[3] === "testing") return null;
+                if (match[1]) return { kind: "feature", name: match[1], rest: match[2] };
+                return { kind: match[3] === "app" ? "app" : "shared" };
               };
               const from = layerOf(context.filename);
               if (!from) return {};
+              const isTest = /\.test\.tsx?$/.test(context.filename);
               const check = (node) => {
                 const source = node.source?.value;
                 if (typeof source !== "string" || !source.startsWith(".")) return;
@@ -88,8 +92,14 @@ export default tseslint.config(
                   message = "Only src/app imports from src/app.";
                 else if (to?.kind === "feature" && from.kind === "shared")
                   message = "Shared code never imports a feature.";
-                else if (to?.kind === "feature" && from.kind === "feature" && to.name !== from.name)
-                  message = `Feature '${from.name}' must not import feature '${to.name}': move the shared part to src/lib or src/components.`;
+                else if (
+                  to?.kind === "feature" &&
+                  from.kind === "feature" &&
+                  to.name !== from.name &&
+                  to.rest !== "index.ts" &&
+                  !(isTest && to.rest.startsWith("testing/"))
+                )
+                  message = `Feature '${from.name}' may import feature '${to.name}' only through its entry 'features/${to.name}/index.ts'.`;
                 if (message) context.report({ node: node.source, message });
               };
               return {
