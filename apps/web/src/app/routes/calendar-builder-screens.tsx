@@ -43,25 +43,13 @@ type ReviewFlowProps = {
 
 /**
  * Step 2 with the final page it ends on, downloaded together, so "Finish calendar" never waits
- * on the network for the page that follows. Saved calendars: the final page comes from that
- * feature, handed over here (issue 5).
+ * on the network for the page that follows.
  */
 const CalendarReviewFlow = lazyComponent<ReviewFlowProps>(
-  async () => {
-    const [reviewFlowModule, finalPageModule] = await Promise.all([
-      import("../../features/calendar-builder/components/calendar-review-flow.tsx"),
-      import("../../features/calendars/components/calendar-final-page.tsx"),
-    ]);
-    return function CalendarReviewFlowWithFinalPage({ reference, calendarId }: ReviewFlowProps) {
-      return (
-        <reviewFlowModule.CalendarReviewFlow
-          reference={reference}
-          calendarId={calendarId}
-          FinalPage={finalPageModule.CalendarFinalPage}
-        />
-      );
-    };
-  },
+  () =>
+    import("../../features/calendars/components/calendar-review-flow.tsx").then(
+      (module) => module.CalendarReviewFlow,
+    ),
   ({ loadingLabel }) => <LoadingState label={loadingLabel} />,
 );
 

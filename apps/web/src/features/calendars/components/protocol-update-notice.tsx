@@ -6,6 +6,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { protocolUpdateQueryOptions, useApplyProtocolUpdate } from "../api/protocol-update.ts";
 import { describeProtocolChange, protocolChangeLabels } from "../lib/describe-protocol-change.ts";
+import "./protocol-update-notice.css";
 
 /**
  * Decision 405 on a saved calendar: when the vaccine schedule behind it changed since it was
