@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendarSummary } from "@vaxcal/contracts";
+import { calendarsQueryKeys } from "../query-keys.ts";
 import { fetchCalendarFile } from "./fetch-calendar-file.ts";
 
 /**
@@ -16,8 +17,7 @@ export function calendarPreviewQueryOptions(
   calendar: Pick<CalendarSummary, "id" | "previewImageUrl" | "updated_at">,
 ) {
   return queryOptions({
-    // A saved change draws a new picture.
-    queryKey: ["calendar-preview", calendar.id, calendar.updated_at],
+    queryKey: calendarsQueryKeys.preview(calendar.id, calendar.updated_at),
     queryFn: ({ signal }) => fetchPreviewImage(calendar.previewImageUrl, signal),
     staleTime: Infinity,
   });

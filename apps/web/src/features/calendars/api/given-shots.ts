@@ -8,6 +8,7 @@ import {
 } from "@vaxcal/contracts";
 import { z } from "zod";
 import { fetchJson, sendJson } from "../../../lib/api-client.ts";
+import { calendarsQueryKeys } from "../query-keys.ts";
 
 /*
  * Shots marked as given on a saved calendar (docs/product.md D19): the list, recording one (PUT,
@@ -16,7 +17,7 @@ import { fetchJson, sendJson } from "../../../lib/api-client.ts";
 
 export function givenShotsQueryOptions(calendarId: number) {
   return queryOptions({
-    queryKey: ["given-shots", calendarId],
+    queryKey: calendarsQueryKeys.givenShots(calendarId),
     queryFn: ({ signal }) =>
       fetchJson(buildGivenShotPath(calendarId), ListGivenShotsResponseSchema, { signal }),
     select: (response): ReadonlyMap<string, GivenShot> =>
@@ -34,7 +35,7 @@ export function useRecordGivenShot(calendarId: number) {
         method: "PUT",
       }),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: givenShotsQueryOptions(calendarId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: calendarsQueryKeys.givenShots(calendarId) }),
   });
 }
 
@@ -44,6 +45,6 @@ export function useUndoGivenShot(calendarId: number) {
     mutationFn: (shotId: string) =>
       fetchJson(buildGivenShotPath(calendarId, shotId), z.unknown(), { method: "DELETE" }),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: givenShotsQueryOptions(calendarId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: calendarsQueryKeys.givenShots(calendarId) }),
   });
 }

@@ -6,6 +6,7 @@ import {
 } from "@vaxcal/contracts";
 import { fetchJson, sendJson } from "../../../lib/api-client.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { calendarsQueryKeys } from "../query-keys.ts";
 
 /*
  * Decision 405: the difference today's vaccine schedule would make to a saved calendar, and
@@ -14,7 +15,7 @@ import { NotificationType, showNotification } from "../../../stores/notification
 
 export function protocolUpdateQueryOptions(calendarId: number) {
   return queryOptions({
-    queryKey: ["protocol-update", calendarId],
+    queryKey: calendarsQueryKeys.protocolUpdate(calendarId),
     queryFn: ({ signal }) =>
       fetchJson(buildProtocolUpdatePath(calendarId), ProtocolUpdatePreviewSchema, { signal }),
     // Always asked afresh: an admin may change a schedule at any time.
@@ -34,11 +35,11 @@ export function useApplyProtocolUpdate(calendarId: number) {
         // The calendar's new version (edit mode restores it afresh), what is left to update,
         // and My Calendars' notices and "Last changed".
         [
-          ["calendar-detail", calendarId],
-          ["given-shots", calendarId],
-          ["protocol-update", calendarId],
-          ["protocol-updates"],
-          ["user-calendars"],
+          calendarsQueryKeys.detail(calendarId),
+          calendarsQueryKeys.givenShots(calendarId),
+          calendarsQueryKeys.protocolUpdate(calendarId),
+          calendarsQueryKeys.protocolUpdates(),
+          calendarsQueryKeys.list(),
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
