@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendarSummary } from "@vaxcal/contracts";
 import { calendarsQueryKeys } from "../query-keys.ts";
-import { fetchCalendarFile } from "./fetch-calendar-file.ts";
+import { fetchFileWithSession } from "../../../lib/file-download.ts";
 
 /**
  * The SVG thumbnail at previewImageUrl, as a data: URL for an `<img>`. The SVG is small, and a
@@ -9,7 +9,7 @@ import { fetchCalendarFile } from "./fetch-calendar-file.ts";
  * An `<img>` never runs scripts inside an SVG.
  */
 async function fetchPreviewImage(path: string, signal?: AbortSignal): Promise<string> {
-  const svg = await (await fetchCalendarFile(path, signal)).text();
+  const svg = await (await fetchFileWithSession(path, signal)).text();
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 

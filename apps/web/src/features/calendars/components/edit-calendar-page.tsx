@@ -28,7 +28,7 @@ import {
   type ScopedDiseasesRequest,
 } from "../../calendar-builder/index.ts";
 import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
-import { givenShotsQueryOptions } from "../api/given-shots.ts";
+import { givenShotsQueryOptions } from "../api/list-given-shots.ts";
 import { GivenShotDialog } from "./given-shot-dialog.tsx";
 import { ProtocolUpdateNotice } from "./protocol-update-notice.tsx";
 import { UndoGivenShotButton } from "./undo-given-shot-button.tsx";

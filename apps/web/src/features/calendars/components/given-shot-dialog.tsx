@@ -10,7 +10,7 @@ import {
   formatDayDate,
   type GivenShotDialogProps,
 } from "../../calendar-builder/index.ts";
-import { useRecordGivenShot } from "../api/given-shots.ts";
+import { useRecordGivenShot } from "../api/record-given-shot.ts";
 
 type Fields = { givenOn: string; batch: string; givenBy: string; note: string };
 

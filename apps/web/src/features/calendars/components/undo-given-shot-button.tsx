@@ -2,7 +2,7 @@ import { givenShotMessages } from "@vaxcal/contracts";
 import type { UndoGivenShotButtonProps } from "../../calendar-builder/index.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { showNotification } from "../../../stores/notifications.ts";
-import { useUndoGivenShot } from "../api/given-shots.ts";
+import { useUndoGivenShot } from "../api/undo-given-shot.ts";
 
 /** 'Undo' on a shot marked as given (docs/product.md D19), on 'Due next'. */
 export function UndoGivenShotButton({ calendarId, shotId, name }: UndoGivenShotButtonProps) {

@@ -1,28 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  ApplyProtocolUpdateResponseSchema,
-  ProtocolUpdatePreviewSchema,
-  buildProtocolUpdatePath,
-} from "@vaxcal/contracts";
-import { fetchJson, sendJson } from "../../../lib/api-client.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApplyProtocolUpdateResponseSchema, buildProtocolUpdatePath } from "@vaxcal/contracts";
+import { sendJson } from "../../../lib/api-client.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { calendarsQueryKeys } from "../query-keys.ts";
 
-/*
- * Decision 405: the difference today's vaccine schedule would make to a saved calendar, and
- * applying it. Both need the owner or a vet of the linked practice.
- */
-
-export function protocolUpdateQueryOptions(calendarId: number) {
-  return queryOptions({
-    queryKey: calendarsQueryKeys.protocolUpdate(calendarId),
-    queryFn: ({ signal }) =>
-      fetchJson(buildProtocolUpdatePath(calendarId), ProtocolUpdatePreviewSchema, { signal }),
-    // Always asked afresh: an admin may change a schedule at any time.
-    staleTime: 0,
-  });
-}
-
+/** Decision 405: applies today's vaccine schedule to a saved calendar, with the preview's token. */
 export function useApplyProtocolUpdate(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
