@@ -32,7 +32,7 @@ const PasswordResetScreen = lazyComponent(
 );
 const UndoContactChangePage = lazyComponent(
   () =>
-    import("../features/account-security/undo-contact-change-page.tsx").then(
+    import("../features/account-security/components/undo-contact-change-page.tsx").then(
       (module) => module.UndoContactChangePage,
     ),
   <LoadingState label="Loading…" />,

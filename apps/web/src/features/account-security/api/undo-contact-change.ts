@@ -4,7 +4,7 @@ import {
   UndoContactChangeRequestSchema,
   accountPaths,
 } from "@vaxcal/contracts";
-import { sendJson } from "../../lib/api-client.ts";
+import { sendJson } from "../../../lib/api-client.ts";
 
 /** POST /api/account/undo-contact-change with the token from the link; answers what happened. */
 export async function undoContactChange(token: string, signal?: AbortSignal): Promise<string> {
