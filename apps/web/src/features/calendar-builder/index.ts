@@ -7,6 +7,7 @@ export {
   scopedDiseasesQueryOptions,
   type ScopedDiseasesRequest,
 } from "./api/get-scoped-diseases.ts";
+export { calendarBuilderQueryKeys } from "./query-keys.ts";
 export type {
   GivenShotDialogProps,
   GivenShots,

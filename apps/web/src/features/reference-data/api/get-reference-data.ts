@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { referenceLists, type ReferenceListKey, type ReferenceLists } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
 import { readStoredJson, writeStorage } from "../../../lib/storage.ts";
+import { referenceDataQueryKeys } from "../query-keys.ts";
 
 const referenceListKeys = Object.keys(referenceLists) as ReferenceListKey[];
 
@@ -83,7 +84,7 @@ function readCachedList(key: ReferenceListKey): unknown {
 }
 
 export const referenceDataQueryOptions = queryOptions({
-  queryKey: ["reference-data"],
+  queryKey: referenceDataQueryKeys.all(),
   queryFn: ({ signal }) => loadReferenceData(signal),
   // The query never refetches by itself; `revalidateReferenceData` checks the cached copy once
   // per page load and replaces it when an admin changed a list.
