@@ -38,7 +38,7 @@ function readAccent(item: DueNextItem): CSSProperties {
 }
 
 /**
- * 'Due next' (issue 10): the shots to give, in date order, a week at a time. Each says the animal
+ * 'Due next': the shots to give, in date order, a week at a time. Each says the animal
  * group, the disease, the vaccine, the route and the doses needed; on a saved calendar each can
  * be marked as given, and a given one says when, with its batch, and can be undone.
  */

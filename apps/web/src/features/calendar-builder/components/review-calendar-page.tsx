@@ -36,7 +36,7 @@ type ReviewCalendarPageProps = {
   savedContact?: SavedCalendarContact | null;
   /**
    * Edit mode: the calendar owner's herd or flock size band, for the doses on 'Due next'; the
-   * owner's, not the viewer's, so a vet of the linked practice sees the farm's (issue 10).
+   * owner's, not the viewer's, so a vet of the linked practice sees the farm's.
    */
   ownerFarmSize?: FarmSizeBand | null;
   /** Shown under the heading: a saved calendar's protocol update notice (decision 405). */

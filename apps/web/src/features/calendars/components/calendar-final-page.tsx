@@ -13,7 +13,7 @@ import "./calendars.css";
 
 /**
  * docs/product.md §2 'Final page': the PDF and the calendar feed (docs/product.md D14 replaces
- * the Google resync) come first, then a new calendar and the way to My calendars. Issue 10: the
+ * the Google resync) come first, then a new calendar and the way to My calendars. The
  * page stays until the farmer leaves it; the spec's redirect to My Calendars sent them away
  * before they had used it. The verification banner shrinks to one line here.
  */

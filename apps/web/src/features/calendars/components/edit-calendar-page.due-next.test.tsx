@@ -30,7 +30,7 @@ import {
 } from "../../calendar-builder/testing/calendar-builder-fixtures.ts";
 
 /*
- * 'Due next' and 'Mark as given' on a saved calendar (issue 10, docs/product.md D19), as a farmer
+ * 'Due next' and 'Mark as given' on a saved calendar (docs/product.md D19), as a farmer
  * meets them on a phone: the list opens first, a shot is marked with its batch, shown as given
  * in both views, and undone.
  */

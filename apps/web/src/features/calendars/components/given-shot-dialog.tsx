@@ -103,7 +103,7 @@ export function GivenShotDialog({
           max={today}
           value={fields.givenOn}
           error={errors.givenOn}
-          // Repeated in words under the input, as every chosen date is (issue 10).
+          // Repeated in words under the input, as every chosen date is (docs/product.md D20).
           echo={describeChosenDate(fields.givenOn)}
           onChange={(event) => update("givenOn", event.target.value)}
         />

@@ -37,7 +37,7 @@ let hasFreshListsThisPageLoad = false;
 let revalidation: Promise<void> | undefined;
 
 /**
- * Admins edit the reference data (docs/product.md D2, issue 14), so cached lists are checked once
+ * Admins edit the reference data (docs/product.md D2), so cached lists are checked once
  * per page load, after the screen has shown them: the server answers each list with a 304 when
  * the copy is current (its ETag), and a changed list replaces the cached one and the screen's.
  * Without a signal nothing happens: the cached lists stay, and no error is shown.
