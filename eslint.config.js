@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { webLayers } from "./scripts/lint-rules/web-layers.ts";
 
 export default tseslint.config(
   {
@@ -60,49 +61,11 @@ export default tseslint.config(
     },
   },
   {
-    // The web app's layers point one way: shared (components, config, lib, stores) → features →
-    // app, and no feature imports another (bulletproof-react's rule).
+    // The web app's layers point one way, and a feature reaches another only through its entry
+    // (scripts/lint-rules/web-layers.ts, docs/ARCHITECTURE.md).
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: {
-      "react-hooks": reactHooks,
-      "web-layers": {
-        rules: {
-          "one-way-imports": {
-            meta: { type: "problem", schema: [] },
-            create(context) {
-              const layerOf = (file) => {
-                const match = /\/apps\/web\/src\/(?:features\/([^/]+)|([^/]+))\//.exec(file);
-                if (!match || match[2] === "testing") return null;
-                if (match[1]) return { kind: "feature", name: match[1] };
-                return { kind: match[2] === "app" ? "app" : "shared" };
-              };
-              const from = layerOf(context.filename);
-              if (!from) return {};
-              const check = (node) => {
-                const source = node.source?.value;
-                if (typeof source !== "string" || !source.startsWith(".")) return;
-                const to = layerOf(new URL(source, `file://${context.filename}`).pathname);
-                let message = null;
-                if (to?.kind === "app" && from.kind !== "app")
-                  message = "Only src/app imports from src/app.";
-                else if (to?.kind === "feature" && from.kind === "shared")
-                  message = "Shared code never imports a feature.";
-                else if (to?.kind === "feature" && from.kind === "feature" && to.name !== from.name)
-                  message = `Feature '${from.name}' must not import feature '${to.name}': move the shared part to src/lib or src/components.`;
-                if (message) context.report({ node: node.source, message });
-              };
-              return {
-                ImportDeclaration: check,
-                ExportNamedDeclaration: check,
-                ExportAllDeclaration: check,
-                ImportExpression: check,
-              };
-            },
-          },
-        },
-      },
-    },
+    plugins: { "react-hooks": reactHooks, "web-layers": webLayers },
     rules: { ...reactHooks.configs.recommended.rules, "web-layers/one-way-imports": "error" },
   },
   {

@@ -32,7 +32,7 @@ const PasswordResetScreen = lazyComponent(
 );
 const UndoContactChangePage = lazyComponent(
   () =>
-    import("../features/account-security/undo-contact-change-page.tsx").then(
+    import("../features/account-security/components/undo-contact-change-page.tsx").then(
       (module) => module.UndoContactChangePage,
     ),
   <LoadingState label="Loading…" />,
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
             element: <CalendarCreateScreen />,
           },
           {
-            // Saved calendars (issue 5): a saved calendar is someone's own, so a visitor goes to
+            // Saved calendars (docs/decisions/401): a saved calendar is someone's own, so a visitor goes to
             // PublicHome; the screen fills the draft from the calendar before step 2 checks it.
             id: "CalendarDetail",
             path: paths.calendarDetail.path,

@@ -17,7 +17,7 @@ export type HostGates = {
   canReachBetaRoute: boolean;
 };
 
-/** 127.0.0.1 (any 127.x address) and ::1 are this machine, as "localhost" is (issue 10). */
+/** 127.0.0.1 (any 127.x address) and ::1 are this machine, as "localhost" is (docs/product.md §9). */
 function isLoopbackAddress(host: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]" || host === "::1";
 }

@@ -16,7 +16,7 @@ export function readErrorRouteMessage(state: unknown): string | null {
 
 /**
  * True when what the screen asked for is not there (a missing calendar, or someone else's): the
- * error page then says so, instead of blaming the signal (issue 10).
+ * error page then says so, instead of blaming the signal.
  */
 export function readIsNotFound(state: unknown): boolean {
   return (

@@ -3,7 +3,7 @@ import { create } from "zustand";
 
 /**
  * Screens where the verification banner shrinks to one line, so that what the farmer came for
- * comes first (issue 10: the download page leads with Download PDF and the phone calendar).
+ * comes first (docs/product.md §2 'Final page': Download PDF and the phone calendar lead).
  * A count, so two screens that ask never undo each other.
  */
 const useCompactBannerStore = create<{ requests: number }>(() => ({ requests: 0 }));

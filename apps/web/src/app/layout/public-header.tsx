@@ -52,7 +52,7 @@ export function PublicHeader() {
           {showsPrelaunchNav && (
             <nav aria-label="Main">
               <ul className="site-nav">
-                {/* The builder has one way in, 'Generate calendar' below (issue 10: not two). */}
+                {/* The builder has one way in, 'Generate calendar' below, not two. */}
                 <PrelaunchNavItem to={paths.myCalendars.getHref()} label="My calendars" />
                 {/* docs/product.md §6: the Admin and Vet links show only to those roles. */}
                 {hasRole(user, RoleName.admin) && (

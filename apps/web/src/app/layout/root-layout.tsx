@@ -19,7 +19,7 @@ export function RootLayout() {
     <>
       {/*
        * First on the page and outside it: on a phone a notification takes its own room above the
-       * header and never covers a button or a field (issue 10); wider screens float it at the
+       * header and never covers a button or a field; wider screens float it at the
        * bottom. Outside the page, it stays reachable while a modal makes the page inert.
        */}
       <NotificationArea />

@@ -8,9 +8,9 @@ import { lazyComponent } from "../lazy-component.tsx";
 import { initialDataErrorMessage } from "./public-home.tsx";
 
 /*
- * The calendar builder's screens with the initial data they need (docs/product.md §2): the
- * reference lists come from the reference-data feature and are handed to the calendar-builder
- * feature here, in the app layer, since features do not import each other.
+ * The calendar screens (steps 1 and 2 from the calendar-builder feature, a saved calendar from
+ * the calendars feature) with the initial data they need (docs/product.md §2): the reference
+ * lists come from the reference-data feature and are handed to them here, in the app layer.
  *
  * These wrappers are small and ship with the landing page (the header's quick start needs one);
  * the builder itself downloads when first shown, under the same loading text as its data.
@@ -43,25 +43,13 @@ type ReviewFlowProps = {
 
 /**
  * Step 2 with the final page it ends on, downloaded together, so "Finish calendar" never waits
- * on the network for the page that follows. Saved calendars: the final page comes from that
- * feature, handed over here (issue 5).
+ * on the network for the page that follows.
  */
 const CalendarReviewFlow = lazyComponent<ReviewFlowProps>(
-  async () => {
-    const [reviewFlowModule, finalPageModule] = await Promise.all([
-      import("../../features/calendar-builder/components/calendar-review-flow.tsx"),
-      import("../../features/calendars/components/calendar-final-page.tsx"),
-    ]);
-    return function CalendarReviewFlowWithFinalPage({ reference, calendarId }: ReviewFlowProps) {
-      return (
-        <reviewFlowModule.CalendarReviewFlow
-          reference={reference}
-          calendarId={calendarId}
-          FinalPage={finalPageModule.CalendarFinalPage}
-        />
-      );
-    };
-  },
+  () =>
+    import("../../features/calendars/components/calendar-review-flow.tsx").then(
+      (module) => module.CalendarReviewFlow,
+    ),
   ({ loadingLabel }) => <LoadingState label={loadingLabel} />,
 );
 

@@ -11,7 +11,7 @@ export const notFoundHint =
 
 /**
  * The error route of docs/product.md §2: shows the message it was given, with a way back. A
- * missing or foreign item says it was not found, with the way to My calendars (issue 10).
+ * missing or foreign item says it was not found, with the way to My calendars.
  */
 export function ErrorPage({
   message,

@@ -20,7 +20,7 @@ describe("LoggedOut (docs/product.md §2 '/logged-out')", () => {
   });
 });
 
-describe("LoggedOut once someone logs in again (issue 10)", () => {
+describe("LoggedOut once someone logs in again", () => {
   it("drops the logged-out notice and welcomes them back", async () => {
     const { user } = renderApp("/logged-out");
     const main = within(screen.getByRole("main"));
@@ -40,7 +40,7 @@ describe("LoggedOut once someone logs in again (issue 10)", () => {
       await main.findByRole("heading", { level: 1, name: "Welcome back, Aoife" }),
     ).toBeVisible();
     expect(main.queryByText("You’ve been logged out!")).toBeNull();
-    // A signed-in farmer is not offered Register (issue 10).
+    // A signed-in farmer is not offered Register.
     expect(banner.queryByRole("button", { name: "Register", hidden: true })).toBeNull();
   });
 });

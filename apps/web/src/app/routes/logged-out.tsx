@@ -5,7 +5,7 @@ import { paths } from "../../config/paths.ts";
 import { useAuthStore } from "../../stores/auth.ts";
 
 /**
- * docs/product.md §2 '/logged-out'. Issue 10: once someone logs in again from here (the header's
+ * docs/product.md §2 '/logged-out'. Once someone logs in again from here (the header's
  * Login), the page no longer says they have been logged out; it welcomes them back instead.
  */
 export function LoggedOutPage() {

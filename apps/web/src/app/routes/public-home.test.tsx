@@ -24,7 +24,7 @@ describe("PublicHome (docs/product.md §2)", () => {
     expect(screen.getByRole("dialog", { name: "Register with VaxCal" })).toBeInTheDocument();
   });
 
-  it("does not invite a signed-in farmer to register (issue 10)", async () => {
+  it("does not invite a signed-in farmer to register", async () => {
     renderApp("/", { isAuthenticated: true });
     const main = within(screen.getByRole("main"));
 

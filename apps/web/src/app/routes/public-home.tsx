@@ -39,7 +39,7 @@ export function PublicHome() {
             >
               Create your calendar
             </button>
-            {/* Issue 10: a signed-in farmer is not offered Register. */}
+            {/* A signed-in farmer is not offered Register. */}
             {!isAuthenticated && (
               <button
                 type="button"

@@ -4,7 +4,7 @@ import { createSavedCalendarsBackend, createSavedCalendarsHandlers } from "./cal
 import { createReferenceHandlers } from "./handlers.ts";
 import { createVetHandlers } from "./vet-handlers.ts";
 
-// Saved calendars (issue 5): an account with none, so a screen that lists them works in any test.
+// Saved calendars (docs/decisions/401): an account with none, so a screen that lists them works in any test.
 export const server = setupServer(
   ...createReferenceHandlers(),
   ...createAccountHandlers(),

@@ -8,7 +8,7 @@ import {
 import { sendJson } from "../../../lib/api-client.ts";
 import { describeFormFailure, type FormFailure } from "../../../lib/api-errors.ts";
 import { cacheCurrentUser } from "../../../lib/current-user.ts";
-import { reminderStatusQuery } from "./reminder-status.ts";
+import { remindersQueryKeys } from "../../reminders/index.ts";
 
 /** PUT /api/user/settings (docs/product.md §7): answers the saved profile. */
 export function updateSettings(request: UpdateSettingsRequest): Promise<UserProfile> {
@@ -37,7 +37,7 @@ export function useUpdateSettings() {
     onSuccess: (user) => {
       cacheCurrentUser(queryClient, user);
       // The reminders' on/off state follows the notification choices just saved.
-      void queryClient.invalidateQueries({ queryKey: reminderStatusQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: remindersQueryKeys.status() });
     },
   });
 }

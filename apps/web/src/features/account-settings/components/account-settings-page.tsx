@@ -3,10 +3,10 @@ import { useEffect, useRef } from "react";
 import { AlertBox } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useCurrentUser } from "../../../lib/current-user.ts";
+import { ReminderStatus } from "../../reminders/index.ts";
 import { settingsMessages } from "../api/update-settings.ts";
 import { useSettingsForm } from "../hooks/use-settings-form.ts";
 import { ContactVerification } from "./contact-verification.tsx";
-import { ReminderStatus } from "./reminder-status.tsx";
 import {
   AccountDetailsSection,
   FarmDetailsSection,

@@ -6,6 +6,7 @@ import {
   type VerifyResetTokenResponse,
 } from "@vaxcal/contracts";
 import { sendJson } from "../../../lib/api-client.ts";
+import { authQueryKeys } from "../query-keys.ts";
 
 /** POST /api/password/verify-token: whether the link from the e-mail can still be used. */
 export function verifyResetToken(
@@ -19,7 +20,7 @@ export function verifyResetToken(
 
 export function useVerifyResetToken(request: VerifyResetTokenRequest | null) {
   return useQuery({
-    queryKey: ["password-reset-token", request?.email, request?.token],
+    queryKey: authQueryKeys.passwordResetToken(request?.email, request?.token),
     queryFn: ({ signal }) => verifyResetToken(request as VerifyResetTokenRequest, signal),
     enabled: request !== null,
     // A token is checked once per visit; its answer changes only by using it.

@@ -28,7 +28,7 @@ describe("the password reset screen (docs/product.md §2)", () => {
     expect(await main.findByText(accountMessages.resetLinkSent)).toBeInTheDocument();
   });
 
-  it("takes the mobile the farmer registered with (issue 10)", async () => {
+  it("takes the mobile the farmer registered with (docs/decisions/202)", async () => {
     let sent: unknown;
     server.use(
       http.post(accountPaths.passwordResetApi, async ({ request }) => {

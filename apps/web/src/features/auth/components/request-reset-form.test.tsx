@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 
-// Issue 10 rules over docs/product.md §5's e-mail input: the input takes an e-mail or a mobile, so
+// docs/decisions/202 rules over docs/product.md §5's e-mail input: the input takes an e-mail or a mobile, so
 // it is a text input that still brings up the e-mail keyboard.
-describe("the reset contact input (issue 10: the e-mail or the mobile of the account)", () => {
+describe("the reset contact input (docs/decisions/202: the e-mail or the mobile of the account)", () => {
   it("takes an e-mail or a mobile on the password reset screen", async () => {
     renderApp("/password/reset");
     const main = within(await screen.findByRole("main"));

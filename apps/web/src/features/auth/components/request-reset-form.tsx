@@ -11,7 +11,7 @@ import {
 /**
  * Asks for a reset link (docs/product.md §2): the modal says 'Send reset link', the screen 'Send
  * password reset link'. The answer shows in an alert box: success, or the server's warning. The
- * spec's e-mail input takes a mobile too (issue 10), so it is a text input.
+ * spec's e-mail input takes a mobile too (docs/decisions/202), so it is a text input.
  */
 export function RequestResetForm({ submitLabel }: { submitLabel: string }) {
   const requestReset = useRequestPasswordReset();
@@ -38,7 +38,7 @@ export function RequestResetForm({ submitLabel }: { submitLabel: string }) {
           messages={[describeApiError(requestReset.error, authMessages.resetFailed)]}
         />
       )}
-      {/* Issue 10: a farmer may have registered with a mobile alone, so either is taken. */}
+      {/* docs/decisions/202: a farmer may have registered with a mobile alone, so either is taken. */}
       <TextField
         label="Email address or mobile number"
         type="text"

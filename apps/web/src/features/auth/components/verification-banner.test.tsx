@@ -112,7 +112,7 @@ describe("the verification banner (docs/product.md §2): shown only while e-mail
   });
 });
 
-describe("the verification banner on a screen that asks for it to be one line (issue 10)", () => {
+describe("the verification banner on a screen that asks for it to be one line", () => {
   it("says so in one line with a link to settings, and grows again when the screen goes", async () => {
     storeSignedInUser();
     const { unmount } = await renderSignedIn();

@@ -8,6 +8,7 @@ import {
 import type { CalendarSetup } from "@vaxcal/schedule";
 import { fetchJson } from "../../../lib/api-client.ts";
 import { listUnprimedDiseaseIds } from "../lib/calendar-setup.ts";
+import { calendarBuilderQueryKeys } from "../query-keys.ts";
 
 export type ScopedDiseasesRequest = { combinationId: number; setup: CalendarSetup };
 
@@ -37,13 +38,11 @@ export function getScopedDiseases(request: ScopedDiseasesRequest, signal?: Abort
 
 export function scopedDiseasesQueryOptions(request: ScopedDiseasesRequest) {
   return queryOptions({
-    queryKey: [
-      "scoped-diseases",
+    queryKey: calendarBuilderQueryKeys.scopedDiseases(
       request.combinationId,
-      request.setup.birthDate,
-      request.setup.breedingDate,
-      listUnprimedDiseaseIds(request.setup).join(","),
-    ],
+      request.setup,
+      listUnprimedDiseaseIds(request.setup),
+    ),
     queryFn: ({ signal }) => getScopedDiseases(request, signal),
     // The draft keeps the answer; the page asks again only when the setup changes.
     staleTime: Infinity,

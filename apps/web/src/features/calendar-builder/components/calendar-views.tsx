@@ -17,7 +17,7 @@ function readDefaultView(): CalendarView {
 }
 
 /**
- * The two views of a calendar (issue 10), as tabs: 'Due next' and the grid. Arrow keys, Home and
+ * The two views of a calendar, as tabs: 'Due next' and the grid. Arrow keys, Home and
  * End move between the tabs (the ARIA tabs pattern); Tab goes on into the chosen view.
  */
 export function CalendarViews({ dueNext, grid }: { dueNext: ReactNode; grid: ReactNode }) {

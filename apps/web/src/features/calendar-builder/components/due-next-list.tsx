@@ -1,18 +1,16 @@
-import { describeRouteChoice, givenShotMessages, type GivenShot } from "@vaxcal/contracts";
+import { describeRouteChoice, type GivenShot } from "@vaxcal/contracts";
 import {
   formatLongDate,
   type Calendar,
   type IsoDate,
   type ProtocolWarning,
 } from "@vaxcal/schedule";
-import type { CSSProperties } from "react";
-import { describeApiError } from "../../../lib/api-errors.ts";
-import { showNotification } from "../../../stores/notifications.ts";
-import { useUndoGivenShot } from "../api/given-shots.ts";
+import type { ComponentType, CSSProperties } from "react";
 import { formatDayDate } from "../lib/calendar-dates.ts";
 import type { DueNextGroup, DueNextItem } from "../lib/due-next.ts";
 import { describeShotName } from "../lib/past-shots.ts";
 import { describeWarningAction } from "../lib/protocol-warnings.ts";
+import type { UndoGivenShotButtonProps } from "./given-shots-parts.ts";
 
 type DueNextListProps = {
   groups: readonly DueNextGroup[];
@@ -22,6 +20,8 @@ type DueNextListProps = {
   doses: string;
   /** A saved calendar's id: its shots can be marked as given. Null in the builder. */
   calendarId: number | null;
+  /** A saved calendar's 'Undo' for a given shot; null in the builder. */
+  UndoButton: ComponentType<UndoGivenShotButtonProps> | null;
   calendar: Calendar;
   /** The engine's protocol warnings by shot id, as the grid marks them (docs/product.md D20). */
   warningsByShot: ReadonlyMap<string, readonly ProtocolWarning[]>;
@@ -38,7 +38,7 @@ function readAccent(item: DueNextItem): CSSProperties {
 }
 
 /**
- * 'Due next' (issue 10): the shots to give, in date order, a week at a time. Each says the animal
+ * 'Due next': the shots to give, in date order, a week at a time. Each says the animal
  * group, the disease, the vaccine, the route and the doses needed; on a saved calendar each can
  * be marked as given, and a given one says when, with its batch, and can be undone.
  */
@@ -47,6 +47,7 @@ export function DueNextList({
   animalGroup,
   doses,
   calendarId,
+  UndoButton,
   calendar,
   warningsByShot,
   shotNames,
@@ -81,6 +82,7 @@ export function DueNextList({
                 animalGroup={animalGroup}
                 doses={doses}
                 calendarId={calendarId}
+                UndoButton={UndoButton}
                 calendar={calendar}
                 warnings={warningsByShot.get(item.shot.id) ?? []}
                 shotNames={shotNames}
@@ -101,6 +103,7 @@ function DueNextCard({
   animalGroup,
   doses,
   calendarId,
+  UndoButton,
   calendar,
   warnings,
   shotNames,
@@ -112,6 +115,7 @@ function DueNextCard({
   animalGroup: string;
   doses: string;
   calendarId: number | null;
+  UndoButton: ComponentType<UndoGivenShotButtonProps> | null;
   calendar: Calendar;
   warnings: readonly ProtocolWarning[];
   shotNames: ReadonlyMap<string, string>;
@@ -183,6 +187,7 @@ function DueNextCard({
         <GivenSummary
           record={item.given}
           calendarId={calendarId ?? 0}
+          UndoButton={UndoButton}
           name={name}
           onChange={onMarkGiven}
         />
@@ -215,15 +220,16 @@ function DueNextCard({
 function GivenSummary({
   record,
   calendarId,
+  UndoButton,
   name,
   onChange,
 }: {
   record: GivenShot;
   calendarId: number;
+  UndoButton: ComponentType<UndoGivenShotButtonProps> | null;
   name: string;
   onChange: () => void;
 }) {
-  const undo = useUndoGivenShot(calendarId);
   return (
     <div className="due-card__given">
       <p className="due-card__given-text">
@@ -240,21 +246,7 @@ function GivenSummary({
         >
           Change
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-label={`Undo given: ${name}`}
-          disabled={undo.isPending}
-          onClick={() =>
-            undo.mutate(record.shotId, {
-              onSuccess: () => showNotification("success", givenShotMessages.undone),
-              onError: (error) =>
-                showNotification("error", describeApiError(error, givenShotMessages.saveFailed)),
-            })
-          }
-        >
-          Undo
-        </button>
+        {UndoButton && <UndoButton calendarId={calendarId} shotId={record.shotId} name={name} />}
       </div>
     </div>
   );

@@ -1,10 +1,8 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import {
   describeDosesNeeded,
   givenShotMessages,
   type CalendarForm,
   type FarmSizeBand,
-  type GivenShot,
   type ReferenceLists,
 } from "@vaxcal/contracts";
 import type { Calendar } from "@vaxcal/schedule";
@@ -15,7 +13,7 @@ import type { CalendarReviewState } from "../hooks/use-calendar-review.ts";
 import { listDueNext, type DueNextItem } from "../lib/due-next.ts";
 import { describeShotName } from "../lib/past-shots.ts";
 import { DueNextList } from "./due-next-list.tsx";
-import { GivenShotDialog } from "./given-shot-dialog.tsx";
+import type { GivenShots } from "./given-shots-parts.ts";
 import "./due-next.css";
 
 /**
@@ -40,7 +38,8 @@ export function DueNext({
   calendarId: number | null;
   /** A saved calendar's owner's band (the detail's farm_size); null when the owner gave none. */
   ownerFarmSize?: FarmSizeBand | null;
-  givenShots: UseQueryResult<ReadonlyMap<string, GivenShot>>;
+  /** A saved calendar's shots marked as given; null in the builder. */
+  givenShots: GivenShots | null;
 }) {
   const [marking, setMarking] = useState<DueNextItem | null>(null);
   const user = useCurrentUser();
@@ -67,20 +66,20 @@ export function DueNext({
     }
     return names;
   }, [calendar, review.columns]);
-  const records = calendarId === null ? null : (givenShots.data ?? null);
+  const records = givenShots?.records.data ?? null;
   const groups = useMemo(
     () => listDueNext(calendar, review.columns, review.today, { givenShots: records }),
     [calendar, review.columns, review.today, records],
   );
 
-  if (calendarId !== null && givenShots.isPending) {
+  if (givenShots !== null && givenShots.records.isPending) {
     return <LoadingState label="Loading which shots were given…" />;
   }
-  if (calendarId !== null && givenShots.isError) {
+  if (givenShots !== null && givenShots.records.isError) {
     return (
       <ErrorState
         message={givenShotMessages.loadFailed}
-        onRetry={() => void givenShots.refetch()}
+        onRetry={() => void givenShots.records.refetch()}
       />
     );
   }
@@ -91,6 +90,7 @@ export function DueNext({
         animalGroup={animalGroup}
         doses={doses}
         calendarId={calendarId}
+        UndoButton={givenShots?.UndoButton ?? null}
         calendar={calendar}
         warningsByShot={review.warningsByShot}
         shotNames={shotNames}
@@ -98,8 +98,8 @@ export function DueNext({
         onOpenShot={(item) => review.openPopup({ kind: "shot", shotId: item.shot.id })}
         onOpenWarning={(warning, item) => review.openRulePopup(warning, item.shot.id, calendar)}
       />
-      {marking && calendarId !== null && (
-        <GivenShotDialog
+      {marking && calendarId !== null && givenShots !== null && (
+        <givenShots.Dialog
           calendarId={calendarId}
           shotId={marking.shot.id}
           shotName={describeShotName(marking.shot, marking.disease)}

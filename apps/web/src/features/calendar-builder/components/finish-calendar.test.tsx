@@ -108,7 +108,7 @@ function submittedBodies(): SubmitCalendarRequest[] {
 }
 
 describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')", () => {
-  it("offers a visitor Register first and Login second (issue 10)", async () => {
+  it("offers a visitor Register first and Login second (docs/decisions/202)", async () => {
     const { user } = await renderReview({ isAuthenticated: false });
 
     await user.click(screen.getByRole("button", { name: "Finish calendar" }));

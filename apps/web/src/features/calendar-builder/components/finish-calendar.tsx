@@ -102,7 +102,7 @@ export function FinishCalendar({
   }
 
   /**
-   * Issue 10 'A shorter save': a visitor is offered Register first, Login second, and the
+   * docs/decisions/202 'a shorter save': a visitor is offered Register first, Login second, and the
    * registration wizard starts with the farm this calendar is for.
    */
   function askForAccount() {

@@ -560,7 +560,7 @@ describe("generic popup severity (docs/product.md §2, §4: alert or attention)"
   });
 });
 
-describe("the maximum shots popup (issue 10: the safe choice is the main button)", () => {
+describe("the maximum shots popup (docs/product.md D20: the safe choice is the main button)", () => {
   it("makes 'Cancel' the main button and the first, with 'Add shot' second", async () => {
     chooseDairyCows([1]);
     const { user, grid } = await renderReview();
@@ -635,7 +635,7 @@ describe("step 2's localStorage keys (docs/product.md §9)", () => {
   });
 });
 
-describe("a product an admin retired (issue 14)", () => {
+describe("a product an admin retired (docs/decisions/405)", () => {
   it("is left out of a new calendar and of 'Add diseases', even if step 1 had it ticked", async () => {
     server.use(
       http.get(referenceLists.diseases.path, ({ request }) => {

@@ -7,12 +7,10 @@ import {
   type SavedCalendarContact,
 } from "@vaxcal/contracts";
 import { checkMaxShots, type CalendarSetup } from "@vaxcal/schedule";
-import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
-import { givenShotsQueryOptions } from "../api/given-shots.ts";
 import { useCalendarReview } from "../hooks/use-calendar-review.ts";
 import { buildCalendarSetup, canProceedToReview, describeSetupKey } from "../lib/calendar-setup.ts";
 import { readProtocolStamps } from "../stores/calendar-draft-store.ts";
@@ -21,6 +19,7 @@ import { CalendarGrid } from "./calendar-grid.tsx";
 import { CalendarViews } from "./calendar-views.tsx";
 import { DueNext } from "./due-next.tsx";
 import { FinishCalendar } from "./finish-calendar.tsx";
+import type { GivenShots } from "./given-shots-parts.ts";
 import { ReviewFootnotes } from "./review-footnotes.tsx";
 import { AddDiseasesButton, ReviewOverview } from "./review-overview.tsx";
 import { ReviewPopups } from "./review-popups.tsx";
@@ -37,11 +36,13 @@ type ReviewCalendarPageProps = {
   savedContact?: SavedCalendarContact | null;
   /**
    * Edit mode: the calendar owner's herd or flock size band, for the doses on 'Due next'; the
-   * owner's, not the viewer's, so a vet of the linked practice sees the farm's (issue 10).
+   * owner's, not the viewer's, so a vet of the linked practice sees the farm's.
    */
   ownerFarmSize?: FarmSizeBand | null;
   /** Shown under the heading: a saved calendar's protocol update notice (decision 405). */
   notice?: ReactNode;
+  /** Edit mode: the saved calendar's shots marked as given (docs/product.md D19). */
+  givenShots?: GivenShots | null;
   onFinished?: (calendar: CalendarSummary) => void;
 };
 
@@ -52,6 +53,7 @@ export function ReviewCalendarPage({
   savedContact = null,
   ownerFarmSize = null,
   notice = null,
+  givenShots = null,
   onFinished = () => {},
 }: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
@@ -76,6 +78,7 @@ export function ReviewCalendarPage({
       savedContact={savedContact}
       ownerFarmSize={ownerFarmSize}
       notice={notice}
+      givenShots={givenShots}
       onFinished={onFinished}
     />
   );
@@ -91,6 +94,7 @@ function CalendarReview({
   savedContact,
   ownerFarmSize,
   notice,
+  givenShots,
   onFinished,
 }: {
   reference: ReferenceLists;
@@ -102,15 +106,11 @@ function CalendarReview({
   savedContact: SavedCalendarContact | null;
   ownerFarmSize: FarmSizeBand | null;
   notice: ReactNode;
+  givenShots: GivenShots | null;
   onFinished: (calendar: CalendarSummary) => void;
 }) {
   const review = useCalendarReview({ form, setup, setupKey, combinationId, calendarId });
   const { calendar, protocolWarnings } = review;
-  // A saved calendar's shots marked as given (docs/product.md D19); none in the builder.
-  const givenShots = useQuery({
-    ...givenShotsQueryOptions(calendarId ?? 0),
-    enabled: calendarId !== null,
-  });
   if (calendar === null || review.draft === null) {
     return <LoadingState label="Loading your calendar…" />;
   }
@@ -187,7 +187,7 @@ function CalendarReview({
                 onAddShot={review.requestAddShot}
                 onRemoveDisease={review.requestRemoveDisease}
                 onOpenWarning={(warning, shot) => review.openRulePopup(warning, shot.id, calendar)}
-                givenShots={givenShots.data}
+                givenShots={givenShots?.records.data}
               />
             </>
           }

@@ -215,7 +215,7 @@ export function useCalendarReview({
       onConfirm: () => setPopup({ kind: "addShot", diseaseId, year }),
       onCancel: closePopup,
       // Going past the protocol's most shots is the risky choice: 'Cancel' is the main button
-      // and 'Add shot' the second (issue 10: the safe choice is the main button).
+      // and 'Add shot' the second (docs/product.md D20: the safe choice is the main button).
       primary: "cancel",
     });
   }

@@ -9,7 +9,7 @@ import {
 import { formatDayDate } from "./calendar-dates.ts";
 
 /*
- * 'Due next' (docs/product.md D19, issue 10): the calendar's shots from today on, in date order,
+ * 'Due next' (docs/product.md D19): the calendar's shots from today on, in date order,
  * grouped by week (Monday to Sunday, as Irish calendars run). A saved calendar also lists the
  * shots of the last few weeks that are not yet marked as given, so a shot given late can still be
  * recorded.

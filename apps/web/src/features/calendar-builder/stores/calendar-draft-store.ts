@@ -100,7 +100,7 @@ function saveAvailable(slot: DraftSlot, available: AvailableDiseases): void {
 }
 
 /**
- * Issue 14: a product an admin retired is never offered to a new calendar, nor added to one; a
+ * docs/decisions/405: a product an admin retired is never offered to a new calendar, nor added to one; a
  * saved calendar that has it keeps it (the server refuses it anywhere else).
  */
 export function isOfferedForNewColumns(disease: ScopedDisease): boolean {

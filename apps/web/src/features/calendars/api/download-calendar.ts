@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { CalendarSummary } from "@vaxcal/contracts";
-import { saveFile } from "../../../lib/file-download.ts";
-import { fetchCalendarFile } from "./fetch-calendar-file.ts";
+import { fetchFileWithSession, saveFile } from "../../../lib/file-download.ts";
 
 /** docs/product.md §7: the PDF is saved as calendar-{id}.pdf. */
 export function describePdfFileName(calendarId: number): string {
@@ -12,7 +11,7 @@ export function describePdfFileName(calendarId: number): string {
 export async function downloadCalendarPdf(
   calendar: Pick<CalendarSummary, "id" | "downloadUrl">,
 ): Promise<void> {
-  const pdf = await fetchCalendarFile(calendar.downloadUrl);
+  const pdf = await fetchFileWithSession(calendar.downloadUrl);
   saveFile(pdf, describePdfFileName(calendar.id));
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendarSummary } from "@vaxcal/contracts";
-import { fetchCalendarFile } from "./fetch-calendar-file.ts";
+import { calendarsQueryKeys } from "../query-keys.ts";
+import { fetchFileWithSession } from "../../../lib/file-download.ts";
 
 /**
  * The SVG thumbnail at previewImageUrl, as a data: URL for an `<img>`. The SVG is small, and a
@@ -8,7 +9,7 @@ import { fetchCalendarFile } from "./fetch-calendar-file.ts";
  * An `<img>` never runs scripts inside an SVG.
  */
 async function fetchPreviewImage(path: string, signal?: AbortSignal): Promise<string> {
-  const svg = await (await fetchCalendarFile(path, signal)).text();
+  const svg = await (await fetchFileWithSession(path, signal)).text();
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -16,8 +17,7 @@ export function calendarPreviewQueryOptions(
   calendar: Pick<CalendarSummary, "id" | "previewImageUrl" | "updated_at">,
 ) {
   return queryOptions({
-    // A saved change draws a new picture.
-    queryKey: ["calendar-preview", calendar.id, calendar.updated_at],
+    queryKey: calendarsQueryKeys.preview(calendar.id, calendar.updated_at),
     queryFn: ({ signal }) => fetchPreviewImage(calendar.previewImageUrl, signal),
     staleTime: Infinity,
   });

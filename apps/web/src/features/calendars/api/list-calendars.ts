@@ -6,8 +6,7 @@ import {
   type ListCalendarsResponse,
 } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
-
-export const userCalendarsQueryKey = ["user-calendars"] as const;
+import { calendarsQueryKeys } from "../query-keys.ts";
 
 /**
  * docs/product.md §7: GET /api/user/calendars, one page of the signed-in user's calendars, newest
@@ -23,7 +22,7 @@ export function listCalendars(cursor: string | null, signal?: AbortSignal) {
 
 export function userCalendarsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: userCalendarsQueryKey,
+    queryKey: calendarsQueryKeys.list(),
     queryFn: ({ pageParam, signal }) => listCalendars(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page: ListCalendarsResponse) => page.nextCursor,

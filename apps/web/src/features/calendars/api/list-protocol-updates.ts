@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ListProtocolUpdatesResponseSchema, protocolUpdatePaths } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
+import { calendarsQueryKeys } from "../query-keys.ts";
 
 /**
  * Decision 405: which of the user's calendars have a vaccine schedule change waiting, for My
@@ -8,7 +9,7 @@ import { fetchJson } from "../../../lib/api-client.ts";
  */
 export function useProtocolUpdates() {
   return useQuery({
-    queryKey: ["protocol-updates"],
+    queryKey: calendarsQueryKeys.protocolUpdates(),
     queryFn: ({ signal }) =>
       fetchJson(protocolUpdatePaths.list, ListProtocolUpdatesResponseSchema, { signal }),
     select: (response): ReadonlySet<number> => new Set(response.calendarIds),

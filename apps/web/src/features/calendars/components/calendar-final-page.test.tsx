@@ -40,7 +40,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the final page stays (issue 10: no redirect to My Calendars)", () => {
+describe("the final page stays (no redirect to My Calendars)", () => {
   it("leads with Download PDF and Add to phone calendar", () => {
     renderFinalPage();
     const main = screen.getByRole("heading", { level: 1, name: "Download your calendar" })

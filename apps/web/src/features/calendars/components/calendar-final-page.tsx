@@ -3,9 +3,9 @@ import type { CalendarSummary } from "@vaxcal/contracts";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
-import { userCalendarsQueryKey } from "../api/list-calendars.ts";
 import { useCompactBanner } from "../../../stores/compact-banner.ts";
 import { describeCalendarTitle } from "../lib/describe-calendar.ts";
+import { calendarsQueryKeys } from "../query-keys.ts";
 import { CalendarFeedLinks } from "./calendar-feed-links.tsx";
 import { CreateCalendarLink } from "./create-calendar-link.tsx";
 import { DownloadCalendarButton } from "./download-calendar-button.tsx";
@@ -13,7 +13,7 @@ import "./calendars.css";
 
 /**
  * docs/product.md §2 'Final page': the PDF and the calendar feed (docs/product.md D14 replaces
- * the Google resync) come first, then a new calendar and the way to My calendars. Issue 10: the
+ * the Google resync) come first, then a new calendar and the way to My calendars. The
  * page stays until the farmer leaves it; the spec's redirect to My Calendars sent them away
  * before they had used it. The verification banner shrinks to one line here.
  */
@@ -30,7 +30,7 @@ export function CalendarFinalPage({
 
   useEffect(() => {
     // My Calendars shows this calendar at once, without the list from before it was saved.
-    void queryClient.invalidateQueries({ queryKey: userCalendarsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: calendarsQueryKeys.list() });
   }, [queryClient]);
 
   useEffect(() => {

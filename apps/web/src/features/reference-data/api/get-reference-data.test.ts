@@ -92,7 +92,7 @@ describe("loadReferenceData (docs/product.md §5, §9)", () => {
   });
 });
 
-describe("revalidateReferenceData (issue 14: admin edits reach the browser)", () => {
+describe("revalidateReferenceData (docs/product.md D2: admin edits reach the browser)", () => {
   beforeEach(() => resetReferenceRevalidation());
 
   it("replaces cached lists an admin changed since, on screen and in storage", async () => {

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { referenceLists, type ReferenceListKey, type ReferenceLists } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
 import { readStoredJson, writeStorage } from "../../../lib/storage.ts";
+import { referenceDataQueryKeys } from "../query-keys.ts";
 
 const referenceListKeys = Object.keys(referenceLists) as ReferenceListKey[];
 
@@ -36,7 +37,7 @@ let hasFreshListsThisPageLoad = false;
 let revalidation: Promise<void> | undefined;
 
 /**
- * Admins edit the reference data (docs/product.md D2, issue 14), so cached lists are checked once
+ * Admins edit the reference data (docs/product.md D2), so cached lists are checked once
  * per page load, after the screen has shown them: the server answers each list with a 304 when
  * the copy is current (its ETag), and a changed list replaces the cached one and the screen's.
  * Without a signal nothing happens: the cached lists stay, and no error is shown.
@@ -83,7 +84,7 @@ function readCachedList(key: ReferenceListKey): unknown {
 }
 
 export const referenceDataQueryOptions = queryOptions({
-  queryKey: ["reference-data"],
+  queryKey: referenceDataQueryKeys.all(),
   queryFn: ({ signal }) => loadReferenceData(signal),
   // The query never refetches by itself; `revalidateReferenceData` checks the cached copy once
   // per page load and replaces it when an admin changed a list.

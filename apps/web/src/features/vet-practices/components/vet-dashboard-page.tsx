@@ -14,12 +14,10 @@ import { paths } from "../../../config/paths.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { fetchFileWithSession, saveFile } from "../../../lib/file-download.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import {
-  downloadDosesDueCsv,
-  useDosesDue,
-  useDosesDueWeek,
-  useVetDashboard,
-} from "../api/vet-practice-api.ts";
+import { downloadDosesDueCsv } from "../api/download-doses-due-csv.ts";
+import { useDosesDue } from "../api/get-doses-due.ts";
+import { useDosesDueWeek } from "../api/get-doses-due-week.ts";
+import { useVetDashboard } from "../api/get-vet-dashboard.ts";
 import { VetDigestSection } from "./vet-digest-section.tsx";
 import { VetMembersSection } from "./vet-members-section.tsx";
 import "./vet-practices.css";

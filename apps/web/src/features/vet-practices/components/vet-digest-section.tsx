@@ -2,7 +2,8 @@ import { CheckboxField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { usePracticeDigest, useUpdatePracticeDigest } from "../api/vet-practice-api.ts";
+import { usePracticeDigest } from "../api/get-practice-digest.ts";
+import { useUpdatePracticeDigest } from "../api/update-practice-digest.ts";
 
 export const digestTexts = {
   title: "Weekly digest",

@@ -14,7 +14,8 @@ import { ErrorState, LoadingState } from "../../../components/ui/status-panels.t
 import { paths } from "../../../config/paths.ts";
 import { describeFormFailure } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useAcceptVetInvite, useVetInvite } from "../api/vet-practice-api.ts";
+import { useAcceptVetInvite } from "../api/accept-vet-invite.ts";
+import { useVetInvite } from "../api/get-vet-invite.ts";
 import "./vet-practices.css";
 
 type JoinValues = Omit<AcceptVetInviteRequest, "agree_to_terms" | "token"> & {

@@ -5,14 +5,11 @@ import { TextField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import {
-  cancelInvite,
-  inviteVets,
-  removeMember,
-  resendInvite,
-  useMembersChange,
-  useVetMembers,
-} from "../api/vet-practice-api.ts";
+import { cancelInvite } from "../api/cancel-invite.ts";
+import { inviteVets } from "../api/invite-vets.ts";
+import { useMembersChange, useVetMembers } from "../api/list-vet-members.ts";
+import { removeMember } from "../api/remove-member.ts";
+import { resendInvite } from "../api/resend-invite.ts";
 
 const membersTexts = {
   loading: "Loading your practice's vets…",

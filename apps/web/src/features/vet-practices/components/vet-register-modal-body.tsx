@@ -25,7 +25,7 @@ import {
   describeVetRegistrationFailure,
   useRegisterVetPractice,
 } from "../api/register-vet-practice.ts";
-import { territoryManagersQueryOptions } from "../api/vet-practice-api.ts";
+import { territoryManagersQueryOptions } from "../api/list-territory-managers.ts";
 import {
   goToVetRegisterStep,
   keepVetRegisterDraft,

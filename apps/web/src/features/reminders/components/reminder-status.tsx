@@ -1,6 +1,6 @@
 import type { ReminderFailure } from "@vaxcal/contracts";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
-import { useReminderStatus } from "../api/reminder-status.ts";
+import { useReminderStatus } from "../api/get-reminder-status.ts";
 
 const failedOn = new Intl.DateTimeFormat("en-IE", {
   day: "numeric",

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { CalendarDetailSchema, buildCalendarPath } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
+import { calendarsQueryKeys } from "../query-keys.ts";
 
 /**
  * docs/product.md §7: GET /api/calendars/{id}, the saved calendar to edit (calendarId, setup,
@@ -12,7 +13,7 @@ export function getCalendarDetail(calendarId: number, signal?: AbortSignal) {
 
 export function calendarDetailQueryOptions(calendarId: number) {
   return queryOptions({
-    queryKey: ["calendar-detail", calendarId],
+    queryKey: calendarsQueryKeys.detail(calendarId),
     queryFn: ({ signal }) => getCalendarDetail(calendarId, signal),
     // Opening a calendar always reads the saved version afresh: it may have changed elsewhere.
     staleTime: 0,

@@ -4,7 +4,8 @@ import {
   UndoContactChangeRequestSchema,
   accountPaths,
 } from "@vaxcal/contracts";
-import { sendJson } from "../../lib/api-client.ts";
+import { sendJson } from "../../../lib/api-client.ts";
+import { accountSecurityQueryKeys } from "../query-keys.ts";
 
 /** POST /api/account/undo-contact-change with the token from the link; answers what happened. */
 export async function undoContactChange(token: string, signal?: AbortSignal): Promise<string> {
@@ -22,7 +23,7 @@ export async function undoContactChange(token: string, signal?: AbortSignal): Pr
 
 export function useUndoContactChange(token: string) {
   return useQuery({
-    queryKey: ["undo-contact-change", token],
+    queryKey: accountSecurityQueryKeys.undoContactChange(token),
     queryFn: ({ signal }) => undoContactChange(token, signal),
     // The link works once: asking again would only report it used.
     staleTime: Infinity,

@@ -8,8 +8,8 @@ import {
 import { screen, within } from "@testing-library/react";
 import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { server } from "../../testing/mocks/server.ts";
-import { renderApp } from "../../testing/render-app.tsx";
+import { server } from "../../../testing/mocks/server.ts";
+import { renderApp } from "../../../testing/render-app.tsx";
 
 const token = "a".repeat(43);
 

@@ -16,17 +16,21 @@ import {
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
-import { formatDayDate, readToday } from "../lib/calendar-dates.ts";
-import { resetCalendarDraft, toVaccineInput } from "../stores/calendar-draft-store.ts";
-import { resetCalendarForm } from "../stores/calendar-form-store.ts";
+import {
+  formatDayDate,
+  readToday,
+  resetCalendarDraft,
+  resetCalendarForm,
+  toVaccineInput,
+} from "../../calendar-builder/index.ts";
 import {
   computeScopedDiseases,
   createFullReferenceHandlers,
   createScopedDiseasesHandler,
-} from "../testing/calendar-builder-fixtures.ts";
+} from "../../calendar-builder/testing/calendar-builder-fixtures.ts";
 
 /*
- * 'Due next' and 'Mark as given' on a saved calendar (issue 10, docs/product.md D19), as a farmer
+ * 'Due next' and 'Mark as given' on a saved calendar (docs/product.md D19), as a farmer
  * meets them on a phone: the list opens first, a shot is marked with its batch, shown as given
  * in both views, and undone.
  */

@@ -4,8 +4,10 @@ import { useId, useState } from "react";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
-import { protocolUpdateQueryOptions, useApplyProtocolUpdate } from "../api/protocol-update.ts";
+import { useApplyProtocolUpdate } from "../api/apply-protocol-update.ts";
+import { protocolUpdateQueryOptions } from "../api/get-protocol-update.ts";
 import { describeProtocolChange, protocolChangeLabels } from "../lib/describe-protocol-change.ts";
+import "./protocol-update-notice.css";
 
 /**
  * Decision 405 on a saved calendar: when the vaccine schedule behind it changed since it was

@@ -13,20 +13,25 @@ import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { calendarUpdateSearchParam } from "../../../config/paths.ts";
 import { useNavigateToError } from "../../../lib/error-route.ts";
-import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
 import {
-  scopedDiseasesQueryOptions,
-  type ScopedDiseasesRequest,
-} from "../api/get-scoped-diseases.ts";
-import { buildCalendarSetup, describeSetupKey, findCombination } from "../lib/calendar-setup.ts";
-import { applyCalendarFormFields, useCalendarFormStore } from "../stores/calendar-form-store.ts";
-import {
+  applyCalendarFormFields,
+  buildCalendarSetup,
+  describeSetupKey,
+  findCombination,
   hasKeptSavedDraft,
   restoreSavedCalendarDraft,
+  ReviewCalendarPage,
+  scopedDiseasesQueryOptions,
   useCalendarDraftStore,
-} from "../stores/calendar-draft-store.ts";
+  useCalendarFormStore,
+  type GivenShots,
+  type ScopedDiseasesRequest,
+} from "../../calendar-builder/index.ts";
+import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
+import { givenShotsQueryOptions } from "../api/list-given-shots.ts";
+import { GivenShotDialog } from "./given-shot-dialog.tsx";
 import { ProtocolUpdateNotice } from "./protocol-update-notice.tsx";
-import { ReviewCalendarPage } from "./review-calendar-page.tsx";
+import { UndoGivenShotButton } from "./undo-given-shot-button.tsx";
 
 /** Stands in while the detail is on its way; the scoped query stays off until it is there. */
 const noSavedSetup: ScopedDiseasesRequest = {
@@ -121,6 +126,13 @@ export function EditCalendarPage({
     ...scopedDiseasesQueryOptions(saved ?? noSavedSetup),
     enabled: saved !== null && !isRestored,
   });
+  // The shots marked as given (docs/product.md D19), shown on step 2's views once it opens.
+  const givenShotRecords = useQuery({ ...givenShotsQueryOptions(calendarId), enabled: isRestored });
+  const givenShots: GivenShots = {
+    records: givenShotRecords,
+    Dialog: GivenShotDialog,
+    UndoButton: UndoGivenShotButton,
+  };
 
   const hasFailed =
     detail.isError || scoped.isError || (detail.data !== undefined && saved === null);
@@ -161,6 +173,7 @@ export function EditCalendarPage({
           isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
         />
       }
+      givenShots={givenShots}
       onFinished={onFinished}
     />
   );

@@ -1,9 +1,9 @@
 import { securityMessages } from "@vaxcal/contracts";
 import { Link, useSearchParams } from "react-router";
-import { LoadingState } from "../../components/ui/status-panels.tsx";
-import { paths } from "../../config/paths.ts";
-import { describeApiError } from "../../lib/api-errors.ts";
-import { useUndoContactChange } from "./undo-contact-change.ts";
+import { LoadingState } from "../../../components/ui/status-panels.tsx";
+import { paths } from "../../../config/paths.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
+import { useUndoContactChange } from "../api/undo-contact-change.ts";
 
 export const undoPageTexts = {
   heading: "Secure your account",

@@ -1,12 +1,16 @@
-import { givenShotLimits, givenShotMessages, type GivenShot } from "@vaxcal/contracts";
-import { isIsoDate, type IsoDate } from "@vaxcal/schedule";
+import { givenShotLimits, givenShotMessages } from "@vaxcal/contracts";
+import { isIsoDate } from "@vaxcal/schedule";
 import { useRef, useState } from "react";
 import { LocalDialog } from "../../../components/ui/dialog.tsx";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { describeFormFailure } from "../../../lib/api-errors.ts";
 import { showNotification } from "../../../stores/notifications.ts";
-import { useRecordGivenShot } from "../api/given-shots.ts";
-import { describeChosenDate, formatDayDate } from "../lib/calendar-dates.ts";
+import {
+  describeChosenDate,
+  formatDayDate,
+  type GivenShotDialogProps,
+} from "../../calendar-builder/index.ts";
+import { useRecordGivenShot } from "../api/record-given-shot.ts";
 
 type Fields = { givenOn: string; batch: string; givenBy: string; note: string };
 
@@ -24,17 +28,7 @@ export function GivenShotDialog({
   today,
   record,
   onClose,
-}: {
-  calendarId: number;
-  shotId: string;
-  shotName: string;
-  diseaseName: string;
-  plannedOn: IsoDate;
-  today: IsoDate;
-  /** The record to correct; null to mark the shot as given. */
-  record: GivenShot | null;
-  onClose: () => void;
-}) {
+}: GivenShotDialogProps) {
   const [fields, setFields] = useState<Fields>({
     givenOn: record?.givenOn ?? (plannedOn > today ? today : plannedOn),
     batch: record?.batch ?? "",
@@ -109,7 +103,7 @@ export function GivenShotDialog({
           max={today}
           value={fields.givenOn}
           error={errors.givenOn}
-          // Repeated in words under the input, as every chosen date is (issue 10).
+          // Repeated in words under the input, as every chosen date is (docs/product.md D20).
           echo={describeChosenDate(fields.givenOn)}
           onChange={(event) => update("givenOn", event.target.value)}
         />

@@ -1,27 +1,26 @@
 import type { CalendarSummary, ReferenceLists } from "@vaxcal/contracts";
-import { useEffect, useState, type ComponentType } from "react";
-import { pickDraftSlot, resetCalendarDraft } from "../stores/calendar-draft-store.ts";
-import { resetCalendarForm } from "../stores/calendar-form-store.ts";
+import { useEffect, useState } from "react";
+import {
+  pickDraftSlot,
+  resetCalendarDraft,
+  resetCalendarForm,
+  ReviewCalendarPage,
+} from "../../calendar-builder/index.ts";
+import { CalendarFinalPage } from "./calendar-final-page.tsx";
 import { EditCalendarPage } from "./edit-calendar-page.tsx";
-import { ReviewCalendarPage } from "./review-calendar-page.tsx";
-
-/** What the final page is given once the calendar is saved. */
-export type FinalPageProps = { calendar: CalendarSummary; isUpdate: boolean };
 
 /**
  * Step 2 from review to saved (docs/product.md §4 'Submission'): the calendar in create or edit
- * mode, then, once saved, the final page. The final page comes from the app layer (it belongs to
- * the saved calendars feature), so this feature only knows its props.
+ * mode, then, once saved, the final page. Step 2's review is the builder's; once saved, the
+ * calendar is this feature's.
  */
 export function CalendarReviewFlow({
   reference,
   calendarId,
-  FinalPage,
 }: {
   reference: ReferenceLists;
   /** docs/product.md §4 page mode: null creates, an id edits that saved calendar. */
   calendarId: number | null;
-  FinalPage: ComponentType<FinalPageProps>;
 }) {
   const [finished, setFinished] = useState<CalendarSummary | null>(null);
 
@@ -34,7 +33,9 @@ export function CalendarReviewFlow({
     resetCalendarDraft(pickDraftSlot(calendarId));
   }, [finished, calendarId]);
 
-  if (finished !== null) return <FinalPage calendar={finished} isUpdate={calendarId !== null} />;
+  if (finished !== null) {
+    return <CalendarFinalPage calendar={finished} isUpdate={calendarId !== null} />;
+  }
   if (calendarId === null)
     return <ReviewCalendarPage reference={reference} onFinished={setFinished} />;
   return (

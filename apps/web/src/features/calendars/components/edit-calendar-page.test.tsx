@@ -28,14 +28,18 @@ import {
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
-import { readToday } from "../lib/calendar-dates.ts";
-import { resetCalendarDraft, toVaccineInput } from "../stores/calendar-draft-store.ts";
-import { readCalendarForm, resetCalendarForm } from "../stores/calendar-form-store.ts";
+import {
+  readCalendarForm,
+  readToday,
+  resetCalendarDraft,
+  resetCalendarForm,
+  toVaccineInput,
+} from "../../calendar-builder/index.ts";
 import {
   computeScopedDiseases,
   createFullReferenceHandlers,
   createScopedDiseasesHandler,
-} from "../testing/calendar-builder-fixtures.ts";
+} from "../../calendar-builder/testing/calendar-builder-fixtures.ts";
 
 let backend: SavedCalendarsBackend;
 let scopedCalls: string[];

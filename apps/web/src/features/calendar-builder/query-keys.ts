@@ -1,0 +1,21 @@
+import type { CalendarSetup } from "@vaxcal/schedule";
+
+/**
+ * Every query key of the calendar builder, from one place; other features take them from
+ * index.ts.
+ */
+export const calendarBuilderQueryKeys = {
+  /** The animal's diseases for one setup: a new key for each answer step 1 can change. */
+  scopedDiseases: (
+    combinationId: number,
+    setup: Pick<CalendarSetup, "birthDate" | "breedingDate">,
+    unprimedDiseaseIds: readonly number[],
+  ) =>
+    [
+      "scoped-diseases",
+      combinationId,
+      setup.birthDate,
+      setup.breedingDate,
+      unprimedDiseaseIds.join(","),
+    ] as const,
+};
