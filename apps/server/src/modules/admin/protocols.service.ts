@@ -24,10 +24,16 @@ import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import {
+  mustFind,
+  recordAudit,
+  type Actor,
+  type AdminContext,
+  type AuditedChange,
+} from "./admin-services.ts";
 import { createAdminRepository } from "./admin.repository.ts";
 import { previewSeason, type AnimalProtocol } from "./protocol-preview.ts";
 import { createProtocolsRepository, type ProtocolsRepository } from "./protocols.repository.ts";
-import type { Actor, AdminContext } from "./products.service.ts";
 import { checkNotChangedSince } from "./row-version.ts";
 
 type TemplateValues = z.output<typeof ShotTemplateInputSchema>;
@@ -60,22 +66,9 @@ export async function createShotTemplate(
   actor: Actor,
   input: TemplateValues,
 ): Promise<AdminShotTemplate> {
-  return changeReferenceData(context.db, async (transaction) => {
-    const repository = createProtocolsRepository(transaction);
-    await checkTemplate(repository, input, "body");
-    const now = context.clock();
-    const id = await repository.insertShotTemplate(input, now);
-    const after = await mustFind(repository.findShotTemplate(id));
-    await audit(transaction, actor, now, {
-      action: AuditAction.create,
-      entity: ProtocolAuditEntity.shotTemplate,
-      entityId: id,
-      vaccineId: after.vaccine_id,
-      before: null,
-      after,
-    });
-    return after;
-  });
+  return changeReferenceData(context.db, (transaction) =>
+    saveShotTemplate(context, actor, transaction, null, input),
+  );
 }
 
 export async function updateShotTemplate(
@@ -85,28 +78,47 @@ export async function updateShotTemplate(
   input: TemplateValues,
 ): Promise<AdminShotTemplate> {
   return changeReferenceData(context.db, async (transaction) => {
-    const repository = createProtocolsRepository(transaction);
-    const before = await repository.findShotTemplate(id, { forUpdate: true });
+    const before = await createProtocolsRepository(transaction).findShotTemplate(id, {
+      forUpdate: true,
+    });
     if (!before) throw new AppError(ErrorCode.notFound, protocolMessages.templateNotFound);
     checkNotChangedSince(
       input.updated_at,
       before.updated_at,
       protocolMessages.templateChangedMeanwhile,
     );
-    await checkTemplate(repository, input, "body");
-    const now = context.clock();
-    await repository.updateShotTemplate(id, input, now);
-    const after = await mustFind(repository.findShotTemplate(id));
-    await audit(transaction, actor, now, {
-      action: AuditAction.update,
-      entity: ProtocolAuditEntity.shotTemplate,
-      entityId: id,
-      vaccineId: after.vaccine_id,
-      before,
-      after,
-    });
-    return after;
+    return saveShotTemplate(context, actor, transaction, before, input);
   });
+}
+
+/** Writes the input over `before` (null: a new template), and audits the change. */
+async function saveShotTemplate(
+  context: AdminContext,
+  actor: Actor,
+  transaction: Transaction,
+  before: AdminShotTemplate | null,
+  input: TemplateValues,
+): Promise<AdminShotTemplate> {
+  const repository = createProtocolsRepository(transaction);
+  await checkTemplate(repository, input, "body");
+  const now = context.clock();
+  let id: number;
+  if (before) {
+    id = before.id;
+    await repository.updateShotTemplate(id, input, now);
+  } else {
+    id = await repository.insertShotTemplate(input, now);
+  }
+  const after = await mustFind(repository.findShotTemplate(id));
+  await audit(transaction, actor, now, {
+    action: before ? AuditAction.update : AuditAction.create,
+    entity: ProtocolAuditEntity.shotTemplate,
+    entityId: id,
+    vaccineId: after.vaccine_id,
+    before,
+    after,
+  });
+  return after;
 }
 
 export async function deleteShotTemplate(
@@ -516,30 +528,11 @@ export async function previewProtocolChange(
 
 // ---- shared ----
 
-async function mustFind<T>(found: Promise<T | null>): Promise<T> {
-  const value = await found;
-  if (value === null) throw new Error("a row vanished inside its own transaction");
-  return value;
-}
-
-async function audit(
+function audit(
   transaction: Transaction,
   actor: Actor,
   now: Date,
-  entry: {
-    action: AuditAction;
-    entity: ProtocolAuditEntity;
-    entityId: number;
-    vaccineId: number | null;
-    before: object | null;
-    after: object | null;
-  },
+  change: AuditedChange & { entity: ProtocolAuditEntity },
 ): Promise<void> {
-  const repository = createAdminRepository(transaction);
-  await repository.insertAuditEntry({
-    userId: actor.userId,
-    userLabel: await repository.findUserLabel(actor.userId),
-    occurredAt: now,
-    ...entry,
-  });
+  return recordAudit(createAdminRepository(transaction), actor, now, change);
 }
