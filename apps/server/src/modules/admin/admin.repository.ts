@@ -50,6 +50,15 @@ function escapeLikePattern(value: string): string {
  * audit trail. Rows become the contracts' snake_case JSON only here.
  */
 export function createAdminRepository(db: Executor) {
+  /** The product is offered by a disease, for an animal, that meets `condition`. */
+  const isOffered = (condition: SQL) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(schema.diseaseAnimals)
+        .where(and(eq(schema.diseaseAnimals.vaccineId, schema.vaccines.id), condition)),
+    );
+
   return {
     async listProducts(
       filters: ProductFilters,
@@ -59,38 +68,14 @@ export function createAdminRepository(db: Executor) {
         conditions.push(ilike(schema.vaccines.name, `%${escapeLikePattern(filters.search)}%`));
       }
       if (filters.disease !== undefined) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(schema.diseaseAnimals)
-              .where(
-                and(
-                  eq(schema.diseaseAnimals.vaccineId, schema.vaccines.id),
-                  eq(schema.diseaseAnimals.diseaseId, filters.disease),
-                ),
-              ),
-          ),
-        );
+        conditions.push(isOffered(eq(schema.diseaseAnimals.diseaseId, filters.disease)));
       }
       if (filters.category !== undefined) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(schema.diseaseAnimals)
-              .innerJoin(
-                schema.enterpriseAnimals,
-                eq(schema.enterpriseAnimals.animalId, schema.diseaseAnimals.animalId),
-              )
-              .where(
-                and(
-                  eq(schema.diseaseAnimals.vaccineId, schema.vaccines.id),
-                  eq(schema.enterpriseAnimals.enterpriseId, filters.category),
-                ),
-              ),
-          ),
-        );
+        const categoryAnimals = db
+          .select({ animalId: schema.enterpriseAnimals.animalId })
+          .from(schema.enterpriseAnimals)
+          .where(eq(schema.enterpriseAnimals.enterpriseId, filters.category));
+        conditions.push(isOffered(inArray(schema.diseaseAnimals.animalId, categoryAnimals)));
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totalRow]] = await runReads(db, [
