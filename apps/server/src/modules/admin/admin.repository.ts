@@ -191,16 +191,6 @@ export function createAdminRepository(db: Executor) {
       return rows.find((row) => row.id !== exceptId)?.id ?? null;
     },
 
-    /** Which of these ids are products. */
-    async listExistingProductIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: schema.vaccines.id })
-        .from(schema.vaccines)
-        .where(inArray(schema.vaccines.id, [...ids]));
-      return new Set(rows.map((row) => row.id));
-    },
-
     async insertProduct(input: ProductInput, now: Date): Promise<number> {
       const [row] = await db
         .insert(schema.vaccines)

@@ -9,6 +9,7 @@ import {
   type Product,
   type ProductInput,
 } from "@vaxcal/contracts";
+import type { Transaction } from "../../db/database.ts";
 import { changeReferenceData } from "../../db/reference-changes.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
@@ -20,6 +21,7 @@ import {
   type AdminContext,
 } from "./admin-services.ts";
 import { createAdminRepository, type AdminRepository } from "./admin.repository.ts";
+import { createProtocolsRepository } from "./protocols.repository.ts";
 import { checkNotChangedSince } from "./row-version.ts";
 
 const productEntity = "vaccine";
@@ -60,7 +62,7 @@ export async function createProduct(
   input: ProductInput,
 ): Promise<Product> {
   return changeReferenceData(context.db, (transaction) =>
-    saveProduct(context, actor, createAdminRepository(transaction), null, input),
+    saveProduct(context, actor, transaction, null, input),
   );
 }
 
@@ -80,7 +82,7 @@ export async function updateProduct(
       before.updated_at,
       adminMessages.productChangedMeanwhile,
     );
-    return saveProduct(context, actor, repository, before, input);
+    return saveProduct(context, actor, transaction, before, input);
   });
 }
 
@@ -119,10 +121,11 @@ export async function listAudit(
 }
 
 async function checkProductInput(
-  repository: AdminRepository,
+  transaction: Transaction,
   input: ProductInput,
   productId?: number,
 ): Promise<void> {
+  const repository = createAdminRepository(transaction);
   const issues: ErrorIssue[] = [];
   if ((await repository.findProductIdByName(input.name, productId)) !== null) {
     issues.push({ path: "body.name", message: adminMessages.nameTaken });
@@ -134,7 +137,10 @@ async function checkProductInput(
       message: adminMessages.compatibleSelf,
     });
   } else {
-    const existing = await repository.listExistingProductIds(compatibleIds);
+    const existing = await createProtocolsRepository(transaction).listExistingIds(
+      "vaccines",
+      compatibleIds,
+    );
     if (compatibleIds.some((id) => !existing.has(id))) {
       issues.push({
         path: "body.rules.compatible_vaccine_ids",
@@ -149,11 +155,12 @@ async function checkProductInput(
 async function saveProduct(
   context: AdminContext,
   actor: Actor,
-  repository: AdminRepository,
+  transaction: Transaction,
   before: Product | null,
   input: ProductInput,
 ): Promise<Product> {
-  await checkProductInput(repository, input, before?.id);
+  await checkProductInput(transaction, input, before?.id);
+  const repository = createAdminRepository(transaction);
   const now = context.clock();
   let id: number;
   if (before) {

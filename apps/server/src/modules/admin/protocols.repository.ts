@@ -115,7 +115,6 @@ export function createProtocolsRepository(db: Executor) {
       await db.delete(templates).where(eq(templates.id, id));
     },
 
-    /** Which of these ids name a row of the table (vaccines, animals, seasons or diseases). */
     /** Whether an admin retired this product (new calendars do not offer it). */
     async isVaccineRetired(vaccineId: number): Promise<boolean> {
       const [row] = await db
@@ -125,6 +124,7 @@ export function createProtocolsRepository(db: Executor) {
       return row?.retiredAt != null;
     },
 
+    /** Which of these ids name a row of the table (vaccines, animals, seasons or diseases). */
     async listExistingIds(
       table: "vaccines" | "animals" | "seasons" | "diseases",
       ids: readonly number[],
