@@ -222,6 +222,15 @@ export function toRowKey(shipped: ReferenceTableRows, row: Record<string, unknow
   return JSON.stringify(Object.fromEntries(keyFields(shipped).map((field) => [field, row[field]])));
 }
 
+/** The table's rows as they are now, by `toRowKey`. */
+export async function readCurrentRows(
+  executor: Executor,
+  shipped: ReferenceTableRows,
+): Promise<Map<string, Record<string, unknown>>> {
+  const rows = (await executor.select().from(shipped.table)) as Array<Record<string, unknown>>;
+  return new Map(rows.map((row) => [toRowKey(shipped, row), row]));
+}
+
 /** The Drizzle field names of the key columns (`id`, or `diseaseId` and `animalId`). */
 export function keyFields(shipped: ReferenceTableRows): string[] {
   const columns = Object.entries(getTableColumns(shipped.table));
@@ -239,13 +248,22 @@ export function ownedFields(shipped: ReferenceTableRows): string[] {
   return firstRow ? Object.keys(firstRow).filter((field) => !keys.has(field)) : [];
 }
 
-/** Whether two rows hold the same owned values; absent and null count as the same. */
-export function haveSameValues(
+/** The owned fields whose values differ between two rows; absent and null count as the same. */
+export function listDifferingFields(
+  fields: readonly string[],
+  left: Record<string, unknown>,
+  right: Record<string, unknown>,
+): string[] {
+  return fields.filter((field) => (left[field] ?? null) !== (right[field] ?? null));
+}
+
+/** Whether two rows hold the same owned values. */
+function haveSameValues(
   fields: readonly string[],
   left: Record<string, unknown>,
   right: Record<string, unknown>,
 ): boolean {
-  return fields.every((field) => (left[field] ?? null) === (right[field] ?? null));
+  return listDifferingFields(fields, left, right).length === 0;
 }
 
 /** The ids of the rows admins created, by audit entity (the audit's `create` entries). */
@@ -271,7 +289,7 @@ async function seedTable(
   if (shipped.rows.length === 0) return;
   const tableName = getTableName(shipped.table);
   const fields = ownedFields(shipped);
-  const currentRows = await tx.select().from(shipped.table);
+  const currentByKey = await readCurrentRows(tx, shipped);
   const records = await tx
     .select({
       rowKey: schema.referenceSeedRows.rowKey,
@@ -279,9 +297,6 @@ async function seedTable(
     })
     .from(schema.referenceSeedRows)
     .where(eq(schema.referenceSeedRows.tableName, tableName));
-  const currentByKey = new Map(
-    (currentRows as Array<Record<string, unknown>>).map((row) => [toRowKey(shipped, row), row]),
-  );
   const createdByAdmin = adminCreatedIds.get(shipped.adminCreated?.entity ?? "") ?? new Set();
   const seededByKey = new Map(
     records.map((record) => [record.rowKey, record.seededValues as Record<string, unknown>]),
