@@ -192,13 +192,7 @@ export async function createDiseaseAnimal(
 ): Promise<AdminDiseaseAnimal> {
   return changeReferenceData(context.db, async (transaction) => {
     const repository = createProtocolsRepository(transaction);
-    const issues: ErrorIssue[] = [];
-    if (!(await repository.listExistingIds("diseases", [input.disease_id])).has(input.disease_id)) {
-      issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
-    }
-    if (!(await repository.listExistingIds("animals", [input.animal_id])).has(input.animal_id)) {
-      issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
-    }
+    const issues = await checkLinkIds(repository, input.disease_id, input.animal_id);
     await checkVaccine(repository, input.vaccine_id, issues);
     if (issues.length > 0) throw createValidationError(issues);
     // Two admins offering the same disease at once: the second insert finds the first's row.
@@ -274,6 +268,22 @@ export async function deleteDiseaseAnimal(
       after: null,
     });
   });
+}
+
+/** The field messages for a disease link's disease and animal ids that name nothing. */
+async function checkLinkIds(
+  repository: ProtocolsRepository,
+  diseaseId: number,
+  animalId: number,
+): Promise<ErrorIssue[]> {
+  const issues: ErrorIssue[] = [];
+  if (!(await repository.listExistingIds("diseases", [diseaseId])).has(diseaseId)) {
+    issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
+  }
+  if (!(await repository.listExistingIds("animals", [animalId])).has(animalId)) {
+    issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
+  }
+  return issues;
 }
 
 async function checkVaccine(
@@ -432,13 +442,7 @@ export async function previewProtocolChange(
     if (link === null && existing === null) {
       throw new AppError(ErrorCode.notFound, protocolMessages.diseaseAnimalNotFound);
     }
-    const issues: ErrorIssue[] = [];
-    if (!(await repository.listExistingIds("diseases", [diseaseId])).has(diseaseId)) {
-      issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
-    }
-    if (!(await repository.listExistingIds("animals", [linkAnimalId])).has(linkAnimalId)) {
-      issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
-    }
+    const issues = await checkLinkIds(repository, diseaseId, linkAnimalId);
     const vaccine =
       link === null
         ? null
