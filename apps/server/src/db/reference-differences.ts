@@ -1,10 +1,11 @@
 import { getTableName } from "drizzle-orm";
 import type { Executor } from "./database.ts";
 import {
-  haveSameValues,
   keyFields,
+  listDifferingFields,
   listShippedRows,
   ownedFields,
+  readCurrentRows,
   toRowKey,
   type ReferenceDataset,
 } from "./seed.ts";
@@ -43,10 +44,7 @@ export async function listReferenceDifferences(
     const table = getTableName(shipped.table);
     const fields = ownedFields(shipped);
     const keys = keyFields(shipped);
-    const currentRows = (await executor.select().from(shipped.table)) as Array<
-      Record<string, unknown>
-    >;
-    const currentByKey = new Map(currentRows.map((row) => [toRowKey(shipped, row), row]));
+    const currentByKey = await readCurrentRows(executor, shipped);
     const toKey = (row: Record<string, unknown>) =>
       Object.fromEntries(keys.map((field) => [field, Number(row[field])]));
     const shippedKeys = new Set<string>();
@@ -56,14 +54,19 @@ export async function listReferenceDifferences(
       const current = currentByKey.get(rowKey);
       if (!current) {
         differences.push({ table, key: toKey(row), kind: "deleted", fields: [] });
-      } else if (!haveSameValues(fields, current, row)) {
+        continue;
+      }
+      const changed = listDifferingFields(fields, current, row);
+      if (changed.length > 0) {
         differences.push({
           table,
           key: toKey(row),
           kind: "changed",
-          fields: fields
-            .filter((field) => (current[field] ?? null) !== (row[field] ?? null))
-            .map((field) => ({ field, shipped: row[field] ?? null, current: current[field] })),
+          fields: changed.map((field) => ({
+            field,
+            shipped: row[field] ?? null,
+            current: current[field],
+          })),
         });
       }
     }

@@ -14,6 +14,12 @@ import { eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Executor, Transaction } from "./database.ts";
 import { announceReferenceChange } from "./reference-changes.ts";
+import {
+  toShotTemplateColumns,
+  toVaccineColumns,
+  toVaccineRulesColumns,
+  toWarningColumns,
+} from "./reference-rows.ts";
 import * as schema from "./schema.ts";
 
 /** The shape of `referenceData` in `@vaxcal/reference-data`. */
@@ -173,14 +179,7 @@ export async function listShippedRows(
       adminCreated: { entity: "shot_template", fields: ["id"] },
       rows: reference.shotTemplates.map((template) => ({
         id: template.id,
-        vaccineId: template.vaccine_id,
-        animalId: template.animal_id,
-        birthDays: template.birth_days,
-        breedingDays: template.breeding_days,
-        customName: template.custom_name,
-        isRecurrent: template.is_recurrent,
-        herdStatus: template.herd_status,
-        seasonId: template.season_id,
+        ...toShotTemplateColumns(template),
       })),
     },
     {
@@ -223,6 +222,15 @@ export function toRowKey(shipped: ReferenceTableRows, row: Record<string, unknow
   return JSON.stringify(Object.fromEntries(keyFields(shipped).map((field) => [field, row[field]])));
 }
 
+/** The table's rows as they are now, by `toRowKey`. */
+export async function readCurrentRows(
+  executor: Executor,
+  shipped: ReferenceTableRows,
+): Promise<Map<string, Record<string, unknown>>> {
+  const rows = (await executor.select().from(shipped.table)) as Array<Record<string, unknown>>;
+  return new Map(rows.map((row) => [toRowKey(shipped, row), row]));
+}
+
 /** The Drizzle field names of the key columns (`id`, or `diseaseId` and `animalId`). */
 export function keyFields(shipped: ReferenceTableRows): string[] {
   const columns = Object.entries(getTableColumns(shipped.table));
@@ -240,13 +248,22 @@ export function ownedFields(shipped: ReferenceTableRows): string[] {
   return firstRow ? Object.keys(firstRow).filter((field) => !keys.has(field)) : [];
 }
 
-/** Whether two rows hold the same owned values; absent and null count as the same. */
-export function haveSameValues(
+/** The owned fields whose values differ between two rows; absent and null count as the same. */
+export function listDifferingFields(
+  fields: readonly string[],
+  left: Record<string, unknown>,
+  right: Record<string, unknown>,
+): string[] {
+  return fields.filter((field) => (left[field] ?? null) !== (right[field] ?? null));
+}
+
+/** Whether two rows hold the same owned values. */
+function haveSameValues(
   fields: readonly string[],
   left: Record<string, unknown>,
   right: Record<string, unknown>,
 ): boolean {
-  return fields.every((field) => (left[field] ?? null) === (right[field] ?? null));
+  return listDifferingFields(fields, left, right).length === 0;
 }
 
 /** The ids of the rows admins created, by audit entity (the audit's `create` entries). */
@@ -272,7 +289,7 @@ async function seedTable(
   if (shipped.rows.length === 0) return;
   const tableName = getTableName(shipped.table);
   const fields = ownedFields(shipped);
-  const currentRows = await tx.select().from(shipped.table);
+  const currentByKey = await readCurrentRows(tx, shipped);
   const records = await tx
     .select({
       rowKey: schema.referenceSeedRows.rowKey,
@@ -280,9 +297,6 @@ async function seedTable(
     })
     .from(schema.referenceSeedRows)
     .where(eq(schema.referenceSeedRows.tableName, tableName));
-  const currentByKey = new Map(
-    (currentRows as Array<Record<string, unknown>>).map((row) => [toRowKey(shipped, row), row]),
-  );
   const createdByAdmin = adminCreatedIds.get(shipped.adminCreated?.entity ?? "") ?? new Set();
   const seededByKey = new Map(
     records.map((record) => [record.rowKey, record.seededValues as Record<string, unknown>]),
@@ -334,42 +348,13 @@ function listVaccineRows(vaccines: Vaccine[]): ReferenceTableRows[] {
       table: schema.vaccines,
       key: [schema.vaccines.id],
       adminCreated: { entity: "vaccine", fields: ["id"] },
-      rows: vaccines.map((vaccine) => ({
-        id: vaccine.id,
-        name: vaccine.name,
-        sizeInfo: vaccine.size_info,
-        vaccineType: vaccine.vaccine_type,
-        logoUrl: vaccine.logo_url,
-        productSpcUrl: vaccine.product_spc_url,
-        accentColor: vaccine.accent_color,
-        information: vaccine.information,
-        warningMessage: vaccine.warning_message,
-        sourceNote: vaccine.source_note,
-      })),
+      rows: vaccines.map((vaccine) => ({ id: vaccine.id, ...toVaccineColumns(vaccine) })),
     },
     {
       table: schema.vaccineRules,
       key: [schema.vaccineRules.vaccineId],
       adminCreated: { entity: "vaccine", fields: ["vaccineId"] },
-      rows: vaccines.map(({ id, rules }) => ({
-        vaccineId: id,
-        maxShots: rules.max_shots,
-        minAgeDays: rules.min_age_days,
-        live: rules.live,
-        notInPregnancy: rules.not_in_pregnancy,
-        minDaysBeforeBreeding: rules.min_days_before_breeding,
-        blackoutBirthFromDays: rules.blackout_birth_days?.from ?? null,
-        blackoutBirthToDays: rules.blackout_birth_days?.to ?? null,
-        windowBirthFromDays: rules.window_birth_days?.from ?? null,
-        windowBirthToDays: rules.window_birth_days?.to ?? null,
-        courseIntervalFromDays: rules.course_interval_days?.from ?? null,
-        courseIntervalToDays: rules.course_interval_days?.to ?? null,
-        boosterWindowBirthFromDays: rules.booster_window_birth_days?.from ?? null,
-        boosterWindowBirthToDays: rules.booster_window_birth_days?.to ?? null,
-        maxDaysBeforeBreeding: rules.max_days_before_breeding,
-        minDaysBeforeBirth: rules.min_days_before_birth,
-        notProtectiveInPregnancy: rules.not_protective_in_pregnancy,
-      })),
+      rows: vaccines.map(({ id, rules }) => ({ vaccineId: id, ...toVaccineRulesColumns(rules) })),
     },
     {
       table: schema.vaccineCompatibilities,
@@ -403,11 +388,7 @@ async function listWarningRows(
   return warnings.map((warning) => ({
     id: idBySlug.get(warning.slug) ?? warning.id,
     slug: warning.slug,
-    title: warning.title,
-    body: warning.body,
-    buttonConfirm: warning.button_confirm,
-    buttonCancel: warning.button_cancel,
-    severity: warning.severity,
+    ...toWarningColumns(warning),
   }));
 }
 

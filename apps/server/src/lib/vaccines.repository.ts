@@ -1,6 +1,12 @@
-import type { Disease, ShotTemplate, Vaccine, VaccineRules } from "@vaxcal/contracts";
+import type { Disease, ShotTemplate, Vaccine } from "@vaxcal/contracts";
 import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 import { executePrepared, type Executor } from "../db/database.ts";
+import {
+  toDisease,
+  toShotTemplate,
+  toVaccineFields,
+  toVaccineRules,
+} from "../db/reference-rows.ts";
 import * as schema from "../db/schema.ts";
 
 /**
@@ -154,87 +160,16 @@ export function readAnimalVaccineInputsRow<Extra extends Record<string, unknown>
     offers: row.diseases.flatMap(({ disease, vaccineId }) => {
       const vaccine = vaccinesById.get(vaccineId);
       const retired = retiredIds.has(vaccineId);
-      return vaccine === undefined ? [] : [{ disease: mapDisease(disease), vaccine, retired }];
+      return vaccine === undefined ? [] : [{ disease: toDisease(disease), vaccine, retired }];
     }),
-    shotTemplates: row.templates.map(mapShotTemplate),
+    shotTemplates: row.templates.map(toShotTemplate),
   };
   const extra = Object.fromEntries(alongsideNames.map((name) => [name, row[name]]));
   return { inputs, alongside: extra as Extra };
 }
 
 function mapVaccine({ vaccine, rules, compatibleVaccineIds }: VaccineRow): Vaccine {
-  return {
-    id: vaccine.id,
-    name: vaccine.name,
-    size_info: vaccine.sizeInfo,
-    vaccine_type: vaccine.vaccineType,
-    logo_url: vaccine.logoUrl,
-    product_spc_url: vaccine.productSpcUrl,
-    accent_color: vaccine.accentColor,
-    information: vaccine.information,
-    warning_message: vaccine.warningMessage,
-    source_note: vaccine.sourceNote,
-    rules: mapRules(rules, compatibleVaccineIds),
-  };
+  return { ...toVaccineFields(vaccine), rules: toVaccineRules(rules, compatibleVaccineIds) };
 }
 
 export type VaccinesRepository = ReturnType<typeof createVaccinesRepository>;
-
-/** A shot template row as the contracts name its fields. */
-export function mapShotTemplate(row: typeof schema.shotTemplates.$inferSelect): ShotTemplate {
-  return {
-    id: row.id,
-    vaccine_id: row.vaccineId,
-    animal_id: row.animalId,
-    birth_days: row.birthDays,
-    breeding_days: row.breedingDays,
-    custom_name: row.customName,
-    is_recurrent: row.isRecurrent,
-    herd_status: row.herdStatus,
-    season_id: row.seasonId,
-  };
-}
-
-/** A disease row as the contracts name its fields, without the animals it is offered for. */
-export function mapDisease(row: typeof schema.diseases.$inferSelect): Omit<Disease, "animals"> {
-  return {
-    id: row.id,
-    name: row.name,
-    desc_name: row.descName,
-    footnote: row.footnote,
-    footnoteNumber: row.footnoteNumber,
-  };
-}
-
-function mapRules(
-  rules: typeof schema.vaccineRules.$inferSelect | null,
-  compatibleVaccineIds: number[],
-): VaccineRules {
-  return {
-    max_shots: rules?.maxShots ?? null,
-    min_age_days: rules?.minAgeDays ?? null,
-    live: rules?.live ?? false,
-    not_in_pregnancy: rules?.notInPregnancy ?? false,
-    min_days_before_breeding: rules?.minDaysBeforeBreeding ?? null,
-    blackout_birth_days: toWindow(rules?.blackoutBirthFromDays, rules?.blackoutBirthToDays),
-    window_birth_days: toWindow(rules?.windowBirthFromDays, rules?.windowBirthToDays),
-    compatible_vaccine_ids: compatibleVaccineIds,
-    course_interval_days: toWindow(rules?.courseIntervalFromDays, rules?.courseIntervalToDays),
-    booster_window_birth_days: toWindow(
-      rules?.boosterWindowBirthFromDays,
-      rules?.boosterWindowBirthToDays,
-    ),
-    max_days_before_breeding: rules?.maxDaysBeforeBreeding ?? null,
-    min_days_before_birth: rules?.minDaysBeforeBirth ?? null,
-    not_protective_in_pregnancy: rules?.notProtectiveInPregnancy ?? false,
-  };
-}
-
-function toWindow(
-  from: number | null | undefined,
-  to: number | null | undefined,
-): VaccineRules["window_birth_days"] {
-  return from === null || from === undefined || to === null || to === undefined
-    ? null
-    : { from, to };
-}

@@ -14,7 +14,8 @@ import { auditColumns, idColumn, timestampColumn } from "./columns.ts";
 
 /*
  * The reference model of docs/product.md §3. SQL is snake_case; only the repositories map rows to
- * the JSON of the contracts. Ids are identity columns that also accept the explicit ids the spec
+ * the JSON of the contracts, through `db/reference-rows.ts` where the admin area and the seeder
+ * write the same fields. Ids are identity columns that also accept the explicit ids the spec
  * fixes (enterprise 3, animal 8, season 4, …), so the seeder can keep them.
  */
 

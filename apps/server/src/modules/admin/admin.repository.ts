@@ -7,6 +7,12 @@ import type {
 } from "@vaxcal/contracts";
 import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
+import {
+  toVaccineColumns,
+  toVaccineFields,
+  toVaccineRules,
+  toVaccineRulesColumns,
+} from "../../db/reference-rows.ts";
 import * as schema from "../../db/schema.ts";
 import { nextVersionTime } from "./row-version.ts";
 
@@ -44,6 +50,15 @@ function escapeLikePattern(value: string): string {
  * audit trail. Rows become the contracts' snake_case JSON only here.
  */
 export function createAdminRepository(db: Executor) {
+  /** The product is offered by a disease, for an animal, that meets `condition`. */
+  const isOffered = (condition: SQL) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(schema.diseaseAnimals)
+        .where(and(eq(schema.diseaseAnimals.vaccineId, schema.vaccines.id), condition)),
+    );
+
   return {
     async listProducts(
       filters: ProductFilters,
@@ -53,38 +68,14 @@ export function createAdminRepository(db: Executor) {
         conditions.push(ilike(schema.vaccines.name, `%${escapeLikePattern(filters.search)}%`));
       }
       if (filters.disease !== undefined) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(schema.diseaseAnimals)
-              .where(
-                and(
-                  eq(schema.diseaseAnimals.vaccineId, schema.vaccines.id),
-                  eq(schema.diseaseAnimals.diseaseId, filters.disease),
-                ),
-              ),
-          ),
-        );
+        conditions.push(isOffered(eq(schema.diseaseAnimals.diseaseId, filters.disease)));
       }
       if (filters.category !== undefined) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(schema.diseaseAnimals)
-              .innerJoin(
-                schema.enterpriseAnimals,
-                eq(schema.enterpriseAnimals.animalId, schema.diseaseAnimals.animalId),
-              )
-              .where(
-                and(
-                  eq(schema.diseaseAnimals.vaccineId, schema.vaccines.id),
-                  eq(schema.enterpriseAnimals.enterpriseId, filters.category),
-                ),
-              ),
-          ),
-        );
+        const categoryAnimals = db
+          .select({ animalId: schema.enterpriseAnimals.animalId })
+          .from(schema.enterpriseAnimals)
+          .where(eq(schema.enterpriseAnimals.enterpriseId, filters.category));
+        conditions.push(isOffered(inArray(schema.diseaseAnimals.animalId, categoryAnimals)));
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totalRow]] = await runReads(db, [
@@ -178,40 +169,13 @@ export function createAdminRepository(db: Executor) {
         })
         .from(schema.calendarDiseases)
         .where(eq(schema.calendarDiseases.vaccineId, id));
-      const window = (from: number | null | undefined, to: number | null | undefined) =>
-        from === null || from === undefined || to === null || to === undefined
-          ? null
-          : { from, to };
       return {
-        id: vaccine.id,
-        name: vaccine.name,
-        size_info: vaccine.sizeInfo,
-        vaccine_type: vaccine.vaccineType,
-        logo_url: vaccine.logoUrl,
-        product_spc_url: vaccine.productSpcUrl,
-        accent_color: vaccine.accentColor,
-        information: vaccine.information,
-        warning_message: vaccine.warningMessage,
-        source_note: vaccine.sourceNote,
+        ...toVaccineFields(vaccine),
         retired: vaccine.retiredAt !== null,
-        rules: {
-          max_shots: rules?.maxShots ?? null,
-          min_age_days: rules?.minAgeDays ?? null,
-          live: rules?.live ?? false,
-          not_in_pregnancy: rules?.notInPregnancy ?? false,
-          min_days_before_breeding: rules?.minDaysBeforeBreeding ?? null,
-          blackout_birth_days: window(rules?.blackoutBirthFromDays, rules?.blackoutBirthToDays),
-          window_birth_days: window(rules?.windowBirthFromDays, rules?.windowBirthToDays),
-          compatible_vaccine_ids: compatibles.map((row) => row.id),
-          course_interval_days: window(rules?.courseIntervalFromDays, rules?.courseIntervalToDays),
-          booster_window_birth_days: window(
-            rules?.boosterWindowBirthFromDays,
-            rules?.boosterWindowBirthToDays,
-          ),
-          max_days_before_breeding: rules?.maxDaysBeforeBreeding ?? null,
-          min_days_before_birth: rules?.minDaysBeforeBirth ?? null,
-          not_protective_in_pregnancy: rules?.notProtectiveInPregnancy ?? false,
-        },
+        rules: toVaccineRules(
+          rules,
+          compatibles.map((row) => row.id),
+        ),
         diseases,
         calendar_count: calendarCount?.total ?? 0,
         updated_at: vaccine.updatedAt.toISOString(),
@@ -227,20 +191,10 @@ export function createAdminRepository(db: Executor) {
       return rows.find((row) => row.id !== exceptId)?.id ?? null;
     },
 
-    /** Which of these ids are products. */
-    async listExistingProductIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: schema.vaccines.id })
-        .from(schema.vaccines)
-        .where(inArray(schema.vaccines.id, [...ids]));
-      return new Set(rows.map((row) => row.id));
-    },
-
     async insertProduct(input: ProductInput, now: Date): Promise<number> {
       const [row] = await db
         .insert(schema.vaccines)
-        .values({ ...toVaccineColumns(input, now), createdAt: now, updatedAt: now })
+        .values({ ...toProductColumns(input, now), createdAt: now, updatedAt: now })
         .returning({ id: schema.vaccines.id });
       if (!row) throw new Error("inserting a product returned no row");
       await writeRules(row.id, input);
@@ -251,7 +205,7 @@ export function createAdminRepository(db: Executor) {
       await db
         .update(schema.vaccines)
         .set({
-          ...toVaccineColumns(input, now),
+          ...toProductColumns(input, now),
           // Retiring again keeps the first date; only the flag's change moves it.
           retiredAt: input.retired ? (wasRetired ? undefined : now) : null,
           updatedAt: nextVersionTime(schema.vaccines.updatedAt, now),
@@ -327,24 +281,7 @@ export function createAdminRepository(db: Executor) {
   /** Replaces the product's rules and compatible products with the input's. */
   async function writeRules(vaccineId: number, input: ProductInput): Promise<void> {
     const { rules } = input;
-    const values = {
-      maxShots: rules.max_shots,
-      minAgeDays: rules.min_age_days,
-      live: rules.live,
-      notInPregnancy: rules.not_in_pregnancy,
-      minDaysBeforeBreeding: rules.min_days_before_breeding,
-      blackoutBirthFromDays: rules.blackout_birth_days?.from ?? null,
-      blackoutBirthToDays: rules.blackout_birth_days?.to ?? null,
-      windowBirthFromDays: rules.window_birth_days?.from ?? null,
-      windowBirthToDays: rules.window_birth_days?.to ?? null,
-      courseIntervalFromDays: rules.course_interval_days?.from ?? null,
-      courseIntervalToDays: rules.course_interval_days?.to ?? null,
-      boosterWindowBirthFromDays: rules.booster_window_birth_days?.from ?? null,
-      boosterWindowBirthToDays: rules.booster_window_birth_days?.to ?? null,
-      maxDaysBeforeBreeding: rules.max_days_before_breeding,
-      minDaysBeforeBirth: rules.min_days_before_birth,
-      notProtectiveInPregnancy: rules.not_protective_in_pregnancy,
-    };
+    const values = toVaccineRulesColumns(rules);
     await db
       .insert(schema.vaccineRules)
       .values({ vaccineId, ...values })
@@ -364,20 +301,15 @@ export function createAdminRepository(db: Executor) {
   }
 }
 
-function toVaccineColumns(input: ProductInput, now: Date) {
+function toProductColumns(input: ProductInput, now: Date) {
   return {
-    name: input.name,
-    sizeInfo: input.size_info,
-    vaccineType: input.vaccine_type
-      .split(",")
-      .map((code) => code.trim())
-      .join(","),
-    logoUrl: input.logo_url,
-    productSpcUrl: input.product_spc_url,
-    accentColor: input.accent_color,
-    information: input.information,
-    warningMessage: input.warning_message,
-    sourceNote: input.source_note,
+    ...toVaccineColumns({
+      ...input,
+      vaccine_type: input.vaccine_type
+        .split(",")
+        .map((code) => code.trim())
+        .join(","),
+    }),
     retiredAt: input.retired ? now : null,
   };
 }

@@ -18,6 +18,7 @@ import { createRequireAdmin } from "../../auth/authorization.ts";
 import type { Db } from "../../db/database.ts";
 import { listReferenceDifferences } from "../../db/reference-differences.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { AdminContext } from "./admin-services.ts";
 import {
   createProduct,
   deleteProduct,
@@ -25,7 +26,6 @@ import {
   listProducts,
   readProduct,
   updateProduct,
-  type AdminContext,
 } from "./products.service.ts";
 import { registerProtocolRoutes } from "./protocols.routes.ts";
 

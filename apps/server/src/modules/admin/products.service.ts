@@ -9,18 +9,20 @@ import {
   type Product,
   type ProductInput,
 } from "@vaxcal/contracts";
-import type { Db } from "../../db/database.ts";
+import type { Transaction } from "../../db/database.ts";
 import { changeReferenceData } from "../../db/reference-changes.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { checkNotChangedSince } from "./row-version.ts";
-import type { Clock } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
+import {
+  mustFind,
+  readPage,
+  recordAudit,
+  type Actor,
+  type AdminContext,
+} from "./admin-services.ts";
 import { createAdminRepository, type AdminRepository } from "./admin.repository.ts";
-
-export type AdminContext = { db: Db; clock: Clock };
-
-/** Who made a change, as the audit trail records it. */
-export type Actor = { userId: number };
+import { createProtocolsRepository } from "./protocols.repository.ts";
+import { checkNotChangedSince } from "./row-version.ts";
 
 const productEntity = "vaccine";
 
@@ -34,14 +36,14 @@ export async function listProducts(
     pageSize: number;
   },
 ): Promise<ListProductsResponse> {
-  const { items, total } = await createAdminRepository(context.db).listProducts({
-    category: query.category,
-    disease: query.disease,
-    search: query.search || undefined,
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return readPage(query.page, query.pageSize, (window) =>
+    createAdminRepository(context.db).listProducts({
+      category: query.category,
+      disease: query.disease,
+      search: query.search || undefined,
+      ...window,
+    }),
+  );
 }
 
 export async function readProduct(context: AdminContext, id: number): Promise<Product> {
@@ -59,17 +61,12 @@ export async function createProduct(
   actor: Actor,
   input: ProductInput,
 ): Promise<Product> {
-  return changeReferenceData(context.db, async (transaction) => {
-    const repository = createAdminRepository(transaction);
-    await checkProductInput(repository, input);
-    const now = context.clock();
-    const id = await repository.insertProduct(input, now);
-    const after = await readOrFail(repository, id);
-    await audit(repository, actor, now, AuditAction.create, id, null, after);
-    return after;
-  });
+  return changeReferenceData(context.db, (transaction) =>
+    saveProduct(context, actor, transaction, null, input),
+  );
 }
 
+/** Saves a product and its audit entry in one transaction, checked as `createProduct` is. */
 export async function updateProduct(
   context: AdminContext,
   actor: Actor,
@@ -85,12 +82,7 @@ export async function updateProduct(
       before.updated_at,
       adminMessages.productChangedMeanwhile,
     );
-    await checkProductInput(repository, input, id);
-    const now = context.clock();
-    await repository.updateProduct(id, input, now, before.retired);
-    const after = await readOrFail(repository, id);
-    await audit(repository, actor, now, AuditAction.update, id, before, after);
-    return after;
+    return saveProduct(context, actor, transaction, before, input);
   });
 }
 
@@ -115,7 +107,7 @@ export async function deleteProduct(
     }
     const now = context.clock();
     await repository.deleteProduct(id);
-    await audit(repository, actor, now, AuditAction.delete, id, before, null);
+    await audit(repository, actor, now, AuditAction.delete, id, { before, after: null });
   });
 }
 
@@ -123,20 +115,17 @@ export async function listAudit(
   context: AdminContext,
   query: { product?: number | undefined; page: number },
 ): Promise<ListAuditResponse> {
-  const pageSize = adminLimits.pageSize;
-  const { items, total } = await createAdminRepository(context.db).listAuditEntries({
-    vaccineId: query.product,
-    offset: (query.page - 1) * pageSize,
-    limit: pageSize,
-  });
-  return { items, total, page: query.page, pageSize };
+  return readPage(query.page, adminLimits.pageSize, (window) =>
+    createAdminRepository(context.db).listAuditEntries({ vaccineId: query.product, ...window }),
+  );
 }
 
 async function checkProductInput(
-  repository: AdminRepository,
+  transaction: Transaction,
   input: ProductInput,
   productId?: number,
 ): Promise<void> {
+  const repository = createAdminRepository(transaction);
   const issues: ErrorIssue[] = [];
   if ((await repository.findProductIdByName(input.name, productId)) !== null) {
     issues.push({ path: "body.name", message: adminMessages.nameTaken });
@@ -148,7 +137,10 @@ async function checkProductInput(
       message: adminMessages.compatibleSelf,
     });
   } else {
-    const existing = await repository.listExistingProductIds(compatibleIds);
+    const existing = await createProtocolsRepository(transaction).listExistingIds(
+      "vaccines",
+      compatibleIds,
+    );
     if (compatibleIds.some((id) => !existing.has(id))) {
       issues.push({
         path: "body.rules.compatible_vaccine_ids",
@@ -159,30 +151,45 @@ async function checkProductInput(
   if (issues.length > 0) throw createValidationError(issues);
 }
 
-async function readOrFail(repository: AdminRepository, id: number): Promise<Product> {
-  const product = await repository.findProduct(id);
-  if (!product) throw new Error(`product ${id} vanished inside its own transaction`);
-  return product;
+/** Writes the input over `before` (null: a new product), and audits the change. */
+async function saveProduct(
+  context: AdminContext,
+  actor: Actor,
+  transaction: Transaction,
+  before: Product | null,
+  input: ProductInput,
+): Promise<Product> {
+  await checkProductInput(transaction, input, before?.id);
+  const repository = createAdminRepository(transaction);
+  const now = context.clock();
+  let id: number;
+  if (before) {
+    id = before.id;
+    await repository.updateProduct(id, input, now, before.retired);
+  } else {
+    id = await repository.insertProduct(input, now);
+  }
+  const after = await mustFind(repository.findProduct(id));
+  await audit(repository, actor, now, before ? AuditAction.update : AuditAction.create, id, {
+    before,
+    after,
+  });
+  return after;
 }
 
-async function audit(
+function audit(
   repository: AdminRepository,
   actor: Actor,
   now: Date,
   action: AuditAction,
   id: number,
-  before: Product | null,
-  after: Product | null,
+  change: { before: Product | null; after: Product | null },
 ): Promise<void> {
-  await repository.insertAuditEntry({
-    userId: actor.userId,
-    userLabel: await repository.findUserLabel(actor.userId),
-    occurredAt: now,
+  return recordAudit(repository, actor, now, {
     action,
     entity: productEntity,
     entityId: id,
     vaccineId: id,
-    before,
-    after,
+    ...change,
   });
 }

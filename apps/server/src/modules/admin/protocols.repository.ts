@@ -3,24 +3,21 @@ import type {
   AdminSeasonDefault,
   AdminShotTemplate,
   AdminWarning,
-  HerdStatus,
+  ShotTemplate,
 } from "@vaxcal/contracts";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import {
+  toShotTemplate,
+  toShotTemplateColumns,
+  toWarning,
+  toWarningColumns,
+} from "../../db/reference-rows.ts";
 import * as schema from "../../db/schema.ts";
 import { nextVersionTime } from "./row-version.ts";
 
-/** A shot template's columns as the service writes them. */
-export type ShotTemplateValues = {
-  vaccine_id: number;
-  animal_id: number;
-  birth_days: number | null;
-  breeding_days: number | null;
-  custom_name: string | null;
-  is_recurrent: number;
-  herd_status: HerdStatus | null;
-  season_id: number | null;
-};
+/** A shot template as the service writes it: every field but its id. */
+export type ShotTemplateValues = Omit<ShotTemplate, "id">;
 
 export type AnimalFacts = { id: number; name: string; isAdult: boolean; hasBirthDate: boolean };
 
@@ -35,27 +32,8 @@ export function createProtocolsRepository(db: Executor) {
   const combinations = schema.animalEnterpriseSeasonCombinations;
 
   const mapTemplate = (row: typeof templates.$inferSelect): AdminShotTemplate => ({
-    id: row.id,
-    vaccine_id: row.vaccineId,
-    animal_id: row.animalId,
-    birth_days: row.birthDays,
-    breeding_days: row.breedingDays,
-    custom_name: row.customName,
-    is_recurrent: row.isRecurrent,
-    herd_status: row.herdStatus,
-    season_id: row.seasonId,
+    ...toShotTemplate(row),
     updated_at: row.updatedAt.toISOString(),
-  });
-
-  const toTemplateColumns = (values: ShotTemplateValues) => ({
-    vaccineId: values.vaccine_id,
-    animalId: values.animal_id,
-    birthDays: values.birth_days,
-    breedingDays: values.breeding_days,
-    customName: values.custom_name,
-    isRecurrent: values.is_recurrent,
-    herdStatus: values.herd_status,
-    seasonId: values.season_id,
   });
 
   const selectLinks = () =>
@@ -92,16 +70,6 @@ export function createProtocolsRepository(db: Executor) {
       .innerJoin(schema.enterprises, eq(schema.enterprises.id, combinations.enterpriseId))
       .innerJoin(schema.seasons, eq(schema.seasons.id, combinations.seasonId));
 
-  const mapWarning = (row: typeof schema.warnings.$inferSelect): AdminWarning => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    body: row.body,
-    button_confirm: row.buttonConfirm,
-    button_cancel: row.buttonCancel,
-    severity: row.severity,
-  });
-
   return {
     async listShotTemplates(filters: {
       vaccine?: number | undefined;
@@ -127,7 +95,7 @@ export function createProtocolsRepository(db: Executor) {
     async insertShotTemplate(values: ShotTemplateValues, now: Date): Promise<number> {
       const [row] = await db
         .insert(templates)
-        .values({ ...toTemplateColumns(values), createdAt: now, updatedAt: now })
+        .values({ ...toShotTemplateColumns(values), createdAt: now, updatedAt: now })
         .returning({ id: templates.id });
       if (!row) throw new Error("inserting a shot template returned no row");
       return row.id;
@@ -136,7 +104,10 @@ export function createProtocolsRepository(db: Executor) {
     async updateShotTemplate(id: number, values: ShotTemplateValues, now: Date): Promise<void> {
       await db
         .update(templates)
-        .set({ ...toTemplateColumns(values), updatedAt: nextVersionTime(templates.updatedAt, now) })
+        .set({
+          ...toShotTemplateColumns(values),
+          updatedAt: nextVersionTime(templates.updatedAt, now),
+        })
         .where(eq(templates.id, id));
     },
 
@@ -144,7 +115,6 @@ export function createProtocolsRepository(db: Executor) {
       await db.delete(templates).where(eq(templates.id, id));
     },
 
-    /** Which of these ids name a row of the table (vaccines, animals, seasons or diseases). */
     /** Whether an admin retired this product (new calendars do not offer it). */
     async isVaccineRetired(vaccineId: number): Promise<boolean> {
       const [row] = await db
@@ -154,6 +124,7 @@ export function createProtocolsRepository(db: Executor) {
       return row?.retiredAt != null;
     },
 
+    /** Which of these ids name a row of the table (vaccines, animals, seasons or diseases). */
     async listExistingIds(
       table: "vaccines" | "animals" | "seasons" | "diseases",
       ids: readonly number[],
@@ -304,13 +275,13 @@ export function createProtocolsRepository(db: Executor) {
 
     async listWarnings(): Promise<AdminWarning[]> {
       const rows = await db.select().from(schema.warnings).orderBy(asc(schema.warnings.id));
-      return rows.map(mapWarning);
+      return rows.map(toWarning);
     },
 
     async findWarning(id: number, { forUpdate = false } = {}): Promise<AdminWarning | null> {
       const query = db.select().from(schema.warnings).where(eq(schema.warnings.id, id));
       const [row] = forUpdate ? await query.for("update") : await query;
-      return row ? mapWarning(row) : null;
+      return row ? toWarning(row) : null;
     },
 
     async updateWarning(
@@ -320,14 +291,7 @@ export function createProtocolsRepository(db: Executor) {
     ): Promise<void> {
       await db
         .update(schema.warnings)
-        .set({
-          title: values.title,
-          body: values.body,
-          buttonConfirm: values.button_confirm,
-          buttonCancel: values.button_cancel,
-          severity: values.severity,
-          updatedAt: now,
-        })
+        .set({ ...toWarningColumns(values), updatedAt: now })
         .where(eq(schema.warnings.id, id));
     },
   };

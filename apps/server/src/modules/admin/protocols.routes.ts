@@ -25,7 +25,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSession } from "../../auth/authentication.ts";
-import type { AdminContext } from "./products.service.ts";
+import type { AdminContext } from "./admin-services.ts";
 import {
   createDiseaseAnimal,
   createShotTemplate,

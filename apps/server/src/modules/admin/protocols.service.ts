@@ -24,10 +24,16 @@ import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import {
+  mustFind,
+  recordAudit,
+  type Actor,
+  type AdminContext,
+  type AuditedChange,
+} from "./admin-services.ts";
 import { createAdminRepository } from "./admin.repository.ts";
 import { previewSeason, type AnimalProtocol } from "./protocol-preview.ts";
 import { createProtocolsRepository, type ProtocolsRepository } from "./protocols.repository.ts";
-import type { Actor, AdminContext } from "./products.service.ts";
 import { checkNotChangedSince } from "./row-version.ts";
 
 type TemplateValues = z.output<typeof ShotTemplateInputSchema>;
@@ -60,22 +66,9 @@ export async function createShotTemplate(
   actor: Actor,
   input: TemplateValues,
 ): Promise<AdminShotTemplate> {
-  return changeReferenceData(context.db, async (transaction) => {
-    const repository = createProtocolsRepository(transaction);
-    await checkTemplate(repository, input, "body");
-    const now = context.clock();
-    const id = await repository.insertShotTemplate(input, now);
-    const after = await mustFind(repository.findShotTemplate(id));
-    await audit(transaction, actor, now, {
-      action: AuditAction.create,
-      entity: ProtocolAuditEntity.shotTemplate,
-      entityId: id,
-      vaccineId: after.vaccine_id,
-      before: null,
-      after,
-    });
-    return after;
-  });
+  return changeReferenceData(context.db, (transaction) =>
+    saveShotTemplate(context, actor, transaction, null, input),
+  );
 }
 
 export async function updateShotTemplate(
@@ -85,28 +78,47 @@ export async function updateShotTemplate(
   input: TemplateValues,
 ): Promise<AdminShotTemplate> {
   return changeReferenceData(context.db, async (transaction) => {
-    const repository = createProtocolsRepository(transaction);
-    const before = await repository.findShotTemplate(id, { forUpdate: true });
+    const before = await createProtocolsRepository(transaction).findShotTemplate(id, {
+      forUpdate: true,
+    });
     if (!before) throw new AppError(ErrorCode.notFound, protocolMessages.templateNotFound);
     checkNotChangedSince(
       input.updated_at,
       before.updated_at,
       protocolMessages.templateChangedMeanwhile,
     );
-    await checkTemplate(repository, input, "body");
-    const now = context.clock();
-    await repository.updateShotTemplate(id, input, now);
-    const after = await mustFind(repository.findShotTemplate(id));
-    await audit(transaction, actor, now, {
-      action: AuditAction.update,
-      entity: ProtocolAuditEntity.shotTemplate,
-      entityId: id,
-      vaccineId: after.vaccine_id,
-      before,
-      after,
-    });
-    return after;
+    return saveShotTemplate(context, actor, transaction, before, input);
   });
+}
+
+/** Writes the input over `before` (null: a new template), and audits the change. */
+async function saveShotTemplate(
+  context: AdminContext,
+  actor: Actor,
+  transaction: Transaction,
+  before: AdminShotTemplate | null,
+  input: TemplateValues,
+): Promise<AdminShotTemplate> {
+  const repository = createProtocolsRepository(transaction);
+  await checkTemplate(repository, input, "body");
+  const now = context.clock();
+  let id: number;
+  if (before) {
+    id = before.id;
+    await repository.updateShotTemplate(id, input, now);
+  } else {
+    id = await repository.insertShotTemplate(input, now);
+  }
+  const after = await mustFind(repository.findShotTemplate(id));
+  await audit(transaction, actor, now, {
+    action: before ? AuditAction.update : AuditAction.create,
+    entity: ProtocolAuditEntity.shotTemplate,
+    entityId: id,
+    vaccineId: after.vaccine_id,
+    before,
+    after,
+  });
+  return after;
 }
 
 export async function deleteShotTemplate(
@@ -180,13 +192,7 @@ export async function createDiseaseAnimal(
 ): Promise<AdminDiseaseAnimal> {
   return changeReferenceData(context.db, async (transaction) => {
     const repository = createProtocolsRepository(transaction);
-    const issues: ErrorIssue[] = [];
-    if (!(await repository.listExistingIds("diseases", [input.disease_id])).has(input.disease_id)) {
-      issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
-    }
-    if (!(await repository.listExistingIds("animals", [input.animal_id])).has(input.animal_id)) {
-      issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
-    }
+    const issues = await checkLinkIds(repository, input.disease_id, input.animal_id);
     await checkVaccine(repository, input.vaccine_id, issues);
     if (issues.length > 0) throw createValidationError(issues);
     // Two admins offering the same disease at once: the second insert finds the first's row.
@@ -262,6 +268,22 @@ export async function deleteDiseaseAnimal(
       after: null,
     });
   });
+}
+
+/** The field messages for a disease link's disease and animal ids that name nothing. */
+async function checkLinkIds(
+  repository: ProtocolsRepository,
+  diseaseId: number,
+  animalId: number,
+): Promise<ErrorIssue[]> {
+  const issues: ErrorIssue[] = [];
+  if (!(await repository.listExistingIds("diseases", [diseaseId])).has(diseaseId)) {
+    issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
+  }
+  if (!(await repository.listExistingIds("animals", [animalId])).has(animalId)) {
+    issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
+  }
+  return issues;
 }
 
 async function checkVaccine(
@@ -420,13 +442,7 @@ export async function previewProtocolChange(
     if (link === null && existing === null) {
       throw new AppError(ErrorCode.notFound, protocolMessages.diseaseAnimalNotFound);
     }
-    const issues: ErrorIssue[] = [];
-    if (!(await repository.listExistingIds("diseases", [diseaseId])).has(diseaseId)) {
-      issues.push({ path: "body.disease_id", message: protocolMessages.diseaseUnknown });
-    }
-    if (!(await repository.listExistingIds("animals", [linkAnimalId])).has(linkAnimalId)) {
-      issues.push({ path: "body.animal_id", message: protocolMessages.animalUnknown });
-    }
+    const issues = await checkLinkIds(repository, diseaseId, linkAnimalId);
     const vaccine =
       link === null
         ? null
@@ -516,30 +532,11 @@ export async function previewProtocolChange(
 
 // ---- shared ----
 
-async function mustFind<T>(found: Promise<T | null>): Promise<T> {
-  const value = await found;
-  if (value === null) throw new Error("a row vanished inside its own transaction");
-  return value;
-}
-
-async function audit(
+function audit(
   transaction: Transaction,
   actor: Actor,
   now: Date,
-  entry: {
-    action: AuditAction;
-    entity: ProtocolAuditEntity;
-    entityId: number;
-    vaccineId: number | null;
-    before: object | null;
-    after: object | null;
-  },
+  change: AuditedChange & { entity: ProtocolAuditEntity },
 ): Promise<void> {
-  const repository = createAdminRepository(transaction);
-  await repository.insertAuditEntry({
-    userId: actor.userId,
-    userLabel: await repository.findUserLabel(actor.userId),
-    occurredAt: now,
-    ...entry,
-  });
+  return recordAudit(createAdminRepository(transaction), actor, now, change);
 }

@@ -2,11 +2,8 @@ import type { ReferenceLists, Warning } from "@vaxcal/contracts";
 import { asc, eq, isNull } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
-import {
-  createVaccinesRepository,
-  mapDisease,
-  mapShotTemplate,
-} from "../../lib/vaccines.repository.ts";
+import { toDisease, toShotTemplate, toWarning } from "../../db/reference-rows.ts";
+import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
 
 /** Reads the reference lists and maps their rows to the contracts' JSON (docs/product.md §7). */
 export function createReferenceRepository(db: Executor) {
@@ -92,7 +89,7 @@ export function createReferenceRepository(db: Executor) {
       ]);
       const linksByDisease = groupBy(links, (link) => link.diseaseId);
       return diseases.map((disease) => ({
-        ...mapDisease(disease),
+        ...toDisease(disease),
         animals: (linksByDisease.get(disease.id) ?? []).map((link) => ({
           animal_id: link.animalId,
           vaccine_id: link.vaccineId,
@@ -161,20 +158,12 @@ export function createReferenceRepository(db: Executor) {
         .select()
         .from(schema.shotTemplates)
         .orderBy(asc(schema.shotTemplates.id));
-      return rows.map(mapShotTemplate);
+      return rows.map(toShotTemplate);
     },
 
     async listWarnings(): Promise<Warning[]> {
       const rows = await db.select().from(schema.warnings).orderBy(asc(schema.warnings.id));
-      return rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        body: row.body,
-        button_confirm: row.buttonConfirm,
-        button_cancel: row.buttonCancel,
-        severity: row.severity,
-      }));
+      return rows.map(toWarning);
     },
 
     async listTerritoryManagers(): Promise<ReferenceLists["territoryManagers"]> {
