@@ -4,7 +4,9 @@ import { SelectField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
-import { useAuditEntries, useProductNames, useReferenceDifferences } from "../api/admin-api.ts";
+import { useAuditEntries } from "../api/list-audit-entries.ts";
+import { useProductNames } from "../api/list-product-names.ts";
+import { useReferenceDifferences } from "../api/list-reference-differences.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { describeOffset } from "./shot-template-form.ts";
 

@@ -12,7 +12,10 @@ import { ErrorState, LoadingState } from "../../../components/ui/status-panels.t
 import { paths } from "../../../config/paths.ts";
 import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useDeleteProduct, useProduct, useProductNames, useSaveProduct } from "../api/admin-api.ts";
+import { useDeleteProduct } from "../api/delete-product.ts";
+import { useProduct } from "../api/get-product.ts";
+import { useProductNames } from "../api/list-product-names.ts";
+import { useSaveProduct } from "../api/save-product.ts";
 import { adminTexts } from "../admin-texts.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import {

@@ -5,7 +5,8 @@ import { SelectField, TextField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
-import { useFilterOptions, useProducts, type ProductFilters } from "../api/admin-api.ts";
+import { useFilterOptions } from "../api/list-filter-options.ts";
+import { useProducts, type ProductFilters } from "../api/list-products.ts";
 import { adminTexts } from "../admin-texts.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 

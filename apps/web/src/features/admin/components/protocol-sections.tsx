@@ -16,18 +16,16 @@ import {
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useFilterOptions } from "../api/admin-api.ts";
-import {
-  useCreateDiseaseAnimal,
-  useDeleteDiseaseAnimal,
-  useDiseaseAnimals,
-  usePreviewProtocolChange,
-  useSaveDiseaseAnimal,
-  useSaveSeasonDefault,
-  useSaveWarning,
-  useSeasonDefaults,
-  useWarnings,
-} from "../api/protocols-api.ts";
+import { useCreateDiseaseAnimal } from "../api/create-disease-animal.ts";
+import { useDeleteDiseaseAnimal } from "../api/delete-disease-animal.ts";
+import { useDiseaseAnimals } from "../api/list-disease-animals.ts";
+import { useFilterOptions } from "../api/list-filter-options.ts";
+import { useSeasonDefaults } from "../api/list-season-defaults.ts";
+import { useWarnings } from "../api/list-warnings.ts";
+import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
+import { useSaveDiseaseAnimal } from "../api/save-disease-animal.ts";
+import { useSaveSeasonDefault } from "../api/save-season-default.ts";
+import { useSaveWarning } from "../api/save-warning.ts";
 import { TextAreaField } from "./product-form-page.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
 

@@ -10,14 +10,12 @@ import { AlertBox, SelectField, TextField } from "../../../components/ui/form-fi
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useProductNames } from "../api/admin-api.ts";
-import {
-  useDeleteShotTemplate,
-  usePreviewProtocolChange,
-  useProtocolOptions,
-  useSaveShotTemplate,
-  useShotTemplates,
-} from "../api/protocols-api.ts";
+import { useDeleteShotTemplate } from "../api/delete-shot-template.ts";
+import { useProductNames } from "../api/list-product-names.ts";
+import { useProtocolOptions } from "../api/list-protocol-options.ts";
+import { useShotTemplates } from "../api/list-shot-templates.ts";
+import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
+import { useSaveShotTemplate } from "../api/save-shot-template.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { DiseaseLinks, PopupMessages, SeasonDefaults } from "./protocol-sections.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
