@@ -8,6 +8,7 @@ import { useAuditEntries } from "../api/list-audit-entries.ts";
 import { useProductNames } from "../api/list-product-names.ts";
 import { useReferenceDifferences } from "../api/list-reference-differences.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { AdminPager, countPages } from "./admin-pager.tsx";
 import { describeOffset } from "./shot-template-form.ts";
 
 const whenFormat = new Intl.DateTimeFormat("en-IE", {
@@ -204,9 +205,7 @@ function AuditTrail() {
     if (next.page > 1) nextParams.set("page", String(next.page));
     setParams(nextParams, { replace: true });
   };
-  const pageCount = entries.data
-    ? Math.max(1, Math.ceil(entries.data.total / entries.data.pageSize))
-    : 1;
+  const pageCount = countPages(entries.data);
 
   return (
     <section>
@@ -284,27 +283,13 @@ function AuditTrail() {
               </tbody>
             </table>
           </div>
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={page <= 1}
-              onClick={() => setFilters({ product, page: page - 1 })}
-            >
-              Previous page
-            </button>
-            <p>
-              Page {page} of {pageCount}
-            </p>
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={page >= pageCount}
-              onClick={() => setFilters({ product, page: page + 1 })}
-            >
-              Next page
-            </button>
-          </div>
+          <AdminPager
+            page={page}
+            pageCount={pageCount}
+            onPage={(next) => setFilters({ product, page: next })}
+          >
+            Page {page} of {pageCount}
+          </AdminPager>
         </>
       )}
     </section>

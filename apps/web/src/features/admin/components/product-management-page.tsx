@@ -9,6 +9,7 @@ import { useFilterOptions } from "../api/list-filter-options.ts";
 import { useProducts, type ProductFilters } from "../api/list-products.ts";
 import { adminTexts } from "../admin-texts.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { AdminPager, countPages } from "./admin-pager.tsx";
 
 // The search box waits for a pause in typing before it asks the server.
 const searchDelayMs = 300;
@@ -61,9 +62,7 @@ function ProductManagement() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing starts a search
   }, [searchText]);
 
-  const pageCount = products.data
-    ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize))
-    : 1;
+  const pageCount = countPages(products.data);
 
   return (
     <section>
@@ -145,27 +144,13 @@ function ProductManagement() {
               </tbody>
             </table>
           </div>
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={filters.page <= 1}
-              onClick={() => setFilter({ page: filters.page - 1 })}
-            >
-              Previous page
-            </button>
-            <p>
-              Page {products.data.page} of {pageCount} ({products.data.total} products)
-            </p>
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={filters.page >= pageCount}
-              onClick={() => setFilter({ page: filters.page + 1 })}
-            >
-              Next page
-            </button>
-          </div>
+          <AdminPager
+            page={filters.page}
+            pageCount={pageCount}
+            onPage={(page) => setFilter({ page })}
+          >
+            Page {products.data.page} of {pageCount} ({products.data.total} products)
+          </AdminPager>
         </>
       )}
     </section>
