@@ -115,6 +115,19 @@ function showValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+/** Each field as `field: before → after`. */
+function ChangeList({ changes }: { changes: Change[] }) {
+  return (
+    <ul className="admin-audit__change">
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.field}: {showValue(change.before)} → {showValue(change.after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** `/admin/audit/`: every admin change, newest first, with before and after, by product. */
 export function AuditPage() {
   return (
@@ -172,13 +185,13 @@ function ReferenceDifferences() {
                     <td>{row}</td>
                     <td>{differenceKinds[difference.kind]}</td>
                     <td>
-                      <ul className="admin-audit__change">
-                        {difference.fields.map((field) => (
-                          <li key={field.field}>
-                            {field.field}: {showValue(field.shipped)} → {showValue(field.current)}
-                          </li>
-                        ))}
-                      </ul>
+                      <ChangeList
+                        changes={difference.fields.map((field) => ({
+                          field: field.field,
+                          before: field.shipped,
+                          after: field.current,
+                        }))}
+                      />
                     </td>
                   </tr>
                 );
@@ -269,13 +282,7 @@ function AuditTrail() {
                         )}
                       </td>
                       <td>
-                        <ul className="admin-audit__change">
-                          {listChanges(entry).map((change) => (
-                            <li key={change.field}>
-                              {change.field}: {showValue(change.before)} → {showValue(change.after)}
-                            </li>
-                          ))}
-                        </ul>
+                        <ChangeList changes={listChanges(entry)} />
                       </td>
                     </tr>
                   );
