@@ -4,6 +4,7 @@ import {
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from "react";
 import "./form-fields.css";
 
@@ -118,6 +119,30 @@ export function TextField({
       className={className}
       renderControl={(controlProps) => (
         <input {...controlProps} className="field__control" {...inputProps} />
+      )}
+    />
+  );
+}
+
+/** A labelled multi-line box with its message beside it, like `TextField`. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  isOptional,
+  className,
+  ...textareaProps
+}: FieldFrameProps &
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      isOptional={isOptional}
+      className={className}
+      renderControl={(controlProps) => (
+        <textarea {...controlProps} className="field__control" {...textareaProps} />
       )}
     />
   );

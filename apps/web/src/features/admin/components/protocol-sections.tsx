@@ -11,6 +11,7 @@ import {
   AlertBox,
   FieldError,
   SelectField,
+  TextAreaField,
   TextField,
 } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
@@ -26,7 +27,6 @@ import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
 import { useSaveDiseaseAnimal } from "../api/save-disease-animal.ts";
 import { useSaveSeasonDefault } from "../api/save-season-default.ts";
 import { useSaveWarning } from "../api/save-warning.ts";
-import { TextAreaField } from "./product-form-page.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
 
 type Messages = Record<string, string>;
