@@ -3,19 +3,20 @@ import {
   type AdminShotTemplate,
   type ProtocolPreviewRequest,
   type ProtocolPreviewResponse,
+  type ShotTemplateInput,
 } from "@vaxcal/contracts";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { AlertBox, SelectField, TextField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
-import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
-import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
 import { useDeleteShotTemplate } from "../api/delete-shot-template.ts";
 import { useProductNames } from "../api/list-product-names.ts";
 import { useProtocolOptions } from "../api/list-protocol-options.ts";
 import { useShotTemplates } from "../api/list-shot-templates.ts";
 import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
 import { useSaveShotTemplate } from "../api/save-shot-template.ts";
+import { resolveWith, useAdminForm } from "../hooks/use-admin-form.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { DiseaseLinks, PopupMessages, SeasonDefaults } from "./protocol-sections.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
@@ -28,7 +29,6 @@ import {
   toTemplateForm,
   toTemplateInput,
   type ShotTemplateFormValues,
-  type TemplateFieldMessages,
 } from "./shot-template-form.ts";
 
 /**
@@ -260,81 +260,59 @@ function ShotTemplateEditor({
   seasons: NamedId[];
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<ShotTemplateFormValues>(() =>
-    template ? toTemplateForm(template) : emptyTemplateForm(),
-  );
-  const [messages, setMessages] = useState<TemplateFieldMessages>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
+  const { form, alerts, alertRef, messageOf, showInvalid, clearMessages, send } = useAdminForm<
+    ShotTemplateFormValues,
+    ShotTemplateInput
+  >({
+    resolver: resolveWith<ShotTemplateFormValues, ShotTemplateInput>((values) =>
+      toTemplateInput(values, { vaccine_id: vaccine.id, animal_id: animal.id }),
+    ),
+    defaultValues: template ? toTemplateForm(template) : emptyTemplateForm(),
+    toField: toTemplateField,
+  });
   const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const save = useSaveShotTemplate();
   const remove = useDeleteShotTemplate();
   const previewChange = usePreviewProtocolChange();
   const title = template ? `Edit ${template.custom_name ?? vaccine.name}` : "Add a shot template";
 
-  const update = (changes: Partial<ShotTemplateFormValues>) => {
-    setForm({ ...form, ...changes });
-    // A preview shows the values it was made from; a new value makes it stale.
-    setPreview(null);
-  };
-  const fail = (fields: TemplateFieldMessages, list: string[]) => {
-    setMessages(fields);
-    setAlerts(list);
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
-  const failFromServer = (error: unknown, fallback: string) => {
-    const failure = describeFormFailure(error, { fallback });
-    const fields: TemplateFieldMessages = {};
-    for (const issue of failure.fields) fields[toTemplateField(issue.field)] ??= issue.message;
-    fail(fields, failure.messages);
-  };
-  const check = () => {
-    const checked = toTemplateInput(form, { vaccine_id: vaccine.id, animal_id: animal.id });
-    if (checked.messages) {
-      fail(checked.messages, [...new Set(Object.values(checked.messages))]);
-      return null;
-    }
-    return checked.input;
-  };
+  // A preview shows the values it was made from; a new value makes it stale.
+  const field = (name: keyof ShotTemplateFormValues) =>
+    form.register(name, { onChange: () => setPreview(null) });
 
   const runPreview = (request: ProtocolPreviewRequest) => {
-    setMessages({});
-    setAlerts([]);
-    previewChange.mutate(request, {
+    clearMessages();
+    send(previewChange.mutate, request, {
+      fallback: protocolMessages.previewFailed,
       onSuccess: setPreview,
-      onError: (error) => failFromServer(error, protocolMessages.previewFailed),
     });
   };
 
-  const submit = () => {
-    const input = check();
-    if (input === null) return;
-    save.mutate(
+  const submit = form.handleSubmit((input) => {
+    send(
+      save.mutate,
       // The version the editor opened: a save over someone else's newer one is refused.
       { id: template?.id ?? null, input: { ...input, updated_at: template?.updated_at } },
       {
-        onSuccess: () => {
-          showNotification(
-            NotificationType.success,
-            template ? protocolMessages.templateSaved : protocolMessages.templateCreated,
-          );
-          onDone();
-        },
-        onError: (error) => failFromServer(error, protocolMessages.saveFailed),
+        success: template ? protocolMessages.templateSaved : protocolMessages.templateCreated,
+        fallback: protocolMessages.saveFailed,
+        onSuccess: onDone,
       },
     );
-  };
+  }, showInvalid);
+  const previewTemplate = form.handleSubmit(
+    (input) =>
+      runPreview({ kind: "shot_template", template_id: template?.id ?? null, template: input }),
+    showInvalid,
+  );
 
   return (
     <form
       className="admin-form protocols__editor"
       noValidate
       aria-label={title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <h3>{title}</h3>
       <AlertBox ref={alertRef} messages={alerts} />
@@ -343,10 +321,7 @@ function ShotTemplateEditor({
         <div className="admin-form__row">
           <SelectField
             label="Counts from"
-            value={form.anchor}
-            onChange={(event) =>
-              update({ anchor: event.target.value === "birth" ? "birth" : "breeding" })
-            }
+            {...field("anchor")}
             options={[
               { value: "breeding", label: "Breeding date" },
               { value: "birth", label: "Birth date (calving or lambing for adults)" },
@@ -356,9 +331,8 @@ function ShotTemplateEditor({
             label="Days"
             hint="Negative before the date, positive after it, e.g. -28"
             inputMode="numeric"
-            value={form.days}
-            error={messages.days}
-            onChange={(event) => update({ days: event.target.value })}
+            error={messageOf("days")}
+            {...field("days")}
           />
         </div>
       </fieldset>
@@ -367,37 +341,26 @@ function ShotTemplateEditor({
           label="Name on the calendar"
           hint={`Leave empty to show "${vaccine.name}"`}
           isOptional
-          value={form.custom_name}
-          error={messages.custom_name}
-          onChange={(event) => update({ custom_name: event.target.value })}
+          error={messageOf("custom_name")}
+          {...field("custom_name")}
         />
         <TextField
           label="Repeats every how many years"
           hint="0: given once; 1: every year"
           inputMode="numeric"
-          value={form.is_recurrent}
-          error={messages.is_recurrent}
-          onChange={(event) => update({ is_recurrent: event.target.value })}
+          error={messageOf("is_recurrent")}
+          {...field("is_recurrent")}
         />
         <SelectField
           label="Herd status"
-          value={form.herd_status}
-          error={messages.herd_status}
-          onChange={(event) =>
-            update({
-              herd_status:
-                event.target.value === "primed" || event.target.value === "unprimed"
-                  ? event.target.value
-                  : "",
-            })
-          }
+          error={messageOf("herd_status")}
+          {...field("herd_status")}
           options={Object.entries(herdStatusLabels).map(([value, label]) => ({ value, label }))}
         />
         <SelectField
           label="Season"
-          value={form.season_id}
-          error={messages.season_id}
-          onChange={(event) => update({ season_id: event.target.value })}
+          error={messageOf("season_id")}
+          {...field("season_id")}
           options={[
             { value: "", label: "Every season" },
             ...seasons.map((season) => ({ value: String(season.id), label: season.name })),
@@ -409,16 +372,7 @@ function ShotTemplateEditor({
           type="button"
           className="button"
           disabled={previewChange.isPending}
-          onClick={() => {
-            const input = check();
-            if (input !== null) {
-              runPreview({
-                kind: "shot_template",
-                template_id: template?.id ?? null,
-                template: input,
-              });
-            }
-          }}
+          onClick={() => void previewTemplate()}
         >
           {previewChange.isPending ? "Previewing…" : "Preview"}
         </button>
@@ -436,12 +390,10 @@ function ShotTemplateEditor({
                 className="button button--primary"
                 disabled={remove.isPending}
                 onClick={() =>
-                  remove.mutate(template.id, {
-                    onSuccess: () => {
-                      showNotification(NotificationType.success, protocolMessages.templateDeleted);
-                      onDone();
-                    },
-                    onError: (error) => failFromServer(error, protocolMessages.saveFailed),
+                  send(remove.mutate, template.id, {
+                    success: protocolMessages.templateDeleted,
+                    fallback: protocolMessages.saveFailed,
+                    onSuccess: onDone,
                   })
                 }
               >
