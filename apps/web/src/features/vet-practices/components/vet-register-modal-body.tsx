@@ -2,12 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import {
   islandCounties,
-  passwordPolicy,
   republicCounties,
   vetRegistrationCountries,
   type ParsedVetRegisterRequest,
 } from "@vaxcal/contracts";
-import { useState } from "react";
 import { useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
@@ -18,6 +16,7 @@ import {
 } from "../../../components/ui/form-fields.tsx";
 import { WizardStepCounter, WizardStepShell } from "../../../components/ui/wizard-step-shell.tsx";
 import { useWizardSteps } from "../../../components/ui/wizard-steps.ts";
+import { NewPasswordFields } from "../../../components/ui/new-password-fields.tsx";
 import { hostGates } from "../../../config/hosts.ts";
 import { paths } from "../../../config/paths.ts";
 import { closeModal } from "../../../stores/modals.ts";
@@ -332,37 +331,25 @@ function VetStepPassword({ form }: { form: VetRegisterForm }) {
     trigger,
     formState: { errors },
   } = form;
-  const [isShown, setIsShown] = useState(false);
-  const type = isShown ? "text" : "password";
   return (
     <>
       <p>Choose a password for your practice's account.</p>
-      <TextField
-        label="Password"
-        type={type}
-        autoComplete="new-password"
-        hint={`At least ${passwordPolicy.minLength} characters. A few words you will remember make a strong one.`}
-        error={errors.password?.message}
-        {...register("password", {
-          onChange: () => {
-            if (errors.password) void trigger("password");
-            if (form.getValues("password_confirmation")) void trigger("password_confirmation");
-          },
-        })}
-      />
-      <TextField
-        label="Confirm password"
-        type={type}
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register("password_confirmation", {
-          onChange: () => void trigger("password_confirmation"),
-        })}
-      />
-      <CheckboxField
-        label="Show the passwords"
-        checked={isShown}
-        onChange={(event) => setIsShown(event.target.checked)}
+      <NewPasswordFields
+        password={{
+          error: errors.password?.message,
+          ...register("password", {
+            onChange: () => {
+              if (errors.password) void trigger("password");
+              if (form.getValues("password_confirmation")) void trigger("password_confirmation");
+            },
+          }),
+        }}
+        confirmation={{
+          error: errors.password_confirmation?.message,
+          ...register("password_confirmation", {
+            onChange: () => void trigger("password_confirmation"),
+          }),
+        }}
       />
     </>
   );
