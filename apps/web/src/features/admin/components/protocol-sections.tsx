@@ -29,6 +29,7 @@ import { useSaveDiseaseAnimal } from "../api/save-disease-animal.ts";
 import { useSaveSeasonDefault } from "../api/save-season-default.ts";
 import { useSaveWarning } from "../api/save-warning.ts";
 import { useAdminForm } from "../hooks/use-admin-form.ts";
+import { ConfirmButtons } from "./confirm-buttons.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
 
 const DiseaseLinkFormSchema = z.object({
@@ -193,33 +194,22 @@ function DiseaseLinkRow({
       <td>
         <div className="protocols__row-actions">
           {isConfirmingRemove ? (
-            <>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={remove.isPending}
-                onClick={() =>
-                  send(remove.mutate, key, {
-                    success: protocolMessages.linkDeleted,
-                    fallback: protocolMessages.saveFailed,
-                    onSuccess: () => onPreview(null),
-                    onError: () => setIsConfirmingRemove(false),
-                  })
-                }
-              >
-                Yes, remove it
-              </button>
-              <button
-                type="button"
-                className="button button--quiet"
-                onClick={() => {
-                  setIsConfirmingRemove(false);
-                  onPreview(null);
-                }}
-              >
-                Keep it
-              </button>
-            </>
+            <ConfirmButtons
+              confirmLabel="Yes, remove it"
+              isPending={remove.isPending}
+              onConfirm={() =>
+                send(remove.mutate, key, {
+                  success: protocolMessages.linkDeleted,
+                  fallback: protocolMessages.saveFailed,
+                  onSuccess: () => onPreview(null),
+                  onError: () => setIsConfirmingRemove(false),
+                })
+              }
+              onKeep={() => {
+                setIsConfirmingRemove(false);
+                onPreview(null);
+              }}
+            />
           ) : (
             <>
               <button

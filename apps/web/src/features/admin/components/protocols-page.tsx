@@ -18,6 +18,7 @@ import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
 import { useSaveShotTemplate } from "../api/save-shot-template.ts";
 import { resolveWith, useAdminForm } from "../hooks/use-admin-form.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { ConfirmButtons } from "./confirm-buttons.tsx";
 import { DiseaseLinks, PopupMessages, SeasonDefaults } from "./protocol-sections.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
 import {
@@ -384,29 +385,18 @@ function ShotTemplateEditor({
         </button>
         {template &&
           (isConfirmingDelete ? (
-            <>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={remove.isPending}
-                onClick={() =>
-                  send(remove.mutate, template.id, {
-                    success: protocolMessages.templateDeleted,
-                    fallback: protocolMessages.saveFailed,
-                    onSuccess: onDone,
-                  })
-                }
-              >
-                Yes, delete it
-              </button>
-              <button
-                type="button"
-                className="button button--quiet"
-                onClick={() => setIsConfirmingDelete(false)}
-              >
-                Keep it
-              </button>
-            </>
+            <ConfirmButtons
+              confirmLabel="Yes, delete it"
+              isPending={remove.isPending}
+              onConfirm={() =>
+                send(remove.mutate, template.id, {
+                  success: protocolMessages.templateDeleted,
+                  fallback: protocolMessages.saveFailed,
+                  onSuccess: onDone,
+                })
+              }
+              onKeep={() => setIsConfirmingDelete(false)}
+            />
           ) : (
             <button
               type="button"
