@@ -1,9 +1,8 @@
 import { adminMessages, type AuditEntry } from "@vaxcal/contracts";
 import { Link, useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
 import { paths } from "../../../config/paths.ts";
-import { describeApiError } from "../../../lib/api-errors.ts";
 import { useAuditEntries } from "../api/list-audit-entries.ts";
 import { useProductNames } from "../api/list-product-names.ts";
 import { useReferenceDifferences } from "../api/list-reference-differences.ts";
@@ -153,12 +152,11 @@ function ReferenceDifferences() {
   return (
     <section className="admin-differences" aria-labelledby="admin-differences-title">
       <h2 id="admin-differences-title">Differences from the shipped reference data</h2>
-      {differences.isPending ? (
-        <LoadingState label="Comparing with the shipped data…" />
-      ) : differences.isError ? (
-        <ErrorState
-          message={describeApiError(differences.error, adminMessages.auditLoadFailed)}
-          onRetry={() => void differences.refetch()}
+      {!differences.isSuccess ? (
+        <QueryPanels
+          queries={[differences]}
+          loadingLabel="Comparing with the shipped data…"
+          fallback={adminMessages.auditLoadFailed}
         />
       ) : differences.data.length === 0 ? (
         <p role="status">Every reference row is as shipped.</p>
@@ -237,12 +235,11 @@ function AuditTrail() {
           }))}
         />
       </div>
-      {entries.isPending ? (
-        <LoadingState label="Loading the audit trail…" />
-      ) : entries.isError ? (
-        <ErrorState
-          message={describeApiError(entries.error, adminMessages.auditLoadFailed)}
-          onRetry={() => void entries.refetch()}
+      {!entries.isSuccess ? (
+        <QueryPanels
+          queries={[entries]}
+          loadingLabel="Loading the audit trail…"
+          fallback={adminMessages.auditLoadFailed}
         />
       ) : entries.data.items.length === 0 ? (
         <p role="status">No changes recorded yet.</p>

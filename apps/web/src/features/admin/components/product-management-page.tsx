@@ -2,9 +2,8 @@ import { adminMessages } from "@vaxcal/contracts";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
 import { paths } from "../../../config/paths.ts";
-import { describeApiError } from "../../../lib/api-errors.ts";
 import { useFilterOptions } from "../api/list-filter-options.ts";
 import { useProducts, type ProductFilters } from "../api/list-products.ts";
 import { adminTexts } from "../admin-texts.ts";
@@ -107,12 +106,11 @@ function ProductManagement() {
         />
       </form>
 
-      {products.isPending ? (
-        <LoadingState label="Loading the products…" />
-      ) : products.isError ? (
-        <ErrorState
-          message={describeApiError(products.error, adminMessages.loadFailed)}
-          onRetry={() => void products.refetch()}
+      {!products.isSuccess ? (
+        <QueryPanels
+          queries={[products]}
+          loadingLabel="Loading the products…"
+          fallback={adminMessages.loadFailed}
         />
       ) : products.data.items.length === 0 ? (
         <p role="status">{adminTexts.noProducts}</p>

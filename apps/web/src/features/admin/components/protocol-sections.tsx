@@ -16,8 +16,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
-import { describeApiError } from "../../../lib/api-errors.ts";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
 import { useCreateDiseaseAnimal } from "../api/create-disease-animal.ts";
 import { useDeleteDiseaseAnimal } from "../api/delete-disease-animal.ts";
 import { useDiseaseAnimals } from "../api/list-disease-animals.ts";
@@ -60,17 +59,12 @@ export function DiseaseLinks({
   const links = useDiseaseAnimals(animalId);
   const { diseases } = useFilterOptions();
   const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
-  if (links.isPending || diseases.isPending) {
-    return <LoadingState label="Loading the disease links…" />;
-  }
-  if (links.isError || diseases.isError) {
+  if (!links.isSuccess || !diseases.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(links.error ?? diseases.error, protocolMessages.loadFailed)}
-        onRetry={() => {
-          void links.refetch();
-          void diseases.refetch();
-        }}
+      <QueryPanels
+        queries={[links, diseases]}
+        loadingLabel="Loading the disease links…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -354,12 +348,12 @@ function NewDiseaseLink({
 export function SeasonDefaults({ animalId }: { animalId: number }) {
   const seasons = useSeasonDefaults(animalId);
   const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
-  if (seasons.isPending) return <LoadingState label="Loading the season dates…" />;
-  if (seasons.isError) {
+  if (!seasons.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(seasons.error, protocolMessages.loadFailed)}
-        onRetry={() => void seasons.refetch()}
+      <QueryPanels
+        queries={[seasons]}
+        loadingLabel="Loading the season dates…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -488,12 +482,12 @@ function SeasonDefaultRow({
 /** The popup preset messages: texts and severity; the app finds each by its slug. */
 export function PopupMessages() {
   const warnings = useWarnings();
-  if (warnings.isPending) return <LoadingState label="Loading the popup messages…" />;
-  if (warnings.isError) {
+  if (!warnings.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(warnings.error, protocolMessages.loadFailed)}
-        onRetry={() => void warnings.refetch()}
+      <QueryPanels
+        queries={[warnings]}
+        loadingLabel="Loading the popup messages…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }

@@ -8,8 +8,8 @@ import {
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { AlertBox, SelectField, TextField } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
-import { describeApiError } from "../../../lib/api-errors.ts";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
+import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useDeleteShotTemplate } from "../api/delete-shot-template.ts";
 import { useProductNames } from "../api/list-product-names.ts";
 import { useProtocolOptions } from "../api/list-protocol-options.ts";
@@ -65,21 +65,12 @@ function ProtocolManager() {
     setParams(next, { replace: true });
   };
 
-  if (productNames.isPending || animals.isPending || seasons.isPending) {
-    return <LoadingState label="Loading the protocols…" />;
-  }
-  if (productNames.isError || animals.isError || seasons.isError) {
+  if (!productNames.isSuccess || !animals.isSuccess || !seasons.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(
-          productNames.error ?? animals.error ?? seasons.error,
-          protocolMessages.loadFailed,
-        )}
-        onRetry={() => {
-          void productNames.refetch();
-          void animals.refetch();
-          void seasons.refetch();
-        }}
+      <QueryPanels
+        queries={[productNames, animals, seasons]}
+        loadingLabel="Loading the protocols…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -170,12 +161,12 @@ function ShotTemplates({
   // null: no editor open; "new": adding one; a template: editing it.
   const [editing, setEditing] = useState<AdminShotTemplate | "new" | null>(null);
 
-  if (templates.isPending) return <LoadingState label="Loading the shot templates…" />;
-  if (templates.isError) {
+  if (!templates.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(templates.error, protocolMessages.loadFailed)}
-        onRetry={() => void templates.refetch()}
+      <QueryPanels
+        queries={[templates]}
+        loadingLabel="Loading the shot templates…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
