@@ -9,6 +9,7 @@ import { useReferenceDifferences } from "../api/list-reference-differences.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { AdminPager, countPages } from "./admin-pager.tsx";
 import { describeOffset } from "./shot-template-form.ts";
+import { toNamedOptions } from "./named-options.ts";
 
 const whenFormat = new Intl.DateTimeFormat("en-IE", {
   dateStyle: "medium",
@@ -229,10 +230,7 @@ function AuditTrail() {
           placeholder="All products"
           value={product}
           onChange={(event) => setFilters({ product: event.target.value, page: 1 })}
-          options={(productNames.data ?? []).map((option) => ({
-            value: String(option.id),
-            label: option.name,
-          }))}
+          options={toNamedOptions(productNames.data ?? [])}
         />
       </div>
       {!entries.isSuccess ? (

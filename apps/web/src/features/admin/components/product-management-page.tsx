@@ -9,6 +9,7 @@ import { useProducts, type ProductFilters } from "../api/list-products.ts";
 import { adminTexts } from "../admin-texts.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { AdminPager, countPages } from "./admin-pager.tsx";
+import { toNamedOptions } from "./named-options.ts";
 
 // The search box waits for a pause in typing before it asks the server.
 const searchDelayMs = 300;
@@ -83,20 +84,14 @@ function ProductManagement() {
           placeholder="All categories"
           value={filters.category}
           onChange={(event) => setFilter({ category: event.target.value })}
-          options={(enterprises.data ?? []).map((enterprise) => ({
-            value: String(enterprise.id),
-            label: enterprise.name,
-          }))}
+          options={toNamedOptions(enterprises.data ?? [])}
         />
         <SelectField
           label="Disease"
           placeholder="All diseases"
           value={filters.disease}
           onChange={(event) => setFilter({ disease: event.target.value })}
-          options={(diseases.data ?? []).map((disease) => ({
-            value: String(disease.id),
-            label: disease.name,
-          }))}
+          options={toNamedOptions(diseases.data ?? [])}
         />
         <TextField
           label="Search"

@@ -30,6 +30,7 @@ import { useSaveWarning } from "../api/save-warning.ts";
 import { useAdminForm } from "../hooks/use-admin-form.ts";
 import { ConfirmButtons } from "./confirm-buttons.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
+import { toNamedOptions } from "./named-options.ts";
 
 const DiseaseLinkFormSchema = z.object({
   disease_id: z.string().min(1, protocolMessages.diseaseUnknown).transform(Number),
@@ -309,14 +310,14 @@ function NewDiseaseLink({
           label="Disease"
           placeholder="Choose a disease"
           error={messageOf("disease_id")}
-          options={diseases.map((disease) => ({ value: String(disease.id), label: disease.name }))}
+          options={toNamedOptions(diseases)}
           {...form.register("disease_id")}
         />
         <SelectField
           label="Default product"
           placeholder="Choose a product"
           error={messageOf("vaccine_id")}
-          options={products.map((product) => ({ value: String(product.id), label: product.name }))}
+          options={toNamedOptions(products)}
           {...form.register("vaccine_id")}
         />
         <TextField

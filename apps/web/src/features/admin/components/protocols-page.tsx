@@ -31,6 +31,7 @@ import {
   toTemplateInput,
   type ShotTemplateFormValues,
 } from "./shot-template-form.ts";
+import { toNamedOptions } from "./named-options.ts";
 
 /**
  * `/admin/protocol/`: pick a product and an animal, see its shot templates, edit one, preview
@@ -88,19 +89,16 @@ function ProtocolManager() {
           placeholder="Choose a product"
           value={vaccine === null ? "" : String(vaccine)}
           onChange={(event) => choose("vaccine", event.target.value)}
-          options={productNames.data.map((option) => ({
-            value: String(option.id),
-            label: option.name,
-          }))}
+          options={toNamedOptions(productNames.data)}
         />
         <SelectField
           label="Animal"
           placeholder="Choose an animal"
           value={animal === null ? "" : String(animal)}
           onChange={(event) => choose("animal", event.target.value)}
-          options={[...animals.data]
-            .sort((left, right) => left.sortOrder - right.sortOrder)
-            .map((option) => ({ value: String(option.id), label: option.name }))}
+          options={toNamedOptions(
+            [...animals.data].sort((left, right) => left.sortOrder - right.sortOrder),
+          )}
         />
       </div>
 
@@ -353,10 +351,7 @@ function ShotTemplateEditor({
           label="Season"
           error={messageOf("season_id")}
           {...field("season_id")}
-          options={[
-            { value: "", label: "Every season" },
-            ...seasons.map((season) => ({ value: String(season.id), label: season.name })),
-          ]}
+          options={[{ value: "", label: "Every season" }, ...toNamedOptions(seasons)]}
         />
       </div>
       <div className="protocols__actions">
