@@ -10,6 +10,7 @@ import { AdminLayout } from "./admin-layout.tsx";
 import { AdminPager, countPages } from "./admin-pager.tsx";
 import { describeOffset } from "./shot-template-form.ts";
 import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 const whenFormat = new Intl.DateTimeFormat("en-IE", {
   dateStyle: "medium",
@@ -162,42 +163,32 @@ function ReferenceDifferences() {
       ) : differences.data.length === 0 ? (
         <p role="status">Every reference row is as shipped.</p>
       ) : (
-        <div className="admin-table__scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Rows that differ from the shipped data</caption>
-            <thead>
-              <tr>
-                <th scope="col">Table</th>
-                <th scope="col">Row</th>
-                <th scope="col">Difference</th>
-                <th scope="col">Shipped and now</th>
+        <AdminTable
+          caption="Rows that differ from the shipped data"
+          columns={["Table", "Row", "Difference", "Shipped and now"]}
+        >
+          {differences.data.map((difference) => {
+            const row = Object.entries(difference.key)
+              .map(([field, value]) => `${field} ${value}`)
+              .join(", ");
+            return (
+              <tr key={`${difference.table}-${row}`}>
+                <td>{difference.table}</td>
+                <td>{row}</td>
+                <td>{differenceKinds[difference.kind]}</td>
+                <td>
+                  <ChangeList
+                    changes={difference.fields.map((field) => ({
+                      field: field.field,
+                      before: field.shipped,
+                      after: field.current,
+                    }))}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {differences.data.map((difference) => {
-                const row = Object.entries(difference.key)
-                  .map(([field, value]) => `${field} ${value}`)
-                  .join(", ");
-                return (
-                  <tr key={`${difference.table}-${row}`}>
-                    <td>{difference.table}</td>
-                    <td>{row}</td>
-                    <td>{differenceKinds[difference.kind]}</td>
-                    <td>
-                      <ChangeList
-                        changes={difference.fields.map((field) => ({
-                          field: field.field,
-                          before: field.shipped,
-                          after: field.current,
-                        }))}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
     </section>
   );
@@ -243,48 +234,38 @@ function AuditTrail() {
         <p role="status">No changes recorded yet.</p>
       ) : (
         <>
-          <div className="admin-table__scroll">
-            <table className="admin-table">
-              <caption className="visually-hidden">Admin changes, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Before and after</th>
+          <AdminTable
+            caption="Admin changes, newest first"
+            columns={["When", "Who", "Change", "Before and after"]}
+          >
+            {entries.data.items.map((entry) => {
+              const subject = describeAuditSubject(
+                entry,
+                (id) => productNames.data?.find((option) => option.id === id)?.name,
+              );
+              return (
+                <tr key={entry.id}>
+                  <td>{whenFormat.format(new Date(entry.occurred_at))}</td>
+                  <td>{entry.user_label}</td>
+                  <td>
+                    {entry.action === "create"
+                      ? "Added"
+                      : entry.action === "delete"
+                        ? "Deleted"
+                        : "Changed"}{" "}
+                    {entry.action === "delete" || subject.href === null ? (
+                      subject.text
+                    ) : (
+                      <Link to={subject.href}>{subject.text}</Link>
+                    )}
+                  </td>
+                  <td>
+                    <ChangeList changes={listChanges(entry)} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.data.items.map((entry) => {
-                  const subject = describeAuditSubject(
-                    entry,
-                    (id) => productNames.data?.find((option) => option.id === id)?.name,
-                  );
-                  return (
-                    <tr key={entry.id}>
-                      <td>{whenFormat.format(new Date(entry.occurred_at))}</td>
-                      <td>{entry.user_label}</td>
-                      <td>
-                        {entry.action === "create"
-                          ? "Added"
-                          : entry.action === "delete"
-                            ? "Deleted"
-                            : "Changed"}{" "}
-                        {entry.action === "delete" || subject.href === null ? (
-                          subject.text
-                        ) : (
-                          <Link to={subject.href}>{subject.text}</Link>
-                        )}
-                      </td>
-                      <td>
-                        <ChangeList changes={listChanges(entry)} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </AdminTable>
           <AdminPager
             page={page}
             pageCount={pageCount}

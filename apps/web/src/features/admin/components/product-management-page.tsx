@@ -10,6 +10,7 @@ import { adminTexts } from "../admin-texts.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { AdminPager, countPages } from "./admin-pager.tsx";
 import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 // The search box waits for a pause in typing before it asks the server.
 const searchDelayMs = 300;
@@ -111,32 +112,26 @@ function ProductManagement() {
         <p role="status">{adminTexts.noProducts}</p>
       ) : (
         <>
-          <div className="admin-table__scroll">
-            <table className="admin-table" aria-busy={products.isFetching}>
-              <caption className="visually-hidden">
+          <AdminTable
+            caption={
+              <>
                 Products, page {products.data.page} of {pageCount}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Disease</th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.data.items.map((product) => (
-                  <tr key={product.id}>
-                    <td>
-                      <Link to={paths.editProduct.getHref(product.id)}>{product.name}</Link>
-                      {product.retired && <span className="admin-badge">Retired</span>}
-                    </td>
-                    <td>{product.categories.join(", ")}</td>
-                    <td>{product.diseases.join(", ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+            columns={["Name", "Category", "Disease"]}
+            isBusy={products.isFetching}
+          >
+            {products.data.items.map((product) => (
+              <tr key={product.id}>
+                <td>
+                  <Link to={paths.editProduct.getHref(product.id)}>{product.name}</Link>
+                  {product.retired && <span className="admin-badge">Retired</span>}
+                </td>
+                <td>{product.categories.join(", ")}</td>
+                <td>{product.diseases.join(", ")}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <AdminPager
             page={filters.page}
             pageCount={pageCount}

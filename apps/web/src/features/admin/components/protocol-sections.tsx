@@ -31,6 +31,7 @@ import { useAdminForm } from "../hooks/use-admin-form.ts";
 import { ConfirmButtons } from "./confirm-buttons.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
 import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 const DiseaseLinkFormSchema = z.object({
   disease_id: z.string().min(1, protocolMessages.diseaseUnknown).transform(Number),
@@ -76,31 +77,20 @@ export function DiseaseLinks({
       {links.data.length === 0 ? (
         <p role="status">No disease is offered for this animal.</p>
       ) : (
-        <div className="admin-table__scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Diseases offered for the animal</caption>
-            <thead>
-              <tr>
-                <th scope="col">Disease</th>
-                <th scope="col">Default product</th>
-                <th scope="col">Herd status question (empty: not asked)</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.data.map((link) => (
-                <DiseaseLinkRow
-                  key={`${link.disease_id}-${link.vaccine_id}-${link.herd_status_question ?? ""}`}
-                  link={link}
-                  products={products}
-                  onPreview={setPreview}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Diseases offered for the animal"
+          columns={["Disease", "Default product", "Herd status question (empty: not asked)"]}
+          hasActions
+        >
+          {links.data.map((link) => (
+            <DiseaseLinkRow
+              key={`${link.disease_id}-${link.vaccine_id}-${link.herd_status_question ?? ""}`}
+              link={link}
+              products={products}
+              onPreview={setPreview}
+            />
+          ))}
+        </AdminTable>
       )}
       {unlinked.length > 0 && (
         <NewDiseaseLink
@@ -364,30 +354,19 @@ export function SeasonDefaults({ animalId }: { animalId: number }) {
         Dates are year offset, month and day: 0.03.01 is 1 March of the year the calendar is made,
         -1.10.05 is 5 October of the year before.
       </p>
-      <div className="admin-table__scroll">
-        <table className="admin-table">
-          <caption className="visually-hidden">Season default dates</caption>
-          <thead>
-            <tr>
-              <th scope="col">Enterprise and season</th>
-              <th scope="col">Birth date</th>
-              <th scope="col">Breeding date</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {seasons.data.map((season) => (
-              <SeasonDefaultRow
-                key={`${season.id}-${season.birth_date}-${season.breeding_date}`}
-                season={season}
-                onPreview={setPreview}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Season default dates"
+        columns={["Enterprise and season", "Birth date", "Breeding date"]}
+        hasActions
+      >
+        {seasons.data.map((season) => (
+          <SeasonDefaultRow
+            key={`${season.id}-${season.birth_date}-${season.breeding_date}`}
+            season={season}
+            onPreview={setPreview}
+          />
+        ))}
+      </AdminTable>
       {preview && <ProtocolPreview preview={preview} />}
     </>
   );

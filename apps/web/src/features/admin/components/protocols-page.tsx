@@ -32,6 +32,7 @@ import {
   type ShotTemplateFormValues,
 } from "./shot-template-form.ts";
 import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 /**
  * `/admin/protocol/`: pick a product and an animal, see its shot templates, edit one, preview
@@ -178,46 +179,35 @@ function ShotTemplates({
           {vaccine.name} has no shot templates for {animal.name}.
         </p>
       ) : (
-        <div className="admin-table__scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">
+        <AdminTable
+          caption={
+            <>
               Shot templates of {vaccine.name} for {animal.name}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">When</th>
-                <th scope="col">Repeats</th>
-                <th scope="col">Herd status</th>
-                <th scope="col">Season</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {templates.data.map((template) => (
-                <tr key={template.id}>
-                  <td>{template.custom_name ?? vaccine.name}</td>
-                  <td>{describeOffset(template)}</td>
-                  <td>{describeRecurrence(template.is_recurrent)}</td>
-                  <td>{herdStatusLabels[template.herd_status ?? ""]}</td>
-                  <td>{seasonName(template.season_id)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--quiet"
-                      onClick={() => setEditing(template)}
-                      aria-label={`Edit ${template.custom_name ?? vaccine.name}, ${describeOffset(template)}`}
-                    >
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          columns={["Name", "When", "Repeats", "Herd status", "Season"]}
+          hasActions
+        >
+          {templates.data.map((template) => (
+            <tr key={template.id}>
+              <td>{template.custom_name ?? vaccine.name}</td>
+              <td>{describeOffset(template)}</td>
+              <td>{describeRecurrence(template.is_recurrent)}</td>
+              <td>{herdStatusLabels[template.herd_status ?? ""]}</td>
+              <td>{seasonName(template.season_id)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  onClick={() => setEditing(template)}
+                  aria-label={`Edit ${template.custom_name ?? vaccine.name}, ${describeOffset(template)}`}
+                >
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {editing === null ? (
         <button type="button" className="button" onClick={() => setEditing("new")}>
