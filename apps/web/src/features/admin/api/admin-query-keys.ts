@@ -1,4 +1,10 @@
-import type { ProductFilters } from "./list-products.ts";
+/** The product list's filters, as the address holds them (the server filters and pages). */
+export type ProductFilters = {
+  category: string;
+  disease: string;
+  search: string;
+  page: number;
+};
 
 /**
  * Every admin query's key, from one root: a save invalidates a branch (the products, the

@@ -2,14 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { ListProductsResponseSchema, adminPaths } from "@vaxcal/contracts";
 import { fetchJson } from "../../../lib/api-client.ts";
 import { toSearchParams } from "./admin-api-paths.ts";
-import { adminQueryKeys } from "./admin-query-keys.ts";
+import { adminQueryKeys, type ProductFilters } from "./admin-query-keys.ts";
 
-export type ProductFilters = {
-  category: string;
-  disease: string;
-  search: string;
-  page: number;
-};
+export type { ProductFilters };
 
 /** GET /api/admin/products: one page of the filtered product list, filtered by the server. */
 export function listProducts(filters: ProductFilters, signal?: AbortSignal) {
