@@ -4,6 +4,7 @@ import {
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from "react";
 import "./form-fields.css";
 
@@ -99,25 +100,42 @@ function FieldFrame({
   );
 }
 
-export function TextField({
+/** A field's frame props (label, hint, error…) apart from the props of its control. */
+function splitFrameProps<Props extends FieldFrameProps & { className?: string }>({
   label,
   error,
   hint,
   isOptional,
   echo,
   className,
-  ...inputProps
-}: TextFieldProps) {
+  ...controlProps
+}: Props) {
+  return { frame: { label, error, hint, isOptional, echo, className }, controlProps };
+}
+
+export function TextField(props: TextFieldProps) {
+  const { frame, controlProps: inputProps } = splitFrameProps(props);
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      isOptional={isOptional}
-      echo={echo}
-      className={className}
+      {...frame}
       renderControl={(controlProps) => (
         <input {...controlProps} className="field__control" {...inputProps} />
+      )}
+    />
+  );
+}
+
+/** A labelled multi-line box with its message beside it, like `TextField`. */
+export function TextAreaField(
+  props: FieldFrameProps &
+    TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> },
+) {
+  const { frame, controlProps: textareaProps } = splitFrameProps(props);
+  return (
+    <FieldFrame
+      {...frame}
+      renderControl={(controlProps) => (
+        <textarea {...controlProps} className="field__control" {...textareaProps} />
       )}
     />
   );
@@ -146,23 +164,11 @@ type SelectFieldProps = FieldFrameProps &
     ref?: Ref<HTMLSelectElement>;
   };
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  isOptional,
-  options,
-  placeholder,
-  className,
-  ...selectProps
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const { frame, controlProps: selectProps } = splitFrameProps(props);
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      isOptional={isOptional}
-      className={className}
+      {...frame}
       renderControl={(controlProps) => (
         <select
           {...controlProps}

@@ -1,12 +1,16 @@
 import { adminMessages, type AuditEntry } from "@vaxcal/contracts";
 import { Link, useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
 import { paths } from "../../../config/paths.ts";
-import { describeApiError } from "../../../lib/api-errors.ts";
-import { useAuditEntries, useProductNames, useReferenceDifferences } from "../api/admin-api.ts";
+import { useAuditEntries } from "../api/list-audit-entries.ts";
+import { useProductNames } from "../api/list-product-names.ts";
+import { useReferenceDifferences } from "../api/list-reference-differences.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { AdminPager, countPages } from "./admin-pager.tsx";
 import { describeOffset } from "./shot-template-form.ts";
+import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 const whenFormat = new Intl.DateTimeFormat("en-IE", {
   dateStyle: "medium",
@@ -112,6 +116,19 @@ function showValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+/** Each field as `field: before → after`. */
+function ChangeList({ changes }: { changes: Change[] }) {
+  return (
+    <ul className="admin-audit__change">
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.field}: {showValue(change.before)} → {showValue(change.after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** `/admin/audit/`: every admin change, newest first, with before and after, by product. */
 export function AuditPage() {
   return (
@@ -137,52 +154,41 @@ function ReferenceDifferences() {
   return (
     <section className="admin-differences" aria-labelledby="admin-differences-title">
       <h2 id="admin-differences-title">Differences from the shipped reference data</h2>
-      {differences.isPending ? (
-        <LoadingState label="Comparing with the shipped data…" />
-      ) : differences.isError ? (
-        <ErrorState
-          message={describeApiError(differences.error, adminMessages.auditLoadFailed)}
-          onRetry={() => void differences.refetch()}
+      {!differences.isSuccess ? (
+        <QueryPanels
+          queries={[differences]}
+          loadingLabel="Comparing with the shipped data…"
+          fallback={adminMessages.auditLoadFailed}
         />
       ) : differences.data.length === 0 ? (
         <p role="status">Every reference row is as shipped.</p>
       ) : (
-        <div className="admin-table__scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Rows that differ from the shipped data</caption>
-            <thead>
-              <tr>
-                <th scope="col">Table</th>
-                <th scope="col">Row</th>
-                <th scope="col">Difference</th>
-                <th scope="col">Shipped and now</th>
+        <AdminTable
+          caption="Rows that differ from the shipped data"
+          columns={["Table", "Row", "Difference", "Shipped and now"]}
+        >
+          {differences.data.map((difference) => {
+            const row = Object.entries(difference.key)
+              .map(([field, value]) => `${field} ${value}`)
+              .join(", ");
+            return (
+              <tr key={`${difference.table}-${row}`}>
+                <td>{difference.table}</td>
+                <td>{row}</td>
+                <td>{differenceKinds[difference.kind]}</td>
+                <td>
+                  <ChangeList
+                    changes={difference.fields.map((field) => ({
+                      field: field.field,
+                      before: field.shipped,
+                      after: field.current,
+                    }))}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {differences.data.map((difference) => {
-                const row = Object.entries(difference.key)
-                  .map(([field, value]) => `${field} ${value}`)
-                  .join(", ");
-                return (
-                  <tr key={`${difference.table}-${row}`}>
-                    <td>{difference.table}</td>
-                    <td>{row}</td>
-                    <td>{differenceKinds[difference.kind]}</td>
-                    <td>
-                      <ul className="admin-audit__change">
-                        {difference.fields.map((field) => (
-                          <li key={field.field}>
-                            {field.field}: {showValue(field.shipped)} → {showValue(field.current)}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
     </section>
   );
@@ -202,9 +208,7 @@ function AuditTrail() {
     if (next.page > 1) nextParams.set("page", String(next.page));
     setParams(nextParams, { replace: true });
   };
-  const pageCount = entries.data
-    ? Math.max(1, Math.ceil(entries.data.total / entries.data.pageSize))
-    : 1;
+  const pageCount = countPages(entries.data);
 
   return (
     <section>
@@ -217,92 +221,58 @@ function AuditTrail() {
           placeholder="All products"
           value={product}
           onChange={(event) => setFilters({ product: event.target.value, page: 1 })}
-          options={(productNames.data ?? []).map((option) => ({
-            value: String(option.id),
-            label: option.name,
-          }))}
+          options={toNamedOptions(productNames.data ?? [])}
         />
       </div>
-      {entries.isPending ? (
-        <LoadingState label="Loading the audit trail…" />
-      ) : entries.isError ? (
-        <ErrorState
-          message={describeApiError(entries.error, adminMessages.auditLoadFailed)}
-          onRetry={() => void entries.refetch()}
+      {!entries.isSuccess ? (
+        <QueryPanels
+          queries={[entries]}
+          loadingLabel="Loading the audit trail…"
+          fallback={adminMessages.auditLoadFailed}
         />
       ) : entries.data.items.length === 0 ? (
         <p role="status">No changes recorded yet.</p>
       ) : (
         <>
-          <div className="admin-table__scroll">
-            <table className="admin-table">
-              <caption className="visually-hidden">Admin changes, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Before and after</th>
+          <AdminTable
+            caption="Admin changes, newest first"
+            columns={["When", "Who", "Change", "Before and after"]}
+          >
+            {entries.data.items.map((entry) => {
+              const subject = describeAuditSubject(
+                entry,
+                (id) => productNames.data?.find((option) => option.id === id)?.name,
+              );
+              return (
+                <tr key={entry.id}>
+                  <td>{whenFormat.format(new Date(entry.occurred_at))}</td>
+                  <td>{entry.user_label}</td>
+                  <td>
+                    {entry.action === "create"
+                      ? "Added"
+                      : entry.action === "delete"
+                        ? "Deleted"
+                        : "Changed"}{" "}
+                    {entry.action === "delete" || subject.href === null ? (
+                      subject.text
+                    ) : (
+                      <Link to={subject.href}>{subject.text}</Link>
+                    )}
+                  </td>
+                  <td>
+                    <ChangeList changes={listChanges(entry)} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.data.items.map((entry) => {
-                  const subject = describeAuditSubject(
-                    entry,
-                    (id) => productNames.data?.find((option) => option.id === id)?.name,
-                  );
-                  return (
-                    <tr key={entry.id}>
-                      <td>{whenFormat.format(new Date(entry.occurred_at))}</td>
-                      <td>{entry.user_label}</td>
-                      <td>
-                        {entry.action === "create"
-                          ? "Added"
-                          : entry.action === "delete"
-                            ? "Deleted"
-                            : "Changed"}{" "}
-                        {entry.action === "delete" || subject.href === null ? (
-                          subject.text
-                        ) : (
-                          <Link to={subject.href}>{subject.text}</Link>
-                        )}
-                      </td>
-                      <td>
-                        <ul className="admin-audit__change">
-                          {listChanges(entry).map((change) => (
-                            <li key={change.field}>
-                              {change.field}: {showValue(change.before)} → {showValue(change.after)}
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={page <= 1}
-              onClick={() => setFilters({ product, page: page - 1 })}
-            >
-              Previous page
-            </button>
-            <p>
-              Page {page} of {pageCount}
-            </p>
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={page >= pageCount}
-              onClick={() => setFilters({ product, page: page + 1 })}
-            >
-              Next page
-            </button>
-          </div>
+              );
+            })}
+          </AdminTable>
+          <AdminPager
+            page={page}
+            pageCount={pageCount}
+            onPage={(next) => setFilters({ product, page: next })}
+          >
+            Page {page} of {pageCount}
+          </AdminPager>
         </>
       )}
     </section>

@@ -1,32 +1,40 @@
-import { VaccineRoute, adminMessages, type Product } from "@vaxcal/contracts";
-import { useId, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { VaccineRoute, adminMessages, type Product, type ProductInput } from "@vaxcal/contracts";
+import { useState, type ReactNode } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   AlertBox,
   CheckboxField,
-  FieldError,
   FieldGroup,
+  TextAreaField,
   TextField,
 } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
-import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
-import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useDeleteProduct, useProduct, useProductNames, useSaveProduct } from "../api/admin-api.ts";
+import { describeApiError } from "../../../lib/api-errors.ts";
+import { useDeleteProduct } from "../api/delete-product.ts";
+import { useProduct } from "../api/get-product.ts";
+import { useProductNames } from "../api/list-product-names.ts";
+import { useSaveProduct } from "../api/save-product.ts";
 import { adminTexts } from "../admin-texts.ts";
+import { resolveWith, useAdminForm } from "../hooks/use-admin-form.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import {
   emptyProductForm,
+  flagRuleFields,
+  numberRuleFields,
   routeCodes,
-  toFieldMessages,
   toProductForm,
   toProductInput,
-  type FieldMessages,
+  windowRuleFields,
   type FlagRuleField,
   type NumberRuleField,
   type ProductFormValues,
   type WindowRuleField,
 } from "./product-form.ts";
+
+type TextFieldName =
+  "name" | "size_info" | "product_spc_url" | "logo_url" | "accent_color" | "source_note";
 
 const numberLabels: Record<NumberRuleField, string> = {
   max_shots: "Most first-cycle shots in one year",
@@ -107,86 +115,56 @@ function ProductEditor({ id, title }: { id: number | null; title: string }) {
   );
 }
 
+const productResolver = resolveWith<ProductFormValues, ProductInput>(toProductInput);
+
 function ProductForm({ id, product }: { id: number | null; product: Product | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<ProductFormValues>(() =>
-    product ? toProductForm(product) : emptyProductForm(),
-  );
-  const [fieldMessages, setFieldMessages] = useState<FieldMessages>({});
-  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const { form, alerts, alertRef, messageOf, showInvalid, send } = useAdminForm<
+    ProductFormValues,
+    ProductInput
+  >({
+    resolver: productResolver,
+    defaultValues: product ? toProductForm(product) : emptyProductForm(),
+  });
+  const { register, setValue, control } = form;
+  const routes = useWatch({ control, name: "routes" });
+  const compatibleIds = useWatch({ control, name: "compatible_vaccine_ids" });
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const save = useSaveProduct(id);
   const remove = useDeleteProduct(id ?? 0);
   const productNames = useProductNames();
 
-  const update = (changes: Partial<ProductFormValues>) => setForm({ ...form, ...changes });
-  const showFailure = (fields: FieldMessages, messages: string[]) => {
-    setFieldMessages(fields);
-    setFormMessages(messages);
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
-
-  const submit = () => {
-    const checked = toProductInput(form);
-    if (checked.messages) {
-      showFailure(checked.messages, [...new Set(Object.values(checked.messages))]);
-      return;
-    }
+  const submit = form.handleSubmit((input) => {
     // The version this form was loaded from: a save over someone else's newer one is refused.
-    save.mutate(
-      { ...checked.input, updated_at: product?.updated_at },
+    send(
+      save.mutate,
+      { ...input, updated_at: product?.updated_at },
       {
+        success: id === null ? adminMessages.created : adminMessages.saved,
+        fallback: adminMessages.saveFailed,
         onSuccess: (saved) => {
-          setFieldMessages({});
-          setFormMessages([]);
-          showNotification(
-            NotificationType.success,
-            id === null ? adminMessages.created : adminMessages.saved,
-          );
           if (id === null) void navigate(paths.editProduct.getHref(saved.id), { replace: true });
-        },
-        onError: (error) => {
-          const failure = describeFormFailure(error, { fallback: adminMessages.saveFailed });
-          showFailure(toFieldMessages(failure.fields), failure.messages);
         },
       },
     );
-  };
+  }, showInvalid);
 
   const deleteProduct = () => {
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        showNotification(NotificationType.success, adminMessages.deleted);
-        void navigate(paths.admin.getHref());
-      },
-      onError: (error) => {
-        setIsConfirmingDelete(false);
-        showFailure({}, [describeApiError(error, adminMessages.saveFailed)]);
-      },
+    send(remove.mutate, undefined, {
+      success: adminMessages.deleted,
+      fallback: adminMessages.saveFailed,
+      onSuccess: () => void navigate(paths.admin.getHref()),
+      onError: () => setIsConfirmingDelete(false),
     });
   };
 
-  const text = (field: keyof ProductFormValues & string, label: string, hint?: string) => (
-    <TextField
-      label={label}
-      hint={hint}
-      value={form[field] as string}
-      error={fieldMessages[field]}
-      onChange={(event) => update({ [field]: event.target.value })}
-    />
+  const text = (field: TextFieldName, label: string, hint?: string) => (
+    <TextField label={label} hint={hint} error={messageOf(field)} {...register(field)} />
   );
 
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <AlertBox ref={alertRef} messages={formMessages} />
+    <form className="admin-form" noValidate onSubmit={(event) => void submit(event)}>
+      <AlertBox ref={alertRef} messages={alerts} />
       {product && (
         <p>
           Used by {product.calendar_count} saved{" "}
@@ -203,18 +181,19 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
           {text("name", "Name")}
           {text("size_info", "Pack sizes", "For example: 10 dose / 20 ml, 25 dose / 50 ml")}
         </div>
-        <FieldGroup legend="Routes" error={fieldMessages.vaccine_type}>
+        <FieldGroup legend="Routes" error={messageOf("vaccine_type")}>
           {routeCodes.map((code) => (
             <CheckboxField
               key={code}
               label={`${VaccineRoute[code]} (${code})`}
-              checked={form.routes.includes(code)}
+              checked={routes.includes(code)}
               onChange={(event) =>
-                update({
-                  routes: event.target.checked
-                    ? routeCodes.filter((route) => route === code || form.routes.includes(route))
-                    : form.routes.filter((route) => route !== code),
-                })
+                setValue(
+                  "routes",
+                  event.target.checked
+                    ? routeCodes.filter((route) => route === code || routes.includes(route))
+                    : routes.filter((route) => route !== code),
+                )
               }
             />
           ))}
@@ -226,57 +205,44 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
         </div>
         <TextAreaField
           label="Information"
-          value={form.information}
-          error={fieldMessages.information}
-          onChange={(event) => update({ information: event.target.value })}
+          error={messageOf("information")}
+          {...register("information")}
         />
         <TextAreaField
           label="Warning message"
-          value={form.warning_message}
-          error={fieldMessages.warning_message}
-          onChange={(event) => update({ warning_message: event.target.value })}
+          error={messageOf("warning_message")}
+          {...register("warning_message")}
         />
         {text("source_note", "Source note", "Where the facts come from, e.g. S16 (H)")}
         <CheckboxField
           label="Retired: saved calendars keep it, new calendars stop offering it"
-          checked={form.retired}
-          onChange={(event) => update({ retired: event.target.checked })}
+          {...register("retired")}
         />
       </fieldset>
 
       <fieldset>
         <legend>Rules (protocol checks)</legend>
         <div className="admin-form__row">
-          {(Object.keys(numberLabels) as NumberRuleField[]).map((field) => (
+          {numberRuleFields.map((field) => (
             <TextField
               key={field}
               label={numberLabels[field]}
               inputMode="numeric"
               isOptional
-              value={form.numbers[field]}
-              error={fieldMessages[`rules.${field}`]}
-              onChange={(event) =>
-                update({ numbers: { ...form.numbers, [field]: event.target.value } })
-              }
+              error={messageOf(`rules.${field}`)}
+              {...register(`numbers.${field}`)}
             />
           ))}
         </div>
-        {(Object.keys(flagLabels) as FlagRuleField[]).map((field) => (
-          <CheckboxField
-            key={field}
-            label={flagLabels[field]}
-            checked={form.flags[field]}
-            onChange={(event) =>
-              update({ flags: { ...form.flags, [field]: event.target.checked } })
-            }
-          />
+        {flagRuleFields.map((field) => (
+          <CheckboxField key={field} label={flagLabels[field]} {...register(`flags.${field}`)} />
         ))}
-        {(Object.keys(windowLabels) as WindowRuleField[]).map((field) => (
+        {windowRuleFields.map((field) => (
           <FieldGroup
             key={field}
             legend={windowLabels[field]}
             hint="Leave both empty for none; days before birth are negative."
-            error={fieldMessages[`rules.${field}`]}
+            error={messageOf(`rules.${field}`)}
           >
             <div className="admin-form__row">
               {(["from", "to"] as const).map((end) => (
@@ -284,16 +250,8 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
                   key={end}
                   label={end === "from" ? "From day" : "To day"}
                   inputMode="numeric"
-                  value={form.windows[field][end]}
-                  error={fieldMessages[`rules.${field}.${end}`]}
-                  onChange={(event) =>
-                    update({
-                      windows: {
-                        ...form.windows,
-                        [field]: { ...form.windows[field], [end]: event.target.value },
-                      },
-                    })
-                  }
+                  error={messageOf(`rules.${field}.${end}`)}
+                  {...register(`windows.${field}.${end}`)}
                 />
               ))}
             </div>
@@ -301,7 +259,7 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
         ))}
         <FieldGroup
           legend="May be given within 14 days of"
-          error={fieldMessages["rules.compatible_vaccine_ids"]}
+          error={messageOf("rules.compatible_vaccine_ids")}
         >
           {(productNames.data ?? [])
             .filter((other) => other.id !== id)
@@ -309,13 +267,14 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
               <CheckboxField
                 key={other.id}
                 label={other.name}
-                checked={form.compatible_vaccine_ids.includes(other.id)}
+                checked={compatibleIds.includes(other.id)}
                 onChange={(event) =>
-                  update({
-                    compatible_vaccine_ids: event.target.checked
-                      ? [...form.compatible_vaccine_ids, other.id]
-                      : form.compatible_vaccine_ids.filter((chosen) => chosen !== other.id),
-                  })
+                  setValue(
+                    "compatible_vaccine_ids",
+                    event.target.checked
+                      ? [...compatibleIds, other.id]
+                      : compatibleIds.filter((chosen) => chosen !== other.id),
+                  )
                 }
               />
             ))}
@@ -357,29 +316,5 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
           ))}
       </div>
     </form>
-  );
-}
-
-/** A labelled multi-line box with its message beside it, like `TextField`. */
-export function TextAreaField({
-  label,
-  error,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   type ProductInput,
   type VaccineRouteCode,
 } from "@vaxcal/contracts";
+import type { FieldMessages } from "../hooks/use-admin-form.ts";
 
 /*
  * The product form's values as the inputs hold them (text), and the one conversion to the
@@ -48,9 +49,6 @@ export type ProductFormValues = {
   windows: Record<WindowRuleField, { from: string; to: string }>;
   compatible_vaccine_ids: number[];
 };
-
-/** Field messages by dotted path (`name`, `rules.max_shots`, `rules.blackout_birth_days.to`). */
-export type FieldMessages = Record<string, string>;
 
 export const routeCodes = Object.keys(VaccineRoute) as VaccineRouteCode[];
 
@@ -164,11 +162,4 @@ export function toProductInput(
     messages[path] ??= issue.message;
   }
   return { input: null, messages };
-}
-
-/** The server's field issues (`body.rules.max_shots`) keyed like the form's own. */
-export function toFieldMessages(issues: ReadonlyArray<{ field: string; message: string }>) {
-  const messages: FieldMessages = {};
-  for (const issue of issues) messages[issue.field] ??= issue.message;
-  return messages;
 }

@@ -2,12 +2,15 @@ import { adminMessages } from "@vaxcal/contracts";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
 import { paths } from "../../../config/paths.ts";
-import { describeApiError } from "../../../lib/api-errors.ts";
-import { useFilterOptions, useProducts, type ProductFilters } from "../api/admin-api.ts";
+import { useFilterOptions } from "../api/list-filter-options.ts";
+import { useProducts, type ProductFilters } from "../api/list-products.ts";
 import { adminTexts } from "../admin-texts.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { AdminPager, countPages } from "./admin-pager.tsx";
+import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 // The search box waits for a pause in typing before it asks the server.
 const searchDelayMs = 300;
@@ -60,9 +63,7 @@ function ProductManagement() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing starts a search
   }, [searchText]);
 
-  const pageCount = products.data
-    ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize))
-    : 1;
+  const pageCount = countPages(products.data);
 
   return (
     <section>
@@ -84,20 +85,14 @@ function ProductManagement() {
           placeholder="All categories"
           value={filters.category}
           onChange={(event) => setFilter({ category: event.target.value })}
-          options={(enterprises.data ?? []).map((enterprise) => ({
-            value: String(enterprise.id),
-            label: enterprise.name,
-          }))}
+          options={toNamedOptions(enterprises.data ?? [])}
         />
         <SelectField
           label="Disease"
           placeholder="All diseases"
           value={filters.disease}
           onChange={(event) => setFilter({ disease: event.target.value })}
-          options={(diseases.data ?? []).map((disease) => ({
-            value: String(disease.id),
-            label: disease.name,
-          }))}
+          options={toNamedOptions(diseases.data ?? [])}
         />
         <TextField
           label="Search"
@@ -107,64 +102,43 @@ function ProductManagement() {
         />
       </form>
 
-      {products.isPending ? (
-        <LoadingState label="Loading the products…" />
-      ) : products.isError ? (
-        <ErrorState
-          message={describeApiError(products.error, adminMessages.loadFailed)}
-          onRetry={() => void products.refetch()}
+      {!products.isSuccess ? (
+        <QueryPanels
+          queries={[products]}
+          loadingLabel="Loading the products…"
+          fallback={adminMessages.loadFailed}
         />
       ) : products.data.items.length === 0 ? (
         <p role="status">{adminTexts.noProducts}</p>
       ) : (
         <>
-          <div className="admin-table__scroll">
-            <table className="admin-table" aria-busy={products.isFetching}>
-              <caption className="visually-hidden">
+          <AdminTable
+            caption={
+              <>
                 Products, page {products.data.page} of {pageCount}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Disease</th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.data.items.map((product) => (
-                  <tr key={product.id}>
-                    <td>
-                      <Link to={paths.editProduct.getHref(product.id)}>{product.name}</Link>
-                      {product.retired && <span className="admin-badge">Retired</span>}
-                    </td>
-                    <td>{product.categories.join(", ")}</td>
-                    <td>{product.diseases.join(", ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={filters.page <= 1}
-              onClick={() => setFilter({ page: filters.page - 1 })}
-            >
-              Previous page
-            </button>
-            <p>
-              Page {products.data.page} of {pageCount} ({products.data.total} products)
-            </p>
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={filters.page >= pageCount}
-              onClick={() => setFilter({ page: filters.page + 1 })}
-            >
-              Next page
-            </button>
-          </div>
+              </>
+            }
+            columns={["Name", "Category", "Disease"]}
+            isBusy={products.isFetching}
+          >
+            {products.data.items.map((product) => (
+              <tr key={product.id}>
+                <td>
+                  <Link to={paths.editProduct.getHref(product.id)}>{product.name}</Link>
+                  {product.retired && <span className="admin-badge">Retired</span>}
+                </td>
+                <td>{product.categories.join(", ")}</td>
+                <td>{product.diseases.join(", ")}</td>
+              </tr>
+            ))}
+          </AdminTable>
+          <AdminPager
+            page={filters.page}
+            pageCount={pageCount}
+            onPage={(page) => setFilter({ page })}
+          >
+            Page {products.data.page} of {pageCount} ({products.data.total} products)
+          </AdminPager>
         </>
       )}
     </section>

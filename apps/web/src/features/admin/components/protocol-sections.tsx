@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   protocolMessages,
   type AdminDiseaseAnimal,
@@ -7,47 +8,43 @@ import {
   type ProtocolPreviewResponse,
 } from "@vaxcal/contracts";
 import { useId, useState } from "react";
+import { z } from "zod";
 import {
   AlertBox,
   FieldError,
   SelectField,
+  TextAreaField,
   TextField,
 } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
-import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
-import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useFilterOptions } from "../api/admin-api.ts";
-import {
-  useCreateDiseaseAnimal,
-  useDeleteDiseaseAnimal,
-  useDiseaseAnimals,
-  usePreviewProtocolChange,
-  useSaveDiseaseAnimal,
-  useSaveSeasonDefault,
-  useSaveWarning,
-  useSeasonDefaults,
-  useWarnings,
-} from "../api/protocols-api.ts";
-import { TextAreaField } from "./product-form-page.tsx";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
+import { useCreateDiseaseAnimal } from "../api/create-disease-animal.ts";
+import { useDeleteDiseaseAnimal } from "../api/delete-disease-animal.ts";
+import { useDiseaseAnimals } from "../api/list-disease-animals.ts";
+import { useFilterOptions } from "../api/list-filter-options.ts";
+import { useSeasonDefaults } from "../api/list-season-defaults.ts";
+import { useWarnings } from "../api/list-warnings.ts";
+import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
+import { useSaveDiseaseAnimal } from "../api/save-disease-animal.ts";
+import { useSaveSeasonDefault } from "../api/save-season-default.ts";
+import { useSaveWarning } from "../api/save-warning.ts";
+import { useAdminForm } from "../hooks/use-admin-form.ts";
+import { ConfirmButtons } from "./confirm-buttons.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
+import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
-type Messages = Record<string, string>;
+const DiseaseLinkFormSchema = z.object({
+  disease_id: z.string().min(1, protocolMessages.diseaseUnknown).transform(Number),
+  vaccine_id: z.string().min(1, protocolMessages.productUnknown).transform(Number),
+  herd_status_question: z.string(),
+});
+const diseaseLinkResolver = zodResolver(DiseaseLinkFormSchema.omit({ disease_id: true }));
+const newDiseaseLinkResolver = zodResolver(DiseaseLinkFormSchema);
+const emptyDiseaseLink = { disease_id: "", vaccine_id: "", herd_status_question: "" };
 
-/** The field messages of a failed save, by field (`body.vaccine_id` → `vaccine_id`). */
-/** The server's messages, each field's keyed without `prefix` (the request body's wrapper). */
-function readFailure(
-  error: unknown,
-  fallback: string,
-  prefix = "",
-): { fields: Messages; messages: string[] } {
-  const failure = describeFormFailure(error, { fallback });
-  const fields: Messages = {};
-  for (const issue of failure.fields) {
-    const field = issue.field.startsWith(prefix) ? issue.field.slice(prefix.length) : issue.field;
-    fields[field] ??= issue.message;
-  }
-  return { fields, messages: failure.messages };
-}
+/** The server's field paths inside the request body's wrapper (`link.vaccine_id` → `vaccine_id`). */
+const withoutPrefix = (prefix: string) => (path: string) =>
+  path.startsWith(prefix) ? path.slice(prefix.length) : path;
 
 /**
  * The diseases offered for the animal: each one's default product and herd status question,
@@ -64,17 +61,12 @@ export function DiseaseLinks({
   const links = useDiseaseAnimals(animalId);
   const { diseases } = useFilterOptions();
   const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
-  if (links.isPending || diseases.isPending) {
-    return <LoadingState label="Loading the disease links…" />;
-  }
-  if (links.isError || diseases.isError) {
+  if (!links.isSuccess || !diseases.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(links.error ?? diseases.error, protocolMessages.loadFailed)}
-        onRetry={() => {
-          void links.refetch();
-          void diseases.refetch();
-        }}
+      <QueryPanels
+        queries={[links, diseases]}
+        loadingLabel="Loading the disease links…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -85,31 +77,20 @@ export function DiseaseLinks({
       {links.data.length === 0 ? (
         <p role="status">No disease is offered for this animal.</p>
       ) : (
-        <div className="admin-table__scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Diseases offered for the animal</caption>
-            <thead>
-              <tr>
-                <th scope="col">Disease</th>
-                <th scope="col">Default product</th>
-                <th scope="col">Herd status question (empty: not asked)</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.data.map((link) => (
-                <DiseaseLinkRow
-                  key={`${link.disease_id}-${link.vaccine_id}-${link.herd_status_question ?? ""}`}
-                  link={link}
-                  products={products}
-                  onPreview={setPreview}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Diseases offered for the animal"
+          columns={["Disease", "Default product", "Herd status question (empty: not asked)"]}
+          hasActions
+        >
+          {links.data.map((link) => (
+            <DiseaseLinkRow
+              key={`${link.disease_id}-${link.vaccine_id}-${link.herd_status_question ?? ""}`}
+              link={link}
+              products={products}
+              onPreview={setPreview}
+            />
+          ))}
+        </AdminTable>
       )}
       {unlinked.length > 0 && (
         <NewDiseaseLink
@@ -134,31 +115,29 @@ function DiseaseLinkRow({
   onPreview: (preview: ProtocolPreviewResponse | null) => void;
 }) {
   const id = useId();
-  const [vaccineId, setVaccineId] = useState(String(link.vaccine_id));
-  const [question, setQuestion] = useState(link.herd_status_question ?? "");
-  const [messages, setMessages] = useState<Messages>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
+  const { form, alerts, messageOf, clearMessages, send } = useAdminForm({
+    resolver: diseaseLinkResolver,
+    defaultValues: {
+      vaccine_id: String(link.vaccine_id),
+      herd_status_question: link.herd_status_question ?? "",
+    },
+    toField: withoutPrefix("link."),
+  });
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
   const save = useSaveDiseaseAnimal();
   const remove = useDeleteDiseaseAnimal();
   const previewChange = usePreviewProtocolChange();
-  const input = { vaccine_id: Number(vaccineId), herd_status_question: question };
-  const fail = (error: unknown, fallback: string) => {
-    const failure = readFailure(error, fallback, "link.");
-    setMessages(failure.fields);
-    setAlerts(failure.messages);
-  };
   const runPreview = (proposed: DiseaseAnimalInput | null) => {
-    setMessages({});
-    setAlerts([]);
-    previewChange.mutate(
+    clearMessages();
+    send(
+      previewChange.mutate,
       {
         kind: "disease_animal",
         disease_id: link.disease_id,
         animal_id: link.animal_id,
         link: proposed,
       },
-      { onSuccess: onPreview, onError: (error) => fail(error, protocolMessages.previewFailed) },
+      { fallback: protocolMessages.previewFailed, onSuccess: onPreview },
     );
   };
   const key = { diseaseId: link.disease_id, animalId: link.animal_id };
@@ -166,19 +145,17 @@ function DiseaseLinkRow({
     <tr>
       <th scope="row">
         {link.disease_name}
-        {alerts.length > 0 && Object.keys(messages).length === 0 && <AlertBox messages={alerts} />}
+        {alerts.length > 0 && Object.keys(form.formState.errors).length === 0 && (
+          <AlertBox messages={alerts} />
+        )}
       </th>
       <td>
         <select
           className="field__control field__control--select"
           aria-label={`Default product for ${link.disease_name}`}
-          aria-invalid={messages.vaccine_id ? true : undefined}
-          aria-describedby={messages.vaccine_id ? `${id}-vaccine` : undefined}
-          value={vaccineId}
-          onChange={(event) => {
-            setVaccineId(event.target.value);
-            onPreview(null);
-          }}
+          aria-invalid={messageOf("vaccine_id") ? true : undefined}
+          aria-describedby={messageOf("vaccine_id") ? `${id}-vaccine` : undefined}
+          {...form.register("vaccine_id", { onChange: () => onPreview(null) })}
         >
           {products.map((product) => (
             <option key={product.id} value={product.id}>
@@ -186,54 +163,38 @@ function DiseaseLinkRow({
             </option>
           ))}
         </select>
-        <FieldError id={`${id}-vaccine`} message={messages.vaccine_id} />
+        <FieldError id={`${id}-vaccine`} message={messageOf("vaccine_id")} />
       </td>
       <td>
         <textarea
           className="field__control protocols__question"
           rows={2}
           aria-label={`Herd status question for ${link.disease_name}`}
-          aria-invalid={messages.herd_status_question ? true : undefined}
-          aria-describedby={messages.herd_status_question ? `${id}-question` : undefined}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
+          aria-invalid={messageOf("herd_status_question") ? true : undefined}
+          aria-describedby={messageOf("herd_status_question") ? `${id}-question` : undefined}
+          {...form.register("herd_status_question")}
         />
-        <FieldError id={`${id}-question`} message={messages.herd_status_question} />
+        <FieldError id={`${id}-question`} message={messageOf("herd_status_question")} />
       </td>
       <td>
         <div className="protocols__row-actions">
           {isConfirmingRemove ? (
-            <>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(key, {
-                    onSuccess: () => {
-                      onPreview(null);
-                      showNotification(NotificationType.success, protocolMessages.linkDeleted);
-                    },
-                    onError: (error) => {
-                      setIsConfirmingRemove(false);
-                      fail(error, protocolMessages.saveFailed);
-                    },
-                  })
-                }
-              >
-                Yes, remove it
-              </button>
-              <button
-                type="button"
-                className="button button--quiet"
-                onClick={() => {
-                  setIsConfirmingRemove(false);
-                  onPreview(null);
-                }}
-              >
-                Keep it
-              </button>
-            </>
+            <ConfirmButtons
+              confirmLabel="Yes, remove it"
+              isPending={remove.isPending}
+              onConfirm={() =>
+                send(remove.mutate, key, {
+                  success: protocolMessages.linkDeleted,
+                  fallback: protocolMessages.saveFailed,
+                  onSuccess: () => onPreview(null),
+                  onError: () => setIsConfirmingRemove(false),
+                })
+              }
+              onKeep={() => {
+                setIsConfirmingRemove(false);
+                onPreview(null);
+              }}
+            />
           ) : (
             <>
               <button
@@ -241,7 +202,7 @@ function DiseaseLinkRow({
                 className="button button--quiet"
                 disabled={previewChange.isPending}
                 aria-label={`Preview the ${link.disease_name} link`}
-                onClick={() => runPreview(input)}
+                onClick={() => void form.handleSubmit(runPreview)()}
               >
                 Preview
               </button>
@@ -251,16 +212,17 @@ function DiseaseLinkRow({
                 disabled={save.isPending}
                 aria-label={`Save the ${link.disease_name} link`}
                 onClick={() =>
-                  save.mutate(
-                    { ...key, input },
-                    {
-                      onSuccess: () => {
-                        onPreview(null);
-                        showNotification(NotificationType.success, protocolMessages.linkSaved);
+                  void form.handleSubmit((input) =>
+                    send(
+                      save.mutate,
+                      { ...key, input },
+                      {
+                        success: protocolMessages.linkSaved,
+                        fallback: protocolMessages.saveFailed,
+                        onSuccess: () => onPreview(null),
                       },
-                      onError: (error) => fail(error, protocolMessages.saveFailed),
-                    },
-                  )
+                    ),
+                  )()
                 }
               >
                 Save
@@ -295,53 +257,41 @@ function NewDiseaseLink({
   products: Array<{ id: number; name: string }>;
   onPreview: (preview: ProtocolPreviewResponse | null) => void;
 }) {
-  const [diseaseId, setDiseaseId] = useState("");
-  const [vaccineId, setVaccineId] = useState("");
-  const [question, setQuestion] = useState("");
-  const [messages, setMessages] = useState<Messages>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
+  const { form, alerts, messageOf, showInvalid, clearMessages, send } = useAdminForm({
+    resolver: newDiseaseLinkResolver,
+    defaultValues: emptyDiseaseLink,
+    toField: withoutPrefix("link."),
+  });
   const create = useCreateDiseaseAnimal();
   const previewChange = usePreviewProtocolChange();
-  const check = () => {
-    const missing: Messages = {};
-    if (diseaseId === "") missing.disease_id = protocolMessages.diseaseUnknown;
-    if (vaccineId === "") missing.vaccine_id = protocolMessages.productUnknown;
-    setMessages(missing);
-    setAlerts([...new Set(Object.values(missing))]);
-    return Object.keys(missing).length === 0;
-  };
-  const fail = (error: unknown, fallback: string) => {
-    const failure = readFailure(error, fallback, "link.");
-    setMessages(failure.fields);
-    setAlerts(failure.messages);
-  };
+  const submit = form.handleSubmit((input) => {
+    send(
+      create.mutate,
+      { ...input, animal_id: animalId },
+      {
+        success: protocolMessages.linkCreated,
+        fallback: protocolMessages.saveFailed,
+        onSuccess: () => {
+          onPreview(null);
+          form.reset(emptyDiseaseLink);
+        },
+      },
+    );
+  }, showInvalid);
+  const preview = form.handleSubmit(({ disease_id, ...link }) => {
+    clearMessages();
+    send(
+      previewChange.mutate,
+      { kind: "disease_animal", disease_id, animal_id: animalId, link },
+      { fallback: protocolMessages.previewFailed, onSuccess: onPreview },
+    );
+  }, showInvalid);
   return (
     <form
       className="admin-form protocols__editor"
       noValidate
       aria-label="Offer another disease"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!check()) return;
-        create.mutate(
-          {
-            disease_id: Number(diseaseId),
-            animal_id: animalId,
-            vaccine_id: Number(vaccineId),
-            herd_status_question: question,
-          },
-          {
-            onSuccess: () => {
-              onPreview(null);
-              setDiseaseId("");
-              setVaccineId("");
-              setQuestion("");
-              showNotification(NotificationType.success, protocolMessages.linkCreated);
-            },
-            onError: (error) => fail(error, protocolMessages.saveFailed),
-          },
-        );
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <h3>Offer another disease</h3>
       <AlertBox messages={alerts} />
@@ -349,25 +299,22 @@ function NewDiseaseLink({
         <SelectField
           label="Disease"
           placeholder="Choose a disease"
-          value={diseaseId}
-          error={messages.disease_id}
-          onChange={(event) => setDiseaseId(event.target.value)}
-          options={diseases.map((disease) => ({ value: String(disease.id), label: disease.name }))}
+          error={messageOf("disease_id")}
+          options={toNamedOptions(diseases)}
+          {...form.register("disease_id")}
         />
         <SelectField
           label="Default product"
           placeholder="Choose a product"
-          value={vaccineId}
-          error={messages.vaccine_id}
-          onChange={(event) => setVaccineId(event.target.value)}
-          options={products.map((product) => ({ value: String(product.id), label: product.name }))}
+          error={messageOf("vaccine_id")}
+          options={toNamedOptions(products)}
+          {...form.register("vaccine_id")}
         />
         <TextField
           label="Herd status question"
           isOptional
-          value={question}
-          error={messages.herd_status_question}
-          onChange={(event) => setQuestion(event.target.value)}
+          error={messageOf("herd_status_question")}
+          {...form.register("herd_status_question")}
         />
       </div>
       <div className="protocols__actions">
@@ -376,21 +323,7 @@ function NewDiseaseLink({
           className="button"
           disabled={previewChange.isPending}
           aria-label="Preview offering this disease"
-          onClick={() => {
-            if (!check()) return;
-            previewChange.mutate(
-              {
-                kind: "disease_animal",
-                disease_id: Number(diseaseId),
-                animal_id: animalId,
-                link: { vaccine_id: Number(vaccineId), herd_status_question: question },
-              },
-              {
-                onSuccess: onPreview,
-                onError: (error) => fail(error, protocolMessages.previewFailed),
-              },
-            );
-          }}
+          onClick={() => void preview()}
         >
           Preview
         </button>
@@ -406,12 +339,12 @@ function NewDiseaseLink({
 export function SeasonDefaults({ animalId }: { animalId: number }) {
   const seasons = useSeasonDefaults(animalId);
   const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
-  if (seasons.isPending) return <LoadingState label="Loading the season dates…" />;
-  if (seasons.isError) {
+  if (!seasons.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(seasons.error, protocolMessages.loadFailed)}
-        onRetry={() => void seasons.refetch()}
+      <QueryPanels
+        queries={[seasons]}
+        loadingLabel="Loading the season dates…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -421,30 +354,19 @@ export function SeasonDefaults({ animalId }: { animalId: number }) {
         Dates are year offset, month and day: 0.03.01 is 1 March of the year the calendar is made,
         -1.10.05 is 5 October of the year before.
       </p>
-      <div className="admin-table__scroll">
-        <table className="admin-table">
-          <caption className="visually-hidden">Season default dates</caption>
-          <thead>
-            <tr>
-              <th scope="col">Enterprise and season</th>
-              <th scope="col">Birth date</th>
-              <th scope="col">Breeding date</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {seasons.data.map((season) => (
-              <SeasonDefaultRow
-                key={`${season.id}-${season.birth_date}-${season.breeding_date}`}
-                season={season}
-                onPreview={setPreview}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Season default dates"
+        columns={["Enterprise and season", "Birth date", "Breeding date"]}
+        hasActions
+      >
+        {seasons.data.map((season) => (
+          <SeasonDefaultRow
+            key={`${season.id}-${season.birth_date}-${season.breeding_date}`}
+            season={season}
+            onPreview={setPreview}
+          />
+        ))}
+      </AdminTable>
       {preview && <ProtocolPreview preview={preview} />}
     </>
   );
@@ -458,48 +380,38 @@ function SeasonDefaultRow({
   onPreview: (preview: ProtocolPreviewResponse | null) => void;
 }) {
   const id = useId();
-  const [birthDate, setBirthDate] = useState(season.birth_date ?? "");
-  const [breedingDate, setBreedingDate] = useState(season.breeding_date ?? "");
-  const [messages, setMessages] = useState<Messages>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
+  const { form, alerts, messageOf, clearMessages, send } = useAdminForm({
+    defaultValues: {
+      birth_date: season.birth_date ?? "",
+      breeding_date: season.breeding_date ?? "",
+    },
+    toField: withoutPrefix("season_default."),
+  });
   const save = useSaveSeasonDefault();
   const previewChange = usePreviewProtocolChange();
   const name = `${season.enterprise_name}, ${season.season_name}`;
-  const input = { birth_date: birthDate, breeding_date: breedingDate };
-  const fail = (error: unknown, fallback: string) => {
-    const failure = readFailure(error, fallback, "season_default.");
-    setMessages(failure.fields);
-    setAlerts(failure.messages);
-  };
-  const dateInput = (
-    field: "birth_date" | "breeding_date",
-    label: string,
-    value: string,
-    setValue: (value: string) => void,
-  ) => (
+  const dateInput = (field: "birth_date" | "breeding_date", label: string) => (
     <td>
       <input
         className="field__control"
         aria-label={`${label} for ${name}`}
-        aria-invalid={messages[field] ? true : undefined}
-        aria-describedby={messages[field] ? `${id}-${field}` : undefined}
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          onPreview(null);
-        }}
+        aria-invalid={messageOf(field) ? true : undefined}
+        aria-describedby={messageOf(field) ? `${id}-${field}` : undefined}
+        {...form.register(field, { onChange: () => onPreview(null) })}
       />
-      <FieldError id={`${id}-${field}`} message={messages[field]} />
+      <FieldError id={`${id}-${field}`} message={messageOf(field)} />
     </td>
   );
   return (
     <tr>
       <th scope="row">
         {name}
-        {alerts.length > 0 && Object.keys(messages).length === 0 && <AlertBox messages={alerts} />}
+        {alerts.length > 0 && Object.keys(form.formState.errors).length === 0 && (
+          <AlertBox messages={alerts} />
+        )}
       </th>
-      {dateInput("birth_date", "Birth date", birthDate, setBirthDate)}
-      {dateInput("breeding_date", "Breeding date", breedingDate, setBreedingDate)}
+      {dateInput("birth_date", "Birth date")}
+      {dateInput("breeding_date", "Breeding date")}
       <td>
         <div className="protocols__row-actions">
           <button
@@ -507,17 +419,16 @@ function SeasonDefaultRow({
             className="button button--quiet"
             disabled={previewChange.isPending}
             aria-label={`Preview the dates for ${name}`}
-            onClick={() => {
-              setMessages({});
-              setAlerts([]);
-              previewChange.mutate(
-                { kind: "season_default", season_default_id: season.id, season_default: input },
-                {
-                  onSuccess: onPreview,
-                  onError: (error) => fail(error, protocolMessages.previewFailed),
-                },
-              );
-            }}
+            onClick={() =>
+              void form.handleSubmit((input) => {
+                clearMessages();
+                send(
+                  previewChange.mutate,
+                  { kind: "season_default", season_default_id: season.id, season_default: input },
+                  { fallback: protocolMessages.previewFailed, onSuccess: onPreview },
+                );
+              })()
+            }
           >
             Preview
           </button>
@@ -527,16 +438,17 @@ function SeasonDefaultRow({
             disabled={save.isPending}
             aria-label={`Save the dates for ${name}`}
             onClick={() =>
-              save.mutate(
-                { id: season.id, input },
-                {
-                  onSuccess: () => {
-                    onPreview(null);
-                    showNotification(NotificationType.success, protocolMessages.seasonSaved);
+              void form.handleSubmit((input) =>
+                send(
+                  save.mutate,
+                  { id: season.id, input },
+                  {
+                    success: protocolMessages.seasonSaved,
+                    fallback: protocolMessages.saveFailed,
+                    onSuccess: () => onPreview(null),
                   },
-                  onError: (error) => fail(error, protocolMessages.saveFailed),
-                },
-              )
+                ),
+              )()
             }
           >
             Save
@@ -550,12 +462,12 @@ function SeasonDefaultRow({
 /** The popup preset messages: texts and severity; the app finds each by its slug. */
 export function PopupMessages() {
   const warnings = useWarnings();
-  if (warnings.isPending) return <LoadingState label="Loading the popup messages…" />;
-  if (warnings.isError) {
+  if (!warnings.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(warnings.error, protocolMessages.loadFailed)}
-        onRetry={() => void warnings.refetch()}
+      <QueryPanels
+        queries={[warnings]}
+        loadingLabel="Loading the popup messages…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -574,78 +486,54 @@ export function PopupMessages() {
 }
 
 function PopupMessageForm({ warning }: { warning: AdminWarning }) {
-  const [form, setForm] = useState({
-    title: warning.title,
-    body: warning.body,
-    button_confirm: warning.button_confirm ?? "",
-    button_cancel: warning.button_cancel ?? "",
-    severity: warning.severity,
+  const { form, alerts, messageOf, send } = useAdminForm({
+    defaultValues: {
+      title: warning.title,
+      body: warning.body,
+      button_confirm: warning.button_confirm ?? "",
+      button_cancel: warning.button_cancel ?? "",
+      severity: warning.severity,
+    },
   });
-  const [messages, setMessages] = useState<Messages>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
+  const { register } = form;
   const save = useSaveWarning();
+  const submit = form.handleSubmit((input) =>
+    send(
+      save.mutate,
+      { id: warning.id, input },
+      { success: protocolMessages.warningSaved, fallback: protocolMessages.saveFailed },
+    ),
+  );
   return (
     <form
       className="admin-form"
       noValidate
       aria-label={`Popup message ${warning.slug}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(
-          { id: warning.id, input: form },
-          {
-            onSuccess: () => {
-              setMessages({});
-              setAlerts([]);
-              showNotification(NotificationType.success, protocolMessages.warningSaved);
-            },
-            onError: (error) => {
-              const failure = readFailure(error, protocolMessages.saveFailed);
-              setMessages(failure.fields);
-              setAlerts(failure.messages);
-            },
-          },
-        );
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <AlertBox messages={alerts} />
-      <TextField
-        label="Title"
-        value={form.title}
-        error={messages.title}
-        onChange={(event) => setForm({ ...form, title: event.target.value })}
-      />
-      <TextAreaField
-        label="Message"
-        value={form.body}
-        error={messages.body}
-        onChange={(event) => setForm({ ...form, body: event.target.value })}
-      />
+      <TextField label="Title" error={messageOf("title")} {...register("title")} />
+      <TextAreaField label="Message" error={messageOf("body")} {...register("body")} />
       <div className="admin-form__row">
         <TextField
           label="Confirm button"
           isOptional
-          value={form.button_confirm}
-          error={messages.button_confirm}
-          onChange={(event) => setForm({ ...form, button_confirm: event.target.value })}
+          error={messageOf("button_confirm")}
+          {...register("button_confirm")}
         />
         <TextField
           label="Cancel button"
           isOptional
-          value={form.button_cancel}
-          error={messages.button_cancel}
-          onChange={(event) => setForm({ ...form, button_cancel: event.target.value })}
+          error={messageOf("button_cancel")}
+          {...register("button_cancel")}
         />
         <SelectField
           label="Severity"
-          value={form.severity}
-          onChange={(event) =>
-            setForm({ ...form, severity: event.target.value === "alert" ? "alert" : "attention" })
-          }
           options={[
             { value: "attention", label: "Attention" },
             { value: "alert", label: "Alert" },
           ]}
+          {...register("severity")}
         />
       </div>
       <button type="submit" className="button button--primary" disabled={save.isPending}>

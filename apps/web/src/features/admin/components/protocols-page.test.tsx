@@ -293,3 +293,121 @@ describe("Protocols (/admin/protocol/)", () => {
     ).toBeInTheDocument();
   });
 });
+
+describe("Protocols: disease links, season dates and popup messages", () => {
+  it("asks for a disease and a product before offering another disease", async () => {
+    const createdLinks: unknown[] = [];
+    server.use(
+      http.post(adminPaths.diseaseAnimals, async ({ request }) => {
+        createdLinks.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderApp("/admin/protocol/?animal=5", { isAuthenticated: true });
+    const form = await screen.findByRole("form", { name: "Offer another disease" });
+    await user.click(within(form).getByRole("button", { name: "Offer the disease" }));
+
+    const disease = within(form).getByRole("combobox", { name: "Disease" });
+    await waitFor(() => expect(disease).toHaveAttribute("aria-invalid", "true"));
+    expect(disease).toHaveAccessibleDescription(
+      expect.stringContaining(protocolMessages.diseaseUnknown),
+    );
+    expect(
+      within(form).getByRole("combobox", { name: "Default product" }),
+    ).toHaveAccessibleDescription(expect.stringContaining(protocolMessages.productUnknown));
+    expect(within(form).getByRole("alert")).toHaveTextContent(protocolMessages.diseaseUnknown);
+    expect(createdLinks).toEqual([]);
+  });
+
+  it("shows the server's message beside a season date it refuses", async () => {
+    server.use(
+      http.get(adminPaths.seasonDefaults, () =>
+        HttpResponse.json([
+          {
+            id: 3,
+            animal_id: 5,
+            animal_name: "Ewes",
+            enterprise_id: 3,
+            enterprise_name: "Sheep",
+            season_id: 4,
+            season_name: "Spring lambing",
+            birth_date: "0.03.01",
+            breeding_date: "-1.10.05",
+          },
+        ]),
+      ),
+      http.put(adminPaths.seasonDefault, () =>
+        HttpResponse.json<ErrorBody>(
+          {
+            error: {
+              code: ErrorCode.validation,
+              message: protocolMessages.seasonDateInvalid,
+              issues: [
+                {
+                  path: "body.season_default.birth_date",
+                  message: protocolMessages.seasonDateInvalid,
+                },
+              ],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp("/admin/protocol/?animal=5", { isAuthenticated: true });
+    const birth = await screen.findByRole("textbox", {
+      name: "Birth date for Sheep, Spring lambing",
+    });
+    await user.clear(birth);
+    await user.type(birth, "0.13.01");
+    await user.click(
+      screen.getByRole("button", { name: "Save the dates for Sheep, Spring lambing" }),
+    );
+    await waitFor(() => expect(birth).toHaveAttribute("aria-invalid", "true"));
+    expect(birth).toHaveAccessibleDescription(
+      expect.stringContaining(protocolMessages.seasonDateInvalid),
+    );
+  });
+
+  it("saves a popup message's texts and severity", async () => {
+    const savedWarnings: unknown[] = [];
+    const warning = {
+      id: 2,
+      slug: "breeding-before-birth",
+      title: "Check the dates",
+      body: "Breeding comes before birth.",
+      button_confirm: null,
+      button_cancel: null,
+      severity: "attention",
+    };
+    server.use(
+      http.get(adminPaths.warnings, () => HttpResponse.json([warning])),
+      http.put(adminPaths.warning, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        savedWarnings.push(body);
+        return HttpResponse.json({ ...warning, ...body });
+      }),
+    );
+    const { user } = renderApp("/admin/protocol/", { isAuthenticated: true });
+    await user.click(await screen.findByText("Check the dates"));
+    const form = screen.getByRole("form", { name: "Popup message breeding-before-birth" });
+    const title = within(form).getByRole("textbox", { name: "Title" });
+    await user.clear(title);
+    await user.type(title, "Check the dates again");
+    await user.selectOptions(within(form).getByRole("combobox", { name: "Severity" }), "alert");
+    await user.click(within(form).getByRole("button", { name: "Save popup message" }));
+
+    await waitFor(() =>
+      expect(savedWarnings).toEqual([
+        {
+          title: "Check the dates again",
+          body: "Breeding comes before birth.",
+          button_confirm: "",
+          button_cancel: "",
+          severity: "alert",
+        },
+      ]),
+    );
+    expect(await screen.findByText(protocolMessages.warningSaved)).toBeInTheDocument();
+  });
+});

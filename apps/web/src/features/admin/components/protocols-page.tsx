@@ -3,22 +3,22 @@ import {
   type AdminShotTemplate,
   type ProtocolPreviewRequest,
   type ProtocolPreviewResponse,
+  type ShotTemplateInput,
 } from "@vaxcal/contracts";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { AlertBox, SelectField, TextField } from "../../../components/ui/form-fields.tsx";
-import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
-import { describeApiError, describeFormFailure } from "../../../lib/api-errors.ts";
-import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { useProductNames } from "../api/admin-api.ts";
-import {
-  useDeleteShotTemplate,
-  usePreviewProtocolChange,
-  useProtocolOptions,
-  useSaveShotTemplate,
-  useShotTemplates,
-} from "../api/protocols-api.ts";
+import { QueryPanels } from "../../../components/ui/query-panels.tsx";
+import { LoadingState } from "../../../components/ui/status-panels.tsx";
+import { useDeleteShotTemplate } from "../api/delete-shot-template.ts";
+import { useProductNames } from "../api/list-product-names.ts";
+import { useProtocolOptions } from "../api/list-protocol-options.ts";
+import { useShotTemplates } from "../api/list-shot-templates.ts";
+import { usePreviewProtocolChange } from "../api/preview-protocol-change.ts";
+import { useSaveShotTemplate } from "../api/save-shot-template.ts";
+import { resolveWith, useAdminForm } from "../hooks/use-admin-form.ts";
 import { AdminLayout } from "./admin-layout.tsx";
+import { ConfirmButtons } from "./confirm-buttons.tsx";
 import { DiseaseLinks, PopupMessages, SeasonDefaults } from "./protocol-sections.tsx";
 import { ProtocolPreview } from "./protocol-preview.tsx";
 import {
@@ -30,8 +30,9 @@ import {
   toTemplateForm,
   toTemplateInput,
   type ShotTemplateFormValues,
-  type TemplateFieldMessages,
 } from "./shot-template-form.ts";
+import { toNamedOptions } from "./named-options.ts";
+import { AdminTable } from "./admin-table.tsx";
 
 /**
  * `/admin/protocol/`: pick a product and an animal, see its shot templates, edit one, preview
@@ -66,21 +67,12 @@ function ProtocolManager() {
     setParams(next, { replace: true });
   };
 
-  if (productNames.isPending || animals.isPending || seasons.isPending) {
-    return <LoadingState label="Loading the protocols…" />;
-  }
-  if (productNames.isError || animals.isError || seasons.isError) {
+  if (!productNames.isSuccess || !animals.isSuccess || !seasons.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(
-          productNames.error ?? animals.error ?? seasons.error,
-          protocolMessages.loadFailed,
-        )}
-        onRetry={() => {
-          void productNames.refetch();
-          void animals.refetch();
-          void seasons.refetch();
-        }}
+      <QueryPanels
+        queries={[productNames, animals, seasons]}
+        loadingLabel="Loading the protocols…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -98,19 +90,16 @@ function ProtocolManager() {
           placeholder="Choose a product"
           value={vaccine === null ? "" : String(vaccine)}
           onChange={(event) => choose("vaccine", event.target.value)}
-          options={productNames.data.map((option) => ({
-            value: String(option.id),
-            label: option.name,
-          }))}
+          options={toNamedOptions(productNames.data)}
         />
         <SelectField
           label="Animal"
           placeholder="Choose an animal"
           value={animal === null ? "" : String(animal)}
           onChange={(event) => choose("animal", event.target.value)}
-          options={[...animals.data]
-            .sort((left, right) => left.sortOrder - right.sortOrder)
-            .map((option) => ({ value: String(option.id), label: option.name }))}
+          options={toNamedOptions(
+            [...animals.data].sort((left, right) => left.sortOrder - right.sortOrder),
+          )}
         />
       </div>
 
@@ -171,12 +160,12 @@ function ShotTemplates({
   // null: no editor open; "new": adding one; a template: editing it.
   const [editing, setEditing] = useState<AdminShotTemplate | "new" | null>(null);
 
-  if (templates.isPending) return <LoadingState label="Loading the shot templates…" />;
-  if (templates.isError) {
+  if (!templates.isSuccess) {
     return (
-      <ErrorState
-        message={describeApiError(templates.error, protocolMessages.loadFailed)}
-        onRetry={() => void templates.refetch()}
+      <QueryPanels
+        queries={[templates]}
+        loadingLabel="Loading the shot templates…"
+        fallback={protocolMessages.loadFailed}
       />
     );
   }
@@ -190,46 +179,35 @@ function ShotTemplates({
           {vaccine.name} has no shot templates for {animal.name}.
         </p>
       ) : (
-        <div className="admin-table__scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">
+        <AdminTable
+          caption={
+            <>
               Shot templates of {vaccine.name} for {animal.name}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">When</th>
-                <th scope="col">Repeats</th>
-                <th scope="col">Herd status</th>
-                <th scope="col">Season</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {templates.data.map((template) => (
-                <tr key={template.id}>
-                  <td>{template.custom_name ?? vaccine.name}</td>
-                  <td>{describeOffset(template)}</td>
-                  <td>{describeRecurrence(template.is_recurrent)}</td>
-                  <td>{herdStatusLabels[template.herd_status ?? ""]}</td>
-                  <td>{seasonName(template.season_id)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--quiet"
-                      onClick={() => setEditing(template)}
-                      aria-label={`Edit ${template.custom_name ?? vaccine.name}, ${describeOffset(template)}`}
-                    >
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          columns={["Name", "When", "Repeats", "Herd status", "Season"]}
+          hasActions
+        >
+          {templates.data.map((template) => (
+            <tr key={template.id}>
+              <td>{template.custom_name ?? vaccine.name}</td>
+              <td>{describeOffset(template)}</td>
+              <td>{describeRecurrence(template.is_recurrent)}</td>
+              <td>{herdStatusLabels[template.herd_status ?? ""]}</td>
+              <td>{seasonName(template.season_id)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  onClick={() => setEditing(template)}
+                  aria-label={`Edit ${template.custom_name ?? vaccine.name}, ${describeOffset(template)}`}
+                >
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {editing === null ? (
         <button type="button" className="button" onClick={() => setEditing("new")}>
@@ -262,81 +240,59 @@ function ShotTemplateEditor({
   seasons: NamedId[];
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<ShotTemplateFormValues>(() =>
-    template ? toTemplateForm(template) : emptyTemplateForm(),
-  );
-  const [messages, setMessages] = useState<TemplateFieldMessages>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
+  const { form, alerts, alertRef, messageOf, showInvalid, clearMessages, send } = useAdminForm<
+    ShotTemplateFormValues,
+    ShotTemplateInput
+  >({
+    resolver: resolveWith<ShotTemplateFormValues, ShotTemplateInput>((values) =>
+      toTemplateInput(values, { vaccine_id: vaccine.id, animal_id: animal.id }),
+    ),
+    defaultValues: template ? toTemplateForm(template) : emptyTemplateForm(),
+    toField: toTemplateField,
+  });
   const [preview, setPreview] = useState<ProtocolPreviewResponse | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const save = useSaveShotTemplate();
   const remove = useDeleteShotTemplate();
   const previewChange = usePreviewProtocolChange();
   const title = template ? `Edit ${template.custom_name ?? vaccine.name}` : "Add a shot template";
 
-  const update = (changes: Partial<ShotTemplateFormValues>) => {
-    setForm({ ...form, ...changes });
-    // A preview shows the values it was made from; a new value makes it stale.
-    setPreview(null);
-  };
-  const fail = (fields: TemplateFieldMessages, list: string[]) => {
-    setMessages(fields);
-    setAlerts(list);
-    requestAnimationFrame(() => alertRef.current?.focus());
-  };
-  const failFromServer = (error: unknown, fallback: string) => {
-    const failure = describeFormFailure(error, { fallback });
-    const fields: TemplateFieldMessages = {};
-    for (const issue of failure.fields) fields[toTemplateField(issue.field)] ??= issue.message;
-    fail(fields, failure.messages);
-  };
-  const check = () => {
-    const checked = toTemplateInput(form, { vaccine_id: vaccine.id, animal_id: animal.id });
-    if (checked.messages) {
-      fail(checked.messages, [...new Set(Object.values(checked.messages))]);
-      return null;
-    }
-    return checked.input;
-  };
+  // A preview shows the values it was made from; a new value makes it stale.
+  const field = (name: keyof ShotTemplateFormValues) =>
+    form.register(name, { onChange: () => setPreview(null) });
 
   const runPreview = (request: ProtocolPreviewRequest) => {
-    setMessages({});
-    setAlerts([]);
-    previewChange.mutate(request, {
+    clearMessages();
+    send(previewChange.mutate, request, {
+      fallback: protocolMessages.previewFailed,
       onSuccess: setPreview,
-      onError: (error) => failFromServer(error, protocolMessages.previewFailed),
     });
   };
 
-  const submit = () => {
-    const input = check();
-    if (input === null) return;
-    save.mutate(
+  const submit = form.handleSubmit((input) => {
+    send(
+      save.mutate,
       // The version the editor opened: a save over someone else's newer one is refused.
       { id: template?.id ?? null, input: { ...input, updated_at: template?.updated_at } },
       {
-        onSuccess: () => {
-          showNotification(
-            NotificationType.success,
-            template ? protocolMessages.templateSaved : protocolMessages.templateCreated,
-          );
-          onDone();
-        },
-        onError: (error) => failFromServer(error, protocolMessages.saveFailed),
+        success: template ? protocolMessages.templateSaved : protocolMessages.templateCreated,
+        fallback: protocolMessages.saveFailed,
+        onSuccess: onDone,
       },
     );
-  };
+  }, showInvalid);
+  const previewTemplate = form.handleSubmit(
+    (input) =>
+      runPreview({ kind: "shot_template", template_id: template?.id ?? null, template: input }),
+    showInvalid,
+  );
 
   return (
     <form
       className="admin-form protocols__editor"
       noValidate
       aria-label={title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <h3>{title}</h3>
       <AlertBox ref={alertRef} messages={alerts} />
@@ -345,10 +301,7 @@ function ShotTemplateEditor({
         <div className="admin-form__row">
           <SelectField
             label="Counts from"
-            value={form.anchor}
-            onChange={(event) =>
-              update({ anchor: event.target.value === "birth" ? "birth" : "breeding" })
-            }
+            {...field("anchor")}
             options={[
               { value: "breeding", label: "Breeding date" },
               { value: "birth", label: "Birth date (calving or lambing for adults)" },
@@ -358,9 +311,8 @@ function ShotTemplateEditor({
             label="Days"
             hint="Negative before the date, positive after it, e.g. -28"
             inputMode="numeric"
-            value={form.days}
-            error={messages.days}
-            onChange={(event) => update({ days: event.target.value })}
+            error={messageOf("days")}
+            {...field("days")}
           />
         </div>
       </fieldset>
@@ -369,41 +321,27 @@ function ShotTemplateEditor({
           label="Name on the calendar"
           hint={`Leave empty to show "${vaccine.name}"`}
           isOptional
-          value={form.custom_name}
-          error={messages.custom_name}
-          onChange={(event) => update({ custom_name: event.target.value })}
+          error={messageOf("custom_name")}
+          {...field("custom_name")}
         />
         <TextField
           label="Repeats every how many years"
           hint="0: given once; 1: every year"
           inputMode="numeric"
-          value={form.is_recurrent}
-          error={messages.is_recurrent}
-          onChange={(event) => update({ is_recurrent: event.target.value })}
+          error={messageOf("is_recurrent")}
+          {...field("is_recurrent")}
         />
         <SelectField
           label="Herd status"
-          value={form.herd_status}
-          error={messages.herd_status}
-          onChange={(event) =>
-            update({
-              herd_status:
-                event.target.value === "primed" || event.target.value === "unprimed"
-                  ? event.target.value
-                  : "",
-            })
-          }
+          error={messageOf("herd_status")}
+          {...field("herd_status")}
           options={Object.entries(herdStatusLabels).map(([value, label]) => ({ value, label }))}
         />
         <SelectField
           label="Season"
-          value={form.season_id}
-          error={messages.season_id}
-          onChange={(event) => update({ season_id: event.target.value })}
-          options={[
-            { value: "", label: "Every season" },
-            ...seasons.map((season) => ({ value: String(season.id), label: season.name })),
-          ]}
+          error={messageOf("season_id")}
+          {...field("season_id")}
+          options={[{ value: "", label: "Every season" }, ...toNamedOptions(seasons)]}
         />
       </div>
       <div className="protocols__actions">
@@ -411,16 +349,7 @@ function ShotTemplateEditor({
           type="button"
           className="button"
           disabled={previewChange.isPending}
-          onClick={() => {
-            const input = check();
-            if (input !== null) {
-              runPreview({
-                kind: "shot_template",
-                template_id: template?.id ?? null,
-                template: input,
-              });
-            }
-          }}
+          onClick={() => void previewTemplate()}
         >
           {previewChange.isPending ? "Previewing…" : "Preview"}
         </button>
@@ -432,31 +361,18 @@ function ShotTemplateEditor({
         </button>
         {template &&
           (isConfirmingDelete ? (
-            <>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(template.id, {
-                    onSuccess: () => {
-                      showNotification(NotificationType.success, protocolMessages.templateDeleted);
-                      onDone();
-                    },
-                    onError: (error) => failFromServer(error, protocolMessages.saveFailed),
-                  })
-                }
-              >
-                Yes, delete it
-              </button>
-              <button
-                type="button"
-                className="button button--quiet"
-                onClick={() => setIsConfirmingDelete(false)}
-              >
-                Keep it
-              </button>
-            </>
+            <ConfirmButtons
+              confirmLabel="Yes, delete it"
+              isPending={remove.isPending}
+              onConfirm={() =>
+                send(remove.mutate, template.id, {
+                  success: protocolMessages.templateDeleted,
+                  fallback: protocolMessages.saveFailed,
+                  onSuccess: onDone,
+                })
+              }
+              onKeep={() => setIsConfirmingDelete(false)}
+            />
           ) : (
             <button
               type="button"

@@ -2,21 +2,21 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import {
   islandCounties,
-  passwordPolicy,
   republicCounties,
   vetRegistrationCountries,
   type ParsedVetRegisterRequest,
 } from "@vaxcal/contracts";
-import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
+import { useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
-  AlertBox,
   CheckboxField,
   SelectField,
   TextField,
   type SelectOption,
 } from "../../../components/ui/form-fields.tsx";
+import { WizardStepCounter, WizardStepShell } from "../../../components/ui/wizard-step-shell.tsx";
+import { useWizardSteps } from "../../../components/ui/wizard-steps.ts";
+import { NewPasswordFields } from "../../../components/ui/new-password-fields.tsx";
 import { hostGates } from "../../../config/hosts.ts";
 import { paths } from "../../../config/paths.ts";
 import { closeModal } from "../../../stores/modals.ts";
@@ -26,12 +26,7 @@ import {
   useRegisterVetPractice,
 } from "../api/register-vet-practice.ts";
 import { territoryManagersQueryOptions } from "../api/list-territory-managers.ts";
-import {
-  goToVetRegisterStep,
-  keepVetRegisterDraft,
-  resetVetRegister,
-  useVetRegisterStore,
-} from "../stores/vet-register-store.ts";
+import { vetRegisterStore } from "../stores/vet-register-store.ts";
 import {
   VetRegisterFormSchema,
   buildAutofill,
@@ -71,38 +66,20 @@ const submitLockMs = 1000;
  * token and opens the vet dashboard.
  */
 export function VetRegisterModalBody() {
-  const step = useVetRegisterStore((state) => state.step);
-  const form = useForm<VetRegisterFormValues, unknown, ParsedVetRegisterRequest>({
+  const wizard = useWizardSteps({
+    store: vetRegisterStore,
     resolver,
-    defaultValues: useVetRegisterStore.getState().draft ?? emptyVetRegistration,
+    initialValues: emptyVetRegistration,
+    emptyValues: emptyVetRegistration,
+    // docs/product.md §4: step 1 is checked; step 2 checks its password before the invites.
+    stepFields: vetStepFields,
+    stepOf: findVetStepOf,
+    isField: (field) => (field.split(".")[0] ?? field) in emptyVetRegistration,
+    lockMs: submitLockMs,
   });
+  const { form, step } = wizard;
   const navigate = useNavigate();
   const registerPractice = useRegisterVetPractice();
-  const [isLocked, setIsLocked] = useState(false);
-  const [serverMessages, setServerMessages] = useState<string[]>([]);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const lockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const previousStep = useRef(step);
-  const { getValues } = form;
-
-  useEffect(() => () => keepVetRegisterDraft(getValues()), [getValues]);
-  useEffect(() => () => clearTimeout(lockTimer.current), []);
-  useEffect(() => {
-    if (previousStep.current !== step) headingRef.current?.focus();
-    previousStep.current = step;
-  }, [step]);
-  useEffect(() => {
-    if (serverMessages.length > 0) alertRef.current?.focus();
-  }, [serverMessages]);
-
-  async function goNext() {
-    // docs/product.md §4: step 1 is checked; step 2 checks its password before the invites.
-    const isValid = await form.trigger([...vetStepFields[step]], { shouldFocus: true });
-    if (!isValid) return;
-    setServerMessages([]);
-    if (step < vetRegisterStepCount) goToVetRegisterStep((step + 1) as VetRegisterStep);
-  }
 
   function submit(skipInviting: boolean) {
     form.setValue("skip_inviting", skipInviting);
@@ -110,112 +87,72 @@ export function VetRegisterModalBody() {
     else
       form.setValue(
         "vets",
-        getValues("vets").filter((email) => email.trim() !== ""),
+        form.getValues("vets").filter((email) => email.trim() !== ""),
       );
-    void form.handleSubmit(handleValid, (errors) => {
-      const invalidStep = findVetStepOf(Object.keys(errors));
-      if (invalidStep !== null && invalidStep !== step) goToVetRegisterStep(invalidStep);
-    })();
+    void form.handleSubmit(
+      (payload) =>
+        wizard.finish(registerPractice.mutate, payload, {
+          describeFailure: describeVetRegistrationFailure,
+          onSuccess: () => {
+            closeModal();
+            void navigate(paths.vetDashboard.getHref());
+          },
+          onFailure: (failure) => {
+            showNotification(NotificationType.error, failure.notice);
+            if (failure.fields.length === 0 && form.getValues("vets").length === 0) {
+              form.setValue("vets", [""]);
+            }
+          },
+        }),
+      wizard.showInvalidStep,
+    )();
   }
 
-  function handleValid(payload: ParsedVetRegisterRequest) {
-    setIsLocked(true);
-    setServerMessages([]);
-    registerPractice.mutate(payload, {
-      onSuccess: () => {
-        form.reset(emptyVetRegistration);
-        resetVetRegister();
-        closeModal();
-        void navigate(paths.vetDashboard.getHref());
-      },
-      onError: (error) => {
-        const failure = describeVetRegistrationFailure(error);
-        for (const { field, message } of failure.fields) {
-          const name = field.split(".")[0] ?? field;
-          if (name in emptyVetRegistration) {
-            form.setError(field as VetRegisterFieldName, { type: "server", message });
-          }
-        }
-        showNotification(NotificationType.error, failure.notice);
-        setServerMessages(failure.messages);
-        if (failure.fields.length === 0 && getValues("vets").length === 0) {
-          form.setValue("vets", [""]);
-        }
-        const invalidStep = findVetStepOf(failure.fields.map(({ field }) => field));
-        if (invalidStep !== null) goToVetRegisterStep(invalidStep);
-      },
-      onSettled: () => {
-        lockTimer.current = setTimeout(() => setIsLocked(false), submitLockMs);
-      },
-    });
-  }
-
-  const isSubmitLocked = isLocked || registerPractice.isPending;
+  const isSubmitLocked = wizard.isLocked || registerPractice.isPending;
 
   return (
-    <form
+    <WizardStepShell
+      wizard={wizard}
       className="form vet-register-form"
-      noValidate
-      aria-labelledby="vet-register-step-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (step === vetRegisterStepCount) submit(false);
-        else void goNext();
-      }}
+      titleId="vet-register-step-title"
+      title={stepTitles[step]}
+      onFinish={() => submit(false)}
+      actions={
+        <>
+          {step === vetRegisterStepCount && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={isSubmitLocked}
+              onClick={() => submit(true)}
+            >
+              Skip and register
+            </button>
+          )}
+          <button
+            type="submit"
+            className="button button--primary register-form__next"
+            disabled={step === vetRegisterStepCount && isSubmitLocked}
+          >
+            {step < vetRegisterStepCount
+              ? "Next"
+              : registerPractice.isPending
+                ? "Registering…"
+                : "Send invites and register"}
+          </button>
+        </>
+      }
     >
-      <h3
-        id="vet-register-step-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="register-form__step-title"
-      >
-        <span className="visually-hidden">{`Step ${step} of ${vetRegisterStepCount}: `}</span>
-        {stepTitles[step]}
-      </h3>
-      <AlertBox ref={alertRef} messages={serverMessages} />
       {step === 1 && <VetStepPractice form={form} />}
       {step === 2 && <VetStepPassword form={form} />}
       {step === 3 && <VetStepInvites form={form} />}
-      <div className="button-row register-form__buttons">
-        {step > 1 && (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => goToVetRegisterStep((step - 1) as VetRegisterStep)}
-          >
-            Go back
-          </button>
-        )}
-        {step === vetRegisterStepCount && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={isSubmitLocked}
-            onClick={() => submit(true)}
-          >
-            Skip and register
-          </button>
-        )}
-        <button
-          type="submit"
-          className="button button--primary register-form__next"
-          disabled={step === vetRegisterStepCount && isSubmitLocked}
-        >
-          {step < vetRegisterStepCount
-            ? "Next"
-            : registerPractice.isPending
-              ? "Registering…"
-              : "Send invites and register"}
-        </button>
-      </div>
-    </form>
+    </WizardStepShell>
   );
 }
 
 /** The '(n/3)' beside the modal's title (docs/product.md §2; D11 for the count). */
 export function VetRegisterStepCounter() {
-  const step = useVetRegisterStore((state) => state.step);
-  return <span className="dialog__counter">{`(${step}/${vetRegisterStepCount})`}</span>;
+  return <WizardStepCounter store={vetRegisterStore} stepCount={vetRegisterStepCount} />;
 }
 
 function VetStepPractice({ form }: { form: VetRegisterForm }) {
@@ -394,37 +331,25 @@ function VetStepPassword({ form }: { form: VetRegisterForm }) {
     trigger,
     formState: { errors },
   } = form;
-  const [isShown, setIsShown] = useState(false);
-  const type = isShown ? "text" : "password";
   return (
     <>
       <p>Choose a password for your practice's account.</p>
-      <TextField
-        label="Password"
-        type={type}
-        autoComplete="new-password"
-        hint={`At least ${passwordPolicy.minLength} characters. A few words you will remember make a strong one.`}
-        error={errors.password?.message}
-        {...register("password", {
-          onChange: () => {
-            if (errors.password) void trigger("password");
-            if (form.getValues("password_confirmation")) void trigger("password_confirmation");
-          },
-        })}
-      />
-      <TextField
-        label="Confirm password"
-        type={type}
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register("password_confirmation", {
-          onChange: () => void trigger("password_confirmation"),
-        })}
-      />
-      <CheckboxField
-        label="Show the passwords"
-        checked={isShown}
-        onChange={(event) => setIsShown(event.target.checked)}
+      <NewPasswordFields
+        password={{
+          error: errors.password?.message,
+          ...register("password", {
+            onChange: () => {
+              if (errors.password) void trigger("password");
+              if (form.getValues("password_confirmation")) void trigger("password_confirmation");
+            },
+          }),
+        }}
+        confirmation={{
+          error: errors.password_confirmation?.message,
+          ...register("password_confirmation", {
+            onChange: () => void trigger("password_confirmation"),
+          }),
+        }}
       />
     </>
   );
