@@ -5,7 +5,7 @@ import {
   buildSubmitPayload,
   dairySpringCows,
   testToday,
-} from "./modules/calendars/calendars.test-support.ts";
+} from "./test/calendars.ts";
 import { asUser, grantAdminRole, registerUser, type RegisteredUser } from "./test/accounts.ts";
 import { createTestApp, type TestApp } from "./test/app.ts";
 

@@ -8,10 +8,7 @@ import {
   registerUser,
   type AccountsTestApp,
 } from "./test/accounts.ts";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-} from "./modules/calendars/calendars.test-support.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "./test/calendars.ts";
 
 /*
  * Ids are PostgreSQL int4: a bigger one in a body, a path or a query is the caller's mistake

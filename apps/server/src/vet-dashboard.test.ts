@@ -10,8 +10,8 @@ import {
 } from "@vaxcal/contracts";
 import { listOccurrences } from "@vaxcal/schedule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCalendarOccurrences } from "./lib/calendar-occurrences.ts";
-import { createCalendarPlansRepository } from "./lib/calendar-plans.repository.ts";
+import { listCalendarOccurrences } from "./modules/calendars/calendars/calendar-occurrences.ts";
+import { createCalendarPlansRepository } from "./modules/calendars/calendars/calendar-plans.repository.ts";
 import {
   asUser,
   createAccountsTestApp,
@@ -27,7 +27,7 @@ import {
   dairySpringCows,
   editCalendar,
   readPdfText,
-} from "./modules/calendars/calendars.test-support.ts";
+} from "./test/calendars.ts";
 import { findWeekStart } from "./lib/clock.ts";
 
 /*

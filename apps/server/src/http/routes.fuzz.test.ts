@@ -8,11 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRegistration, registerUser, type RegisteredUser } from "../test/accounts.ts";
 import { startSession } from "../auth/sessions.ts";
 import { hashToken } from "../lib/tokens.ts";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-  createVetUser,
-} from "../modules/calendars/calendars.test-support.ts";
+import { buildEngineCalendar, buildSubmitPayload, createVetUser } from "../test/calendars.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import {
   arbitraryFromSchema,

@@ -4,7 +4,7 @@ import {
   listOccurrencesOfAllCalendars,
   listOccurrencesOfCalendars,
   type CalendarOccurrence,
-} from "../lib/calendar-occurrences.ts";
+} from "../modules/calendars/calendars/calendar-occurrences.ts";
 import { readIrishToday, type Clock } from "../lib/clock.ts";
 import {
   ReminderChannel,

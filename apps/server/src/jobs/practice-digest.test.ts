@@ -5,13 +5,10 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackgroundJobs } from "../app.ts";
 import { resolveSigningSecret } from "../config.ts";
-import { listCalendarOccurrences } from "../lib/calendar-occurrences.ts";
+import { listCalendarOccurrences } from "../modules/calendars/calendars/calendar-occurrences.ts";
 import { findWeekStart } from "../lib/clock.ts";
 import { createSmtpMailTransport } from "../mail/mail-transport.ts";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-} from "../modules/calendars/calendars.test-support.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "../test/calendars.ts";
 import { createPracticeDosesDueReader } from "../modules/vet-dashboard/vet-dashboard.routes.ts";
 import {
   asUser,

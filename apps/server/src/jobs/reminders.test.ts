@@ -2,15 +2,11 @@ import { addDays, type IsoDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCalendarOccurrences } from "../lib/calendar-occurrences.ts";
+import { listCalendarOccurrences } from "../modules/calendars/calendars/calendar-occurrences.ts";
 import { readIrishToday } from "../lib/clock.ts";
 import { createSmtpMailTransport } from "../mail/mail-transport.ts";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-  editCalendar,
-} from "../modules/calendars/calendars.test-support.ts";
-import { createCalendarPdfReader } from "../modules/calendars/calendars.routes.ts";
+import { buildEngineCalendar, buildSubmitPayload, editCalendar } from "../test/calendars.ts";
+import { createCalendarPdfReader } from "../modules/calendars/calendars/calendars.routes.ts";
 import { createTwilioSmsTransport } from "../sms/sms-transport.ts";
 import { asUser, registerUser, type RegisteredUser } from "../test/accounts.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
