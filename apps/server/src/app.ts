@@ -31,15 +31,15 @@ import {
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
-import { createReminderSender } from "./jobs/send-reminders.ts";
-import { planCalendarsReminders } from "./jobs/plan-reminders.ts";
+import { createReminderSender } from "./modules/reminders/send-reminders.ts";
+import { planCalendarsReminders } from "./modules/reminders/plan-reminders.ts";
 import { createBatcher } from "./db/batcher.ts";
-import { remindersRoutes } from "./jobs/reminders.routes.ts";
+import { remindersRoutes } from "./modules/reminders/reminders.routes.ts";
 import {
   createPracticeDosesDueReader,
   vetDashboardRoutes,
-} from "./modules/vet-dashboard/vet-dashboard.routes.ts";
-import { createPracticeDigestSender } from "./jobs/practice-digest.ts";
+} from "./modules/vet-practices/vet-dashboard.routes.ts";
+import { createPracticeDigestSender } from "./modules/vet-practices/practice-digest.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
 

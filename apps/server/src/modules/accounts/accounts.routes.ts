@@ -39,7 +39,7 @@ import { accountRules } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { undoContactChange } from "./undo-contact-change.ts";
 import { createUsersRepository } from "./users.repository.ts";
-import { vetPracticeAccountRoutes } from "./vet-practices.routes.ts";
+import { vetPracticeAccountRoutes } from "../vet-practices/vet-practices.routes.ts";
 
 export type AccountsRoutesOptions = AccountsContext;
 

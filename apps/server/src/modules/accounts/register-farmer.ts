@@ -12,7 +12,7 @@ import { hashPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { startSession } from "../../auth/sessions.ts";
-import { notifyPracticesOfLinkChange } from "./vet-practice-links.ts";
+import { notifyPracticesOfLinkChange } from "../vet-practices/vet-practice-links.ts";
 import {
   ContactField,
   createUsersRepository,

@@ -33,7 +33,7 @@ import {
   type UserChanges,
   type UserRow,
 } from "./users.repository.ts";
-import { notifyPracticesOfLinkChange } from "./vet-practice-links.ts";
+import { notifyPracticesOfLinkChange } from "../vet-practices/vet-practice-links.ts";
 
 type Session = { userId: number; sessionId: number };
 

@@ -14,7 +14,7 @@ import {
 } from "@vaxcal/schedule";
 import { createProtocolStamp } from "../calendars/calendars/protocol-stamp.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
-import type { VaccinesRepository } from "../../lib/vaccines.repository.ts";
+import type { VaccinesRepository } from "../reference/vaccines.repository.ts";
 import type {
   CalendarBuilderRepository,
   ScopedCombination,

@@ -2,11 +2,7 @@ import type { ReferenceLists, Warning } from "@vaxcal/contracts";
 import { asc, eq, isNull } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
-import {
-  createVaccinesRepository,
-  mapDisease,
-  mapShotTemplate,
-} from "../../lib/vaccines.repository.ts";
+import { createVaccinesRepository, mapDisease, mapShotTemplate } from "./vaccines.repository.ts";
 
 /** Reads the reference lists and maps their rows to the contracts' JSON (docs/product.md §7). */
 export function createReferenceRepository(db: Executor) {

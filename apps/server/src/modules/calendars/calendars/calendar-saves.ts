@@ -12,7 +12,7 @@ import {
   readAnimalVaccineInputsRow,
   type AnimalVaccineInputs,
   type AnimalVaccineInputsRow,
-} from "../../../lib/vaccines.repository.ts";
+} from "../../reference/vaccines.repository.ts";
 import {
   isOverCalendarCap,
   selectCombinationJson,

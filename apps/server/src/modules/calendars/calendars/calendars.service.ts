@@ -26,7 +26,7 @@ import { runReads, type Db, type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import type { Clock } from "../../../lib/clock.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
-import { createVaccinesRepository } from "../../../lib/vaccines.repository.ts";
+import { createVaccinesRepository } from "../../reference/vaccines.repository.ts";
 import { createValidationError } from "../../../lib/validation-error.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import {

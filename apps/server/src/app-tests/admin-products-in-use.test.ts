@@ -5,9 +5,9 @@ import {
   buildSubmitPayload,
   dairySpringCows,
   testToday,
-} from "./test/calendars.ts";
-import { asUser, grantAdminRole, registerUser, type RegisteredUser } from "./test/accounts.ts";
-import { createTestApp, type TestApp } from "./test/app.ts";
+} from "../test/calendars.ts";
+import { asUser, grantAdminRole, registerUser, type RegisteredUser } from "../test/accounts.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
 
 // Whole-app: an admin's product against a farmer's saved calendar (docs/product.md D2).
 let testApp: TestApp;

@@ -7,8 +7,8 @@ import {
   nextClientAddress,
   registerUser,
   type AccountsTestApp,
-} from "./test/accounts.ts";
-import { buildEngineCalendar, buildSubmitPayload } from "./test/calendars.ts";
+} from "../test/accounts.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "../test/calendars.ts";
 
 /*
  * Ids are PostgreSQL int4: a bigger one in a body, a path or a query is the caller's mistake

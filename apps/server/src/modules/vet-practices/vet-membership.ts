@@ -1,9 +1,9 @@
 import { ErrorCode, RoleName, vetPracticeMessages } from "@vaxcal/contracts";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Executor } from "../db/database.ts";
-import { userRoles, vetPracticeMembers } from "../db/schema/accounts.ts";
-import { vetPractices } from "../db/schema/reference.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Executor } from "../../db/database.ts";
+import { userRoles, vetPracticeMembers } from "../../db/schema/accounts.ts";
+import { vetPractices } from "../../db/schema/reference.ts";
+import { AppError } from "../../errors/app-error.ts";
 
 export type VetRole = typeof RoleName.vetManager | typeof RoleName.vet;
 

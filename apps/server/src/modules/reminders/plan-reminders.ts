@@ -1,11 +1,11 @@
 import { addDays, type IsoDate } from "@vaxcal/schedule";
-import type { Db, Executor } from "../db/database.ts";
+import type { Db, Executor } from "../../db/database.ts";
 import {
   listOccurrencesOfAllCalendars,
   listOccurrencesOfCalendars,
   type CalendarOccurrence,
-} from "../modules/calendars/calendars/calendar-occurrences.ts";
-import { readIrishToday, type Clock } from "../lib/clock.ts";
+} from "../calendars/calendars/calendar-occurrences.ts";
+import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
   ReminderChannel,
   createRemindersRepository,

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRegistration } from "./test/accounts.ts";
+import { buildRegistration } from "../test/accounts.ts";
 
 // The real entry point as `npm start` runs it: a child process with its own embedded PostgreSQL.
-const serverDirectory = path.resolve(import.meta.dirname, "..");
+const serverDirectory = path.resolve(import.meta.dirname, "../..");
 const startTimeoutMs = 90_000;
 
 let dataDir: string;

@@ -9,12 +9,20 @@ import {
 import type { Executor } from "../../db/database.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
-import { createFieldErrors, type AccountsContext, type FieldProblem } from "./accounts.context.ts";
-import { queueEmailVerification } from "./email-verification.ts";
-import { hashPassword } from "./password-hashing.ts";
-import { findPasswordProblem } from "./password-policy.ts";
-import { parseMobile, type Mobile } from "./phone.ts";
-import { ContactField, createUsersRepository, findTakenContact } from "./users.repository.ts";
+import {
+  createFieldErrors,
+  type AccountsContext,
+  type FieldProblem,
+} from "../accounts/accounts.context.ts";
+import { queueEmailVerification } from "../accounts/email-verification.ts";
+import { hashPassword } from "../accounts/password-hashing.ts";
+import { findPasswordProblem } from "../accounts/password-policy.ts";
+import { parseMobile, type Mobile } from "../accounts/phone.ts";
+import {
+  ContactField,
+  createUsersRepository,
+  findTakenContact,
+} from "../accounts/users.repository.ts";
 import { buildVetInviteUrl, renderVetInviteEmail } from "./vet-practice-notifications.ts";
 import { createVetPracticesRepository, isPracticeEmailTaken } from "./vet-practices.repository.ts";
 

@@ -1,25 +1,25 @@
 import type { DoseRange, DosesDue } from "@vaxcal/contracts";
 import { addDays, formatLongDate, type IsoDate } from "@vaxcal/schedule";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/database.ts";
-import { findWeekStart, readIrishToday, type Clock } from "../lib/clock.ts";
-import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
-import { renderEmail } from "../mail/render-email.ts";
+import type { Db } from "../../db/database.ts";
+import { findWeekStart, readIrishToday, type Clock } from "../../lib/clock.ts";
+import type { MailMessage, MailTransport } from "../../mail/mail-transport.ts";
+import { renderEmail } from "../../mail/render-email.ts";
 import {
   OutboxChannel,
   OutboxStatus,
   createOutboxRepository,
-} from "../outbox/outbox.repository.ts";
-import { ReminderKind, findIrishHour } from "./reminder-schedule.ts";
+} from "../../outbox/outbox.repository.ts";
+import { ReminderKind, findIrishHour } from "../reminders/reminder-schedule.ts";
 import {
   ReminderChannel,
   createRemindersRepository,
   type ClaimedReminder,
   type DigestRecipient,
   type PlannedReminder,
-} from "./reminders.repository.ts";
-import { claimLeaseMs, retryDelaysMs } from "./send-reminders.ts";
-import { buildDigestUnsubscribeUrl } from "./unsubscribe-link.ts";
+} from "../reminders/reminders.repository.ts";
+import { claimLeaseMs, retryDelaysMs } from "../reminders/send-reminders.ts";
+import { buildDigestUnsubscribeUrl } from "../reminders/unsubscribe-link.ts";
 
 /*
  * The weekly practice digest (decision 602): each Monday at 08:00 in Ireland, one e-mail per

@@ -1,6 +1,6 @@
 import type { IsoDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/database.ts";
+import type { Executor } from "../../db/database.ts";
 
 /*
  * The reminders ledger's SQL (decision 601). Rows move planned → sending → sent, or to failed,

@@ -1,4 +1,4 @@
-import { isSameSecret, signWithSecret } from "../lib/tokens.ts";
+import { isSameSecret, signWithSecret } from "../../lib/tokens.ts";
 
 /*
  * The one-click "stop e-mail reminders" link in every reminder e-mail:

@@ -1,6 +1,6 @@
 import { referenceData } from "@vaxcal/reference-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/database.ts";
+import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import { createVaccinesRepository } from "./vaccines.repository.ts";
 
 let database: TestDatabase;

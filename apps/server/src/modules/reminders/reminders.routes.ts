@@ -2,14 +2,14 @@ import { ReminderStatusResponseSchema, reminderPaths } from "@vaxcal/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createRequireUser, readSession } from "../auth/authentication.ts";
-import type { Db } from "../db/database.ts";
-import { users } from "../db/schema/accounts.ts";
-import { vetPractices } from "../db/schema/reference.ts";
-import { escapeHtml } from "../mail/render-email.ts";
-import type { Clock } from "../lib/clock.ts";
+import { createRequireUser, readSession } from "../../auth/authentication.ts";
+import type { Db } from "../../db/database.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { vetPractices } from "../../db/schema/reference.ts";
+import { escapeHtml } from "../../mail/render-email.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { ReminderChannel, createRemindersRepository } from "./reminders.repository.ts";
-import { digestReasons } from "./practice-digest.ts";
+import { digestReasons } from "../vet-practices/practice-digest.ts";
 import {
   digestUnsubscribePath,
   isValidDigestUnsubscribeSignature,

@@ -9,15 +9,19 @@ import {
   type VetInviteDetails,
   type VetPracticeMembers,
 } from "@vaxcal/contracts";
-import type { VetMembership } from "../../auth/vet-membership.ts";
+import type { VetMembership } from "./vet-membership.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
-import { createFieldErrors, type AccountsContext } from "./accounts.context.ts";
-import { hashPassword } from "./password-hashing.ts";
-import { findPasswordProblem } from "./password-policy.ts";
+import { createFieldErrors, type AccountsContext } from "../accounts/accounts.context.ts";
+import { hashPassword } from "../accounts/password-hashing.ts";
+import { findPasswordProblem } from "../accounts/password-policy.ts";
 import { queueVetInvites } from "./register-vet-practice.ts";
-import { ContactField, createUsersRepository, findTakenContact } from "./users.repository.ts";
+import {
+  ContactField,
+  createUsersRepository,
+  findTakenContact,
+} from "../accounts/users.repository.ts";
 import { buildVetInviteUrl, renderVetInviteEmail } from "./vet-practice-notifications.ts";
 import { createVetPracticesRepository } from "./vet-practices.repository.ts";
 

@@ -1,10 +1,10 @@
 import { ErrorBodySchema } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app.ts";
-import { parseConfig } from "./config.ts";
-import { buildEmailVerificationHash } from "./modules/accounts/email-verification-link.ts";
-import { createAccountsTestApp, registerUser, type AccountsTestApp } from "./test/accounts.ts";
-import { createTestDatabase, type TestDatabase } from "./test/database.ts";
+import { buildApp } from "../app.ts";
+import { parseConfig } from "../config.ts";
+import { buildEmailVerificationHash } from "../modules/accounts/email-verification-link.ts";
+import { createAccountsTestApp, registerUser, type AccountsTestApp } from "../test/accounts.ts";
+import { createTestDatabase, type TestDatabase } from "../test/database.ts";
 
 /*
  * What an install gets without configuring anything: the development outbox stays on this

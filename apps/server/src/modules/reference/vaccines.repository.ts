@@ -1,7 +1,7 @@
 import type { Disease, ShotTemplate, Vaccine, VaccineRules } from "@vaxcal/contracts";
 import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
-import { executePrepared, type Executor } from "../db/database.ts";
-import * as schema from "../db/schema.ts";
+import { executePrepared, type Executor } from "../../db/database.ts";
+import * as schema from "../../db/schema.ts";
 
 /**
  * A disease offered for an animal, with the vaccine it defaults to for that animal. `retired`: an

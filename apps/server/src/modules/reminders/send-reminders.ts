@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
-import { listOccurrencesOfCalendars } from "../modules/calendars/calendars/calendar-occurrences.ts";
-import { readIrishToday, type Clock } from "../lib/clock.ts";
-import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
+import type { Db } from "../../db/database.ts";
+import { listOccurrencesOfCalendars } from "../calendars/calendars/calendar-occurrences.ts";
+import { readIrishToday, type Clock } from "../../lib/clock.ts";
+import type { MailMessage, MailTransport } from "../../mail/mail-transport.ts";
 import {
   OutboxChannel,
   OutboxStatus,
   createOutboxRepository,
-} from "../outbox/outbox.repository.ts";
-import type { SmsMessage, SmsTransport } from "../sms/sms-transport.ts";
+} from "../../outbox/outbox.repository.ts";
+import type { SmsMessage, SmsTransport } from "../../sms/sms-transport.ts";
 import { planReasons } from "./plan-reminders.ts";
 import {
   composeReminderEmail,

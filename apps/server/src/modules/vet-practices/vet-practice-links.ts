@@ -1,5 +1,5 @@
-import type { AccountsContext } from "./accounts.context.ts";
-import { createUsersRepository } from "./users.repository.ts";
+import type { AccountsContext } from "../accounts/accounts.context.ts";
+import { createUsersRepository } from "../accounts/users.repository.ts";
 import {
   renderPracticeLinkedEmail,
   renderPracticeUnlinkedEmail,

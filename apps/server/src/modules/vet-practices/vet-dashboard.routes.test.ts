@@ -10,8 +10,8 @@ import {
 } from "@vaxcal/contracts";
 import { listOccurrences } from "@vaxcal/schedule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCalendarOccurrences } from "./modules/calendars/calendars/calendar-occurrences.ts";
-import { createCalendarPlansRepository } from "./modules/calendars/calendars/calendar-plans.repository.ts";
+import { listCalendarOccurrences } from "../calendars/calendars/calendar-occurrences.ts";
+import { createCalendarPlansRepository } from "../calendars/calendars/calendar-plans.repository.ts";
 import {
   asUser,
   createAccountsTestApp,
@@ -20,15 +20,15 @@ import {
   saveSettings,
   type AccountsTestApp,
   type RegisteredUser,
-} from "./test/accounts.ts";
+} from "../../test/accounts.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,
   dairySpringCows,
   editCalendar,
   readPdfText,
-} from "./test/calendars.ts";
-import { findWeekStart } from "./lib/clock.ts";
+} from "../../test/calendars.ts";
+import { findWeekStart } from "../../lib/clock.ts";
 
 /*
  * The vet dashboard (docs/product.md D3): a practice sees only its own clients, their calendars,

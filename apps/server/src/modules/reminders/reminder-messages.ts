@@ -1,6 +1,6 @@
 import { formatLongDate, type IsoDate } from "@vaxcal/schedule";
-import type { MailMessage } from "../mail/mail-transport.ts";
-import { renderEmail } from "../mail/render-email.ts";
+import type { MailMessage } from "../../mail/mail-transport.ts";
+import { renderEmail } from "../../mail/render-email.ts";
 
 /*
  * The words of a reminder (decision 601). A text stays within one GSM-7 segment (160 characters)
@@ -49,7 +49,7 @@ export function composeReminderText(dueDate: IsoDate, shots: readonly RemindedSh
   const tail = " Reply STOP to end texts.";
   const parts = shots.map((shot) => toGsm7(describeShot(shot)));
   for (let shown = parts.length; shown >= 1; shown -= 1) {
-    const more = shown < parts.length ? ` +${parts.length - shown} more in VaxCal.` : ".";
+    const more = shown < parts.length ? ` +${parts.length - shown} more in VaxCal.` : "../../jobs";
     const text = `${head}${parts.slice(0, shown).join("; ")}${more}${tail}`;
     if (text.length <= smsSegmentLength || shown === 1) return text;
   }

@@ -3,26 +3,26 @@ import { addDays, type IsoDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBackgroundJobs } from "../app.ts";
-import { resolveSigningSecret } from "../config.ts";
-import { listCalendarOccurrences } from "../modules/calendars/calendars/calendar-occurrences.ts";
-import { findWeekStart } from "../lib/clock.ts";
-import { createSmtpMailTransport } from "../mail/mail-transport.ts";
-import { buildEngineCalendar, buildSubmitPayload } from "../test/calendars.ts";
-import { createPracticeDosesDueReader } from "../modules/vet-dashboard/vet-dashboard.routes.ts";
+import { startBackgroundJobs } from "../../app.ts";
+import { resolveSigningSecret } from "../../config.ts";
+import { listCalendarOccurrences } from "../calendars/calendars/calendar-occurrences.ts";
+import { findWeekStart } from "../../lib/clock.ts";
+import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "../../test/calendars.ts";
+import { createPracticeDosesDueReader } from "./vet-dashboard.routes.ts";
 import {
   asUser,
   logIn,
   nextClientAddress,
   registerUser,
   type RegisteredUser,
-} from "../test/accounts.ts";
-import { createTestApp, type TestApp } from "../test/app.ts";
+} from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
 import {
   startLoopbackFakes,
   type LoopbackFakes,
   type RecordedMail,
-} from "../test/loopback-fakes.ts";
+} from "../../test/loopback-fakes.ts";
 import { createPracticeDigestSender, digestReasons, findDigestSendAt } from "./practice-digest.ts";
 
 /*

@@ -15,11 +15,11 @@ import {
 } from "@vaxcal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
-import { requireVetMembership } from "../../auth/vet-membership.ts";
+import { requireVetMembership } from "./vet-membership.ts";
 import { createClientRateLimit } from "../../lib/rate-limit.ts";
-import type { AccountsContext } from "./accounts.context.ts";
+import type { AccountsContext } from "../accounts/accounts.context.ts";
 import { registerVetPractice } from "./register-vet-practice.ts";
-import { accountRules } from "./throttle.ts";
+import { accountRules } from "../accounts/throttle.ts";
 import {
   acceptVetInvite,
   cancelVetInvite,

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors/app-error.ts";
 import { z } from "zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
-import { requireVetMembership } from "../../auth/vet-membership.ts";
+import { requireVetMembership } from "./vet-membership.ts";
 import type { Db, Executor } from "../../db/database.ts";
 import type { IsoDate } from "@vaxcal/schedule";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";

@@ -15,7 +15,7 @@ import {
 } from "@vaxcal/contracts";
 import { addDays, type IsoDate } from "@vaxcal/schedule";
 import { runReads, type Db, type Executor } from "../../db/database.ts";
-import type { VetMembership } from "../../auth/vet-membership.ts";
+import type { VetMembership } from "./vet-membership.ts";
 import { listOccurrencesOfCalendars } from "../calendars/calendars/calendar-occurrences.ts";
 import { findWeekStart, type Clock } from "../../lib/clock.ts";
 import {

@@ -7,9 +7,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildApp } from "./app.ts";
-import { AppError } from "./errors/app-error.ts";
-import { buildTestConfig, createTestApp, type TestApp } from "./test/app.ts";
+import { buildApp } from "../app.ts";
+import { AppError } from "../errors/app-error.ts";
+import { buildTestConfig, createTestApp, type TestApp } from "../test/app.ts";
 
 const landingHtml =
   '<!doctype html><html><body><div id="root" data-prerendered><h1>VaxCal</h1></div></body></html>';
