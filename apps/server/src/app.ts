@@ -27,7 +27,7 @@ import {
   calendarsRoutes,
   createCalendarPdfReader,
   type RenderVersions,
-} from "./modules/calendars/calendars/calendars.routes.ts";
+} from "./modules/calendars/index.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { referenceRoutes } from "./modules/reference/reference.routes.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";

@@ -12,11 +12,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { startSession } from "../auth/sessions.ts";
-import { listCalendarOccurrences } from "../modules/calendars/calendars/calendar-occurrences.ts";
 import {
+  listCalendarOccurrences,
   buildFeedUrls,
   createFeedCredentials,
-} from "../modules/calendars/documents/calendar-feed-token.ts";
+} from "../modules/calendars/index.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,

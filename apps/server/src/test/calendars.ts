@@ -16,8 +16,7 @@ import {
 import type { Executor } from "../db/database.ts";
 import { userRoles, users, vetPracticeMembers } from "../db/schema/accounts.ts";
 import { startSession } from "../auth/sessions.ts";
-import type { CalendarDocument } from "../modules/calendars/documents/calendar-document.ts";
-import { toStoredSeeds } from "../modules/calendars/calendars/check-calendar-submission.ts";
+import { type CalendarDocument, toStoredSeeds } from "../modules/calendars/index.ts";
 
 /*
  * Factories for the saved-calendar tests and benchmarks: calendars built by the real engine from

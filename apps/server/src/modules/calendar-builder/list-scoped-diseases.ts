@@ -12,7 +12,7 @@ import {
   type CalendarSetup,
   type IsoDate,
 } from "@vaxcal/schedule";
-import { createProtocolStamp } from "../calendars/calendars/protocol-stamp.ts";
+import { createProtocolStamp } from "../calendars/index.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
 import type { VaccinesRepository } from "../reference/vaccines.repository.ts";
 import type {

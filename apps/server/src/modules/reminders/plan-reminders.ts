@@ -4,7 +4,7 @@ import {
   listOccurrencesOfAllCalendars,
   listOccurrencesOfCalendars,
   type CalendarOccurrence,
-} from "../calendars/calendars/calendar-occurrences.ts";
+} from "../calendars/index.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
   ReminderChannel,

@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from "@vaxcal/schedule";
-import type { CalendarOccurrence } from "../calendars/calendars/calendar-occurrences.ts";
+import type { CalendarOccurrence } from "../calendars/index.ts";
 
 /*
  * When reminders go out (decision 601): at 09:00 in Ireland, 7 days before the shot. Ireland's

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { listOccurrencesOfCalendars } from "../calendars/calendars/calendar-occurrences.ts";
+import { listOccurrencesOfCalendars } from "../calendars/index.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import type { MailMessage, MailTransport } from "../../mail/mail-transport.ts";
 import {

@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackgroundJobs } from "../../app.ts";
 import { resolveSigningSecret } from "../../config.ts";
-import { listCalendarOccurrences } from "../calendars/calendars/calendar-occurrences.ts";
+import { listCalendarOccurrences } from "../calendars/index.ts";
 import { findWeekStart } from "../../lib/clock.ts";
 import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
 import { buildEngineCalendar, buildSubmitPayload } from "../../test/calendars.ts";

@@ -10,8 +10,7 @@ import {
 } from "@vaxcal/contracts";
 import { listOccurrences } from "@vaxcal/schedule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCalendarOccurrences } from "../calendars/calendars/calendar-occurrences.ts";
-import { createCalendarPlansRepository } from "../calendars/calendars/calendar-plans.repository.ts";
+import { listCalendarOccurrences, createCalendarPlansRepository } from "../calendars/index.ts";
 import {
   asUser,
   createAccountsTestApp,

@@ -16,7 +16,7 @@ import {
 import { addDays, type IsoDate } from "@vaxcal/schedule";
 import { runReads, type Db, type Executor } from "../../db/database.ts";
 import type { VetMembership } from "./vet-membership.ts";
-import { listOccurrencesOfCalendars } from "../calendars/calendars/calendar-occurrences.ts";
+import { listOccurrencesOfCalendars } from "../calendars/index.ts";
 import { findWeekStart, type Clock } from "../../lib/clock.ts";
 import {
   createVetDashboardRepository,

@@ -14,17 +14,10 @@ import {
   type ListCalendarsResponse,
   type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
-  type RegenerateFeedResponse,
 } from "@vaxcal/contracts";
-import {
-  expandSavedPlan,
-  resolveBirthLabel,
-  type CalendarSetup as EngineSetup,
-  type IsoDate,
-} from "@vaxcal/schedule";
-import { runReads, type Db, type Executor } from "../../../db/database.ts";
+import { expandSavedPlan, type IsoDate } from "@vaxcal/schedule";
+import { type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
-import type { Clock } from "../../../lib/clock.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
 import { createVaccinesRepository } from "../../reference/vaccines.repository.ts";
 import { createValidationError } from "../../../lib/validation-error.ts";
@@ -34,11 +27,9 @@ import {
   createFeedCredentials,
   deriveFeedToken,
 } from "../documents/calendar-feed-token.ts";
-import { findPrintedWindow, type CalendarDocument } from "../documents/calendar-document.ts";
-import type { RenderSnapshot, RenderVersion } from "../documents/calendar-renders.ts";
+import { findPrintedWindow } from "../documents/calendar-document.ts";
 import {
   createCalendarsRepository,
-  type AccessibleCalendar,
   type CalendarContactColumns,
   type CalendarKey,
   type CalendarListPosition,
@@ -53,18 +44,12 @@ import {
   type CheckedCalendar,
   type SubmissionReference,
 } from "./check-calendar-submission.ts";
-
-/** What every saved-calendar operation needs, passed in by buildApp (or a test). */
-export type CalendarsContext = {
-  db: Db;
-  clock: Clock;
-  /** Today in Ireland as `YYYY-MM-DD`, for the engine. */
-  readToday: () => IsoDate;
-  /** The signing key (APP_SECRET, else the per-install key): derives the feed tokens. */
-  secret: string;
-  /** Feed links start with it, never with the request's Host header. */
-  publicUrl: string;
-};
+import {
+  loadSavedCalendar,
+  pickFarmSize,
+  toEngineSetup,
+  type CalendarsContext,
+} from "./saved-calendar.ts";
 
 type SubmitRequest = ParsedSubmitCalendarRequest;
 
@@ -418,32 +403,6 @@ export async function listCalendars(
   };
 }
 
-/** A calendar the caller may see, with its names, its columns and its animal: what every page shows. */
-async function loadSavedCalendar(
-  context: CalendarsContext,
-  key: CalendarKey,
-  executor: Executor = context.db,
-) {
-  const { calendar, owner } = await requireAccessibleCalendar(executor, key);
-  const repository = createCalendarsRepository(executor);
-  const [names, columns, animal] = await runReads(executor, [
-    () => repository.readNames(calendar.id),
-    () => repository.readColumns(calendar.id),
-    () => repository.readAnimal(calendar.animalId),
-  ]);
-  return { calendar, owner, names, columns, isAdult: animal.isAdult };
-}
-
-/** The setup the engine reads, from the calendar's columns. */
-function toEngineSetup(calendar: CalendarRow, isAdult: boolean): EngineSetup {
-  return {
-    enterprise: { id: calendar.enterpriseId },
-    animal: { id: calendar.animalId, isAdult },
-    birthDate: calendar.birthDate,
-    breedingDate: calendar.breedingDate,
-  };
-}
-
 /**
  * How far the detail lays copies out: the later of the end of the range a save used to store
  * (calendar year + 1) and the end of the 24 months the preview shows (the PDF prints the first 12
@@ -513,112 +472,8 @@ export async function readCalendarDetail(
   };
 }
 
-/** POST /api/calendars/:id/feed/regenerate: a new secret; the old links answer 404 from now. */
-export async function regenerateFeed(
-  context: CalendarsContext,
-  key: CalendarKey,
-): Promise<RegenerateFeedResponse> {
-  const feed = createFeedCredentials(context.secret);
-  await context.db.transaction(async (transaction) => {
-    const { calendar } = await requireAccessibleCalendar(transaction, key, {
-      lockForUpdate: true,
-    });
-    await createCalendarsRepository(transaction).replaceFeedCredentials(
-      calendar.id,
-      feed.nonce,
-      feed.tokenHash,
-    );
-  });
-  return {
-    message: calendarMessages.feedRegenerated,
-    feedUrls: buildFeedUrls(context.publicUrl, feed.token),
-  };
-}
-
-/** Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size). */
-function pickFarmSize(enterprise: string, farm: OwnerFarm): string | null {
-  return /sheep/i.test(enterprise) ? farm.flockSize : farm.herdSize;
-}
-
 /** The owner's band as the detail carries it; a value outside the bands reads as none. */
 function readFarmSizeBand(enterprise: string, farm: OwnerFarm): FarmSizeBand | null {
   const size = pickFarmSize(enterprise, farm);
   return farmSizeBands.find((band) => band === size) ?? null;
-}
-
-/** Prints show the e-mail, or the mobile in international form when there is no e-mail. */
-function describeUsername(owner: AccessibleCalendar["owner"]): string {
-  return owner.email ?? owner.phone ?? "";
-}
-
-/**
- * Everything the PDF, the preview and the feed print, for a calendar the caller may see. Every row
- * it reads must also be in the render version's digest (`readRenderVersion`), or a change to it
- * would not reach a cached PDF or feed (decision 704).
- */
-export async function readCalendarDocument(
-  context: CalendarsContext,
-  key: CalendarKey,
-  executor: Executor = context.db,
-): Promise<CalendarDocument> {
-  const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(
-    context,
-    key,
-    executor,
-  );
-  const [farm, given] = await runReads(executor, [
-    () => createCalendarsRepository(executor).readOwnerFarm(owner.id),
-    () => createGivenShotsRepository(executor).readGivenShots([calendar.id]),
-  ]);
-  return {
-    id: calendar.id,
-    year: calendar.calendarYear,
-    updatedAt: calendar.updatedAt,
-    farmName: owner.farmName,
-    username: describeUsername(owner),
-    names,
-    birthLabel: resolveBirthLabel(toEngineSetup(calendar, isAdult)),
-    birthDate: calendar.birthDate,
-    breedingDate: calendar.breedingDate,
-    vetEmailAddress: calendar.vetEmailAddress,
-    practiceName: farm.practiceName,
-    practicePhone: farm.practicePhone,
-    farmSize: pickFarmSize(names.enterprise, farm),
-    columns,
-    givenShots: given.get(calendar.id) ?? [],
-  };
-}
-
-/**
- * The calendar's render version (decision 704), for a caller who may see it: the one read a
- * cached PDF or feed costs, and the access check, so someone else's calendar is a 404 before any
- * cache is looked at. Every input the document reads is in the digest
- * (`readRenderVersion`); a field added to `readCalendarDocument` must be added there too.
- */
-export async function readCalendarRenderVersion(
-  context: CalendarsContext,
-  key: CalendarKey,
-): Promise<RenderVersion> {
-  const found = await createCalendarsRepository(context.db).readRenderVersion(key);
-  if (!found) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
-  return found;
-}
-
-/**
- * The version and the document in one read-only snapshot, as the owner reads them: what a render
- * stores under the version's key is exactly that version, even while an edit commits meanwhile.
- */
-export function readCalendarSnapshot(
-  context: CalendarsContext,
-  version: Pick<RenderVersion, "calendarId" | "ownerId">,
-): Promise<RenderSnapshot> {
-  const key = { calendarId: version.calendarId, userId: version.ownerId };
-  return context.db.transaction(
-    async (transaction) => {
-      const current = await createCalendarsRepository(transaction).readRenderVersion(key);
-      if (!current) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
-      return { version: current, document: await readCalendarDocument(context, key, transaction) };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
 }

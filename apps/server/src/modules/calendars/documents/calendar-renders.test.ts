@@ -17,7 +17,7 @@ import { asUser, registerUser, type RegisteredUser } from "../../../test/account
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { buildCalendarPrintout } from "./calendar-document.ts";
 import { createCalendarRenders, type CalendarRenders } from "./calendar-renders.ts";
-import { calendarsRoutes } from "../calendars/calendars.routes.ts";
+import { calendarsRoutes } from "../calendars.plugin.ts";
 import {
   buildContact,
   buildEngineCalendar,

@@ -11,7 +11,7 @@ import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "./given-shots.repository.ts";
 import { createValidationError } from "../../../lib/validation-error.ts";
 import { requireAccessibleCalendar } from "../calendars/calendar-access.ts";
-import type { CalendarsContext } from "../calendars/calendars.service.ts";
+import type { CalendarsContext } from "../calendars/saved-calendar.ts";
 import type { UserCalendarKey } from "../calendars/calendars.repository.ts";
 
 /*

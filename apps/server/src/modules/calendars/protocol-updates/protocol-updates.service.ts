@@ -25,7 +25,7 @@ import {
   type DescribedColumn,
   type SavedColumn,
 } from "../calendars/calendars.repository.ts";
-import type { CalendarsContext } from "../calendars/calendars.service.ts";
+import type { CalendarsContext } from "../calendars/saved-calendar.ts";
 
 /*
  * Decision 405: a saved calendar whose protocol changed since it was saved. The difference is
