@@ -2,7 +2,7 @@ import { ErrorBodySchema } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
-import { buildEmailVerificationHash } from "../modules/accounts/email-verification-link.ts";
+import { buildEmailVerificationHash } from "../modules/accounts/index.ts";
 import { createAccountsTestApp, registerUser, type AccountsTestApp } from "../test/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../test/database.ts";
 

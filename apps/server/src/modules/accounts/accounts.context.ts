@@ -16,6 +16,15 @@ export type AccountsContext = {
   outbox: MessageOutbox;
   /** Work done after the answer has gone, e.g. a reset request's look-up and e-mail. */
   tasks: BackgroundTasks;
+  /**
+   * Told after a farmer's registration or settings linked or unlinked a vet practice; the
+   * vet-practices module, wired in by app.ts, e-mails the practices concerned. Must not throw.
+   */
+  onVetLinkChanged?: (
+    farmerId: number,
+    previousPracticeId: number | null,
+    nextPracticeId: number | null,
+  ) => void;
 };
 
 export type FieldProblem = { field: string; message: string };

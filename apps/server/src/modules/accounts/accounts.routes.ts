@@ -39,7 +39,6 @@ import { accountRules } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { undoContactChange } from "./undo-contact-change.ts";
 import { createUsersRepository } from "./users.repository.ts";
-import { vetPracticeAccountRoutes } from "../vet-practices/vet-practices.routes.ts";
 
 export type AccountsRoutesOptions = AccountsContext;
 
@@ -64,9 +63,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const limitResetTokens = createClientRateLimit(context, accountRules.resetTokenPerClient);
   const limitLookUps = createClientRateLimit(context, accountRules.checkUserExists);
   const tags = ["accounts"];
-
-  // Vet practice registration, invites and members (decision 501).
-  await app.register(vetPracticeAccountRoutes, context);
 
   app.post(
     accountPaths.register,

@@ -33,7 +33,6 @@ import {
   type UserChanges,
   type UserRow,
 } from "./users.repository.ts";
-import { notifyPracticesOfLinkChange } from "../vet-practices/vet-practice-links.ts";
 
 type Session = { userId: number; sessionId: number };
 
@@ -208,7 +207,7 @@ export async function updateSettings(
     return ids;
   });
   context.outbox.deliverSoon(messageIds);
-  notifyPracticesOfLinkChange(context, user.id, user.vetPracticeId, vetId);
+  context.onVetLinkChanged?.(user.id, user.vetPracticeId, vetId);
   if (newEmail || newPhone) {
     const recipient = { id: user.id, name: input.name ?? user.name };
     context.tasks.run("contact change confirmation", () =>

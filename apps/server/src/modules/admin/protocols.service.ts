@@ -23,7 +23,7 @@ import type { Transaction } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday } from "../../lib/clock.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
-import { createVaccinesRepository } from "../reference/vaccines.repository.ts";
+import { createVaccinesRepository } from "../reference/index.ts";
 import { createAdminRepository } from "./admin.repository.ts";
 import { previewSeason, type AnimalProtocol } from "./protocol-preview.ts";
 import { createProtocolsRepository, type ProtocolsRepository } from "./protocols.repository.ts";

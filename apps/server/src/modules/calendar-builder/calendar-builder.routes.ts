@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
-import { createVaccinesRepository } from "../reference/vaccines.repository.ts";
+import { createVaccinesRepository } from "../reference/index.ts";
 import { createCalendarBuilderRepository } from "./calendar-builder.repository.ts";
 import { listScopedDiseases } from "./list-scoped-diseases.ts";
 

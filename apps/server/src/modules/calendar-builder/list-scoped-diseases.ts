@@ -14,7 +14,7 @@ import {
 } from "@vaxcal/schedule";
 import { createProtocolStamp } from "../calendars/index.ts";
 import { createValidationError } from "../../lib/validation-error.ts";
-import type { VaccinesRepository } from "../reference/vaccines.repository.ts";
+import type { VaccinesRepository } from "../reference/index.ts";
 import type {
   CalendarBuilderRepository,
   ScopedCombination,

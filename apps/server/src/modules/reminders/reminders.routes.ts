@@ -1,65 +1,23 @@
 import { ReminderStatusResponseSchema, reminderPaths } from "@vaxcal/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import type { Db } from "../../db/database.ts";
-import { users } from "../../db/schema/accounts.ts";
-import { vetPractices } from "../../db/schema/reference.ts";
-import { escapeHtml } from "../../mail/render-email.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { createUsersRepository } from "../accounts/index.ts";
+import { registerOneClickLink, renderPage } from "./one-click-link.ts";
 import { ReminderChannel, createRemindersRepository } from "./reminders.repository.ts";
-import { digestReasons } from "../vet-practices/practice-digest.ts";
-import {
-  digestUnsubscribePath,
-  isValidDigestUnsubscribeSignature,
-  isValidUnsubscribeSignature,
-  unsubscribePath,
-} from "./unsubscribe-link.ts";
+import { isValidUnsubscribeSignature, unsubscribePath } from "./unsubscribe-link.ts";
 
-type FastifyZodInstance = Parameters<FastifyPluginAsyncZod>[0];
-
-export type RemindersRoutesOptions = { db: Db; clock: Clock; secret: string };
+type RemindersRoutesOptions = { db: Db; clock: Clock; secret: string };
 
 const shownFailures = 20;
 
 /** `+353871234567` → `087…`; another number's first digits; an e-mail's first three letters. */
-export function shortenRecipient(recipient: string): string {
+function shortenRecipient(recipient: string): string {
   if (recipient.startsWith("+353")) return `0${recipient.slice(4, 6)}…`;
   if (recipient.startsWith("+")) return `${recipient.slice(0, 5)}…`;
   return `${recipient.slice(0, 3)}…`;
-}
-
-function renderPage(
-  title: string,
-  text: string,
-  linkPath = "/account-settings",
-  linkLabel = "Account Settings",
-): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:18px;max-width:560px;margin:40px auto;padding:0 16px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(linkPath)}">${escapeHtml(linkLabel)}</a></p></body></html>`;
-}
-
-/**
- * A signed one-click link: GET (the link itself) answers a small page, 200 when `turnOff` took it,
- * 400 when the signature does not hold; POST (mail apps, RFC 8058) answers 204 or 400.
- */
-function registerOneClickLink<Query extends z.ZodType>(
-  app: FastifyZodInstance,
-  path: string,
-  querystring: Query,
-  turnOff: (query: z.infer<Query>) => Promise<boolean>,
-  pages: { done: string; refused: string },
-): void {
-  app.get(path, { schema: { hide: true, querystring } }, async (request, reply) => {
-    const done = await turnOff(request.query as z.infer<Query>);
-    return reply
-      .code(done ? 200 : 400)
-      .type("text/html; charset=utf-8")
-      .send(done ? pages.done : pages.refused);
-  });
-  app.post(path, { schema: { hide: true, querystring } }, async (request, reply) =>
-    reply.code((await turnOff(request.query as z.infer<Query>)) ? 204 : 400).send(),
-  );
 }
 
 /**
@@ -84,10 +42,10 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
     if (!isValidUnsubscribeSignature(secret, userId, query.email, query.signature)) return false;
     const now = clock();
     await db.transaction(async (transaction) => {
-      await transaction
-        .update(users)
-        .set({ notifyEmail: false, updatedAt: now })
-        .where(eq(users.id, userId));
+      await createUsersRepository(transaction).updateUser(userId, {
+        notifyEmail: false,
+        updatedAt: now,
+      });
       await createRemindersRepository(transaction).cancelPlannedOfUser(
         userId,
         ReminderChannel.email,
@@ -109,56 +67,6 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
     ),
   });
 
-  const DigestUnsubscribeQuerySchema = z.object({
-    practice: z.string().regex(/^\d{1,10}$/),
-    email: z.string().max(320),
-    signature: z.string().max(100),
-  });
-
-  /** The practice digest's one-click link (decision 602): the digest is off until turned on. */
-  async function unsubscribeDigest(
-    query: z.infer<typeof DigestUnsubscribeQuerySchema>,
-  ): Promise<boolean> {
-    const practiceId = Number(query.practice);
-    if (!isValidDigestUnsubscribeSignature(secret, practiceId, query.email, query.signature)) {
-      return false;
-    }
-    const now = clock();
-    await db.transaction(async (transaction) => {
-      await transaction
-        .update(vetPractices)
-        .set({ digestEmails: false, updatedAt: now })
-        .where(eq(vetPractices.id, practiceId));
-      await createRemindersRepository(transaction).cancelPlannedDigest(
-        practiceId,
-        digestReasons.notWanted,
-        now,
-      );
-    });
-    return true;
-  }
-
-  registerOneClickLink(
-    app,
-    digestUnsubscribePath,
-    DigestUnsubscribeQuerySchema,
-    unsubscribeDigest,
-    {
-      done: renderPage(
-        "The weekly digest is off",
-        "Your practice will get no more weekly e-mails of doses due. The practice manager can turn them on again on the vet dashboard.",
-        "/vet/dashboard",
-        "Vet dashboard",
-      ),
-      refused: renderPage(
-        "This link does not work",
-        "The practice manager can turn the weekly digest off on the vet dashboard instead.",
-        "/vet/dashboard",
-        "Vet dashboard",
-      ),
-    },
-  );
-
   app.get(
     reminderPaths.status,
     {
@@ -171,10 +79,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
     },
     async (request) => {
       const userId = readSession(request).userId;
-      const [user] = await db
-        .select({ notifyEmail: users.notifyEmail, notifyPhone: users.notifyPhone })
-        .from(users)
-        .where(eq(users.id, userId));
+      const user = await createUsersRepository(db).readReminderSettings(userId);
       const failures = await repository.listFailures(userId, shownFailures);
       return {
         email_reminders: user?.notifyEmail ?? false,

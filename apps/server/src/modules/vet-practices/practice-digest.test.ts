@@ -9,7 +9,7 @@ import { listCalendarOccurrences } from "../calendars/index.ts";
 import { findWeekStart } from "../../lib/clock.ts";
 import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
 import { buildEngineCalendar, buildSubmitPayload } from "../../test/calendars.ts";
-import { createPracticeDosesDueReader } from "./vet-dashboard.routes.ts";
+import { createPracticeDosesDueReader } from "./vet-dashboard.service.ts";
 import {
   asUser,
   logIn,

@@ -10,16 +10,18 @@ import {
   OutboxStatus,
   createOutboxRepository,
 } from "../../outbox/outbox.repository.ts";
-import { ReminderKind, findIrishHour } from "../reminders/reminder-schedule.ts";
 import {
+  ReminderKind,
+  findIrishHour,
   ReminderChannel,
   createRemindersRepository,
   type ClaimedReminder,
   type DigestRecipient,
   type PlannedReminder,
-} from "../reminders/reminders.repository.ts";
-import { claimLeaseMs, retryDelaysMs } from "../reminders/send-reminders.ts";
-import { buildDigestUnsubscribeUrl } from "../reminders/unsubscribe-link.ts";
+  claimLeaseMs,
+  retryDelaysMs,
+  buildDigestUnsubscribeUrl,
+} from "../reminders/index.ts";
 
 /*
  * The weekly practice digest (decision 602): each Monday at 08:00 in Ireland, one e-mail per

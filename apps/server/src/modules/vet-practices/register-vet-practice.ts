@@ -13,16 +13,15 @@ import {
   createFieldErrors,
   type AccountsContext,
   type FieldProblem,
-} from "../accounts/accounts.context.ts";
-import { queueEmailVerification } from "../accounts/email-verification.ts";
-import { hashPassword } from "../accounts/password-hashing.ts";
-import { findPasswordProblem } from "../accounts/password-policy.ts";
-import { parseMobile, type Mobile } from "../accounts/phone.ts";
-import {
+  queueEmailVerification,
+  hashPassword,
+  findPasswordProblem,
+  parseMobile,
+  type Mobile,
   ContactField,
   createUsersRepository,
   findTakenContact,
-} from "../accounts/users.repository.ts";
+} from "../accounts/index.ts";
 import { buildVetInviteUrl, renderVetInviteEmail } from "./vet-practice-notifications.ts";
 import { createVetPracticesRepository, isPracticeEmailTaken } from "./vet-practices.repository.ts";
 

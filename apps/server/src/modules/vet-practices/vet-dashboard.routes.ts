@@ -18,11 +18,9 @@ import { AppError } from "../../errors/app-error.ts";
 import { z } from "zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "./vet-membership.ts";
-import type { Db, Executor } from "../../db/database.ts";
-import type { IsoDate } from "@vaxcal/schedule";
+import type { Db } from "../../db/database.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
-  computeDosesDue,
   createDosesDueReader,
   readDigestSetting,
   updateDigestSetting,
@@ -34,16 +32,7 @@ import {
   type VetDashboardContext,
 } from "./vet-dashboard.service.ts";
 
-export type VetDashboardRoutesOptions = { db: Db; clock: Clock };
-
-/**
- * The doses due of one practice in a window, as the dashboard computes them: app.ts wires this
- * into the weekly practice digest (decision 602), so the jobs never import this module.
- */
-export function createPracticeDosesDueReader(db: Executor) {
-  return (practiceId: number, window: { from: IsoDate; to: IsoDate }) =>
-    computeDosesDue(db, practiceId, window);
-}
+type VetDashboardRoutesOptions = { db: Db; clock: Clock };
 
 const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 500: ErrorBodySchema };
 

@@ -336,3 +336,12 @@ export function renderDosesDueCsv(dosesDue: DosesDue): string {
   }
   return `${lines.map((line) => line.map(escapeCsv).join(",")).join("\r\n")}\r\n`;
 }
+
+/**
+ * The doses due of one practice in a window, as the dashboard computes them: the weekly practice digest
+ * (decision 602) reads them through this, wired by app.ts.
+ */
+export function createPracticeDosesDueReader(db: Executor) {
+  return (practiceId: number, window: { from: IsoDate; to: IsoDate }) =>
+    computeDosesDue(db, practiceId, window);
+}

@@ -1,5 +1,4 @@
-import type { AccountsContext } from "../accounts/accounts.context.ts";
-import { createUsersRepository } from "../accounts/users.repository.ts";
+import { type AccountsContext, createUsersRepository } from "../accounts/index.ts";
 import {
   renderPracticeLinkedEmail,
   renderPracticeUnlinkedEmail,

@@ -13,15 +13,16 @@ import type { VetMembership } from "./vet-membership.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
-import { createFieldErrors, type AccountsContext } from "../accounts/accounts.context.ts";
-import { hashPassword } from "../accounts/password-hashing.ts";
-import { findPasswordProblem } from "../accounts/password-policy.ts";
-import { queueVetInvites } from "./register-vet-practice.ts";
 import {
+  createFieldErrors,
+  type AccountsContext,
+  hashPassword,
+  findPasswordProblem,
   ContactField,
   createUsersRepository,
   findTakenContact,
-} from "../accounts/users.repository.ts";
+} from "../accounts/index.ts";
+import { queueVetInvites } from "./register-vet-practice.ts";
 import { buildVetInviteUrl, renderVetInviteEmail } from "./vet-practice-notifications.ts";
 import { createVetPracticesRepository } from "./vet-practices.repository.ts";
 

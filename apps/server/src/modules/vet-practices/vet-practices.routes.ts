@@ -17,9 +17,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "./vet-membership.ts";
 import { createClientRateLimit } from "../../lib/rate-limit.ts";
-import type { AccountsContext } from "../accounts/accounts.context.ts";
+import { type AccountsContext, accountRules } from "../accounts/index.ts";
 import { registerVetPractice } from "./register-vet-practice.ts";
-import { accountRules } from "../accounts/throttle.ts";
 import {
   acceptVetInvite,
   cancelVetInvite,
@@ -41,7 +40,7 @@ const errors = {
 
 /**
  * Vet practice accounts (decision 501): registration (docs/product.md §7 POST /api/vet/register),
- * the invite links, and the manager's members page. Registered by accountsRoutes.
+ * the invite links, and the manager's members page. Registered by vetPracticesRoutes.
  */
 export const vetPracticeAccountRoutes: FastifyPluginAsyncZod<AccountsContext> = async (
   app,

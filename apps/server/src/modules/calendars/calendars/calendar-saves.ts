@@ -12,7 +12,7 @@ import {
   readAnimalVaccineInputsRow,
   type AnimalVaccineInputs,
   type AnimalVaccineInputsRow,
-} from "../../reference/vaccines.repository.ts";
+} from "../../reference/index.ts";
 import {
   isOverCalendarCap,
   selectCombinationJson,

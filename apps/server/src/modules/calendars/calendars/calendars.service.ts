@@ -19,7 +19,7 @@ import { expandSavedPlan, type IsoDate } from "@vaxcal/schedule";
 import { type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
-import { createVaccinesRepository } from "../../reference/vaccines.repository.ts";
+import { createVaccinesRepository } from "../../reference/index.ts";
 import { createValidationError } from "../../../lib/validation-error.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import {

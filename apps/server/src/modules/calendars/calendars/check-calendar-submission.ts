@@ -20,7 +20,7 @@ import {
 import { createProtocolStamp, readProtocolStamp } from "./protocol-stamp.ts";
 import { createValidationError } from "../../../lib/validation-error.ts";
 import type { StoredSeed } from "./calendar-plans.repository.ts";
-import type { AnimalVaccineInputs } from "../../reference/vaccines.repository.ts";
+import type { AnimalVaccineInputs } from "../../reference/index.ts";
 import type {
   CalendarSetupColumns,
   SavedColumn,

@@ -16,7 +16,7 @@ import {
 import { runReads, type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
-import { createVaccinesRepository } from "../../reference/vaccines.repository.ts";
+import { createVaccinesRepository } from "../../reference/index.ts";
 import { requireAccessibleCalendar } from "../calendars/calendar-access.ts";
 import {
   createCalendarsRepository,
