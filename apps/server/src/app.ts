@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-tasks.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
-import { startHousekeeping } from "./lib/housekeeping.ts";
+import { startHousekeeping } from "./rate-limits/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/index.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { calendarBuilderRoutes } from "./modules/calendar-builder/index.ts";

@@ -2,7 +2,7 @@ import type { Db } from "../../db/database.ts";
 import type { AppError } from "../../errors/app-error.ts";
 import type { BackgroundTasks } from "../../lib/background-tasks.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
 import type { MessageOutbox } from "../../outbox/message-outbox.ts";
 
 /** What every accounts operation needs, passed in explicitly by buildApp (or a test). */

@@ -34,7 +34,7 @@ import {
 import { findMobileCandidates } from "./phone.ts";
 import { registerFarmer } from "./register-farmer.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
-import { createClientRateLimit, enforceRateLimit } from "../../lib/rate-limit.ts";
+import { createClientRateLimit, enforceRateLimit } from "../../rate-limits/rate-limit.ts";
 import { accountRules } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { undoContactChange } from "./undo-contact-change.ts";

@@ -21,7 +21,7 @@ import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import type { Executor } from "../../db/database.ts";
-import { enforceRateLimit } from "../../lib/rate-limit.ts";
+import { enforceRateLimit } from "../../rate-limits/rate-limit.ts";
 import { MessageBudgetError, checkMessageBudget } from "../../outbox/message-budget.ts";
 import { OutboxChannel } from "../../outbox/outbox.repository.ts";
 import { accountRules } from "./throttle.ts";

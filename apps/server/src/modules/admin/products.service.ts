@@ -14,7 +14,7 @@ import { changeReferenceData } from "../../db/reference-changes.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { checkNotChangedSince } from "./row-version.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
 import { createAdminRepository, type AdminRepository } from "./admin.repository.ts";
 
 export type AdminContext = { db: Db; clock: Clock };

@@ -22,7 +22,7 @@ import { changeReferenceData } from "../../db/reference-changes.ts";
 import type { Transaction } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday } from "../../lib/clock.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
 import { createVaccinesRepository } from "../reference/index.ts";
 import { createAdminRepository } from "./admin.repository.ts";
 import { previewSeason, type AnimalProtocol } from "./protocol-preview.ts";

@@ -13,7 +13,7 @@ import {
   type IsoDate,
 } from "@vaxcal/schedule";
 import { createProtocolStamp } from "../calendars/index.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
 import type { VaccinesRepository } from "../reference/index.ts";
 import type {
   CalendarBuilderRepository,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createRequireUser } from "../../auth/authentication.ts";
 import type { Database, Db } from "../../db/database.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
-import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
+import type { RateLimitRule } from "../../rate-limits/rate-limits.repository.ts";
 import type { CalendarsContext } from "./calendars/saved-calendar.ts";
 import {
   createCalendarRenders,

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "./vet-membership.ts";
-import { createClientRateLimit } from "../../lib/rate-limit.ts";
+import { createClientRateLimit } from "../../rate-limits/rate-limit.ts";
 import { type AccountsContext, accountRules } from "../accounts/index.ts";
 import { registerVetPractice } from "./register-vet-practice.ts";
 import {

@@ -20,7 +20,7 @@ import { type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
 import { createVaccinesRepository } from "../../reference/index.ts";
-import { createValidationError } from "../../../lib/validation-error.ts";
+import { createValidationError } from "../../../errors/validation-error.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
 import {
   buildFeedUrls,

@@ -18,7 +18,7 @@ import {
   type VaccineInput,
 } from "@vaxcal/schedule";
 import { createProtocolStamp, readProtocolStamp } from "./protocol-stamp.ts";
-import { createValidationError } from "../../../lib/validation-error.ts";
+import { createValidationError } from "../../../errors/validation-error.ts";
 import type { StoredSeed } from "./calendar-plans.repository.ts";
 import type { AnimalVaccineInputs } from "../../reference/index.ts";
 import type {

@@ -12,7 +12,7 @@ import { readSession } from "../../../auth/authentication.ts";
 import { matchesEntityTag } from "../../../http/entity-tag.ts";
 import type { FastifyReply } from "fastify";
 import { chooseEncoding } from "../../../http/encoded-body.ts";
-import { ThrottledError } from "../../../lib/rate-limit.ts";
+import { ThrottledError } from "../../../errors/throttled-error.ts";
 import { toCalendarKey } from "../calendars/calendar-access.ts";
 import { tagEncoding } from "./calendar-renders.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";

@@ -5,7 +5,7 @@ import {
   toRateLimitResult,
   type RateLimitResult,
   type RateLimitRule,
-} from "../../../lib/rate-limits.repository.ts";
+} from "../../../rate-limits/rate-limits.repository.ts";
 
 // The window's start as milliseconds since 1970 (a float8): no date parsed per row.
 type CountedRow = { key: string; hits: number; windowStartedAtMs: number };

@@ -15,7 +15,7 @@ import {
   readPdfText,
   testToday,
 } from "../../../test/calendars.ts";
-import { toRateLimitKey } from "../../../lib/rate-limits.repository.ts";
+import { toRateLimitKey } from "../../../rate-limits/rate-limits.repository.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import { createFeedFetchCounts } from "./feed-fetch-counts.ts";
 import { createRenderVersions, type RenderVersions } from "./render-versions.ts";

@@ -9,7 +9,7 @@ import { countDaysBetween, listOccurrences, type IsoDate } from "@vaxcal/schedul
 import type { Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "./given-shots.repository.ts";
-import { createValidationError } from "../../../lib/validation-error.ts";
+import { createValidationError } from "../../../errors/validation-error.ts";
 import { requireAccessibleCalendar } from "../calendars/calendar-access.ts";
 import type { CalendarsContext } from "../calendars/saved-calendar.ts";
 import type { UserCalendarKey } from "../calendars/calendars.repository.ts";

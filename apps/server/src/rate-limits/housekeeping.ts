@@ -1,6 +1,6 @@
 import type { Executor } from "../db/database.ts";
-import type { BackgroundTasks } from "./background-tasks.ts";
-import type { Clock } from "./clock.ts";
+import type { BackgroundTasks } from "../lib/background-tasks.ts";
+import type { Clock } from "../lib/clock.ts";
 import { createRateLimitsRepository } from "./rate-limits.repository.ts";
 
 const hourMs = 60 * 60_000;

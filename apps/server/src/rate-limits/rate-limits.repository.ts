@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { definePreparedStatement, type Executor } from "../db/database.ts";
 import { rateLimits } from "../db/schema/accounts.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken } from "../lib/tokens.ts";
 
 export type RateLimitRule = {
   /** What is counted, e.g. `login`; part of the key. */

@@ -1,5 +1,5 @@
 import { ErrorCode, type ErrorIssue } from "@vaxcal/contracts";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "./app-error.ts";
 
 export const someFieldsInvalidMessage = "Some fields are not valid.";
 

@@ -1,24 +1,10 @@
-import { ErrorCode, accountMessages } from "@vaxcal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
-import type { Clock } from "./clock.ts";
+import { ThrottledError } from "../errors/throttled-error.ts";
+import type { Clock } from "../lib/clock.ts";
 import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
 
 type RateLimitContext = { db: Executor; clock: Clock };
-
-/**
- * A 429 that knows when trying again can succeed: a throttle or a message budget. The error
- * handler sends the wait as Retry-After, wherever in a service it was thrown.
- */
-export class ThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
-
-  constructor(retryAfterSeconds: number, message: string = accountMessages.tooManyRequests) {
-    super(ErrorCode.rateLimited, message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 /**
  * Counts one call against `rule` for `subject`; past the limit throws ThrottledError. With
