@@ -14,6 +14,7 @@ import {
   type VetDashboard,
 } from "@vaxcal/contracts";
 import { addDays, type IsoDate } from "@vaxcal/schedule";
+import { LRUCache } from "lru-cache";
 import { runReads, type Db, type Executor } from "../../db/database.ts";
 import type { VetMembership } from "./vet-membership.ts";
 import { listOccurrencesOfCalendars } from "../calendars/index.ts";
@@ -277,11 +278,12 @@ export function encodeJson(
  * keeps its own cache.
  */
 export function createDosesDueReader(context: VetDashboardContext) {
-  const cache = new Map<number, CachedDosesDue>();
+  // The least recently computed practice goes first: a hit is read with peek, as before.
+  const cache = new LRUCache<number, CachedDosesDue>({ max: cacheSize });
   return async function readDosesDue(membership: VetMembership): Promise<DosesDueAnswer> {
     const today = context.readToday();
     const key = `${today}|${membership.clientsVersion}`;
-    const cached = cache.get(membership.practiceId);
+    const cached = cache.peek(membership.practiceId);
     if (cached?.key === key) return cached.answer;
     // Checked against the contract once, here, as the route's serialiser would on every answer.
     const value = DosesDueSchema.parse(
@@ -293,10 +295,7 @@ export function createDosesDueReader(context: VetDashboardContext) {
       summary: { json: JSON.stringify(summary), encoded: {} },
       weeks: new Map(),
     };
-    cache.delete(membership.practiceId);
     cache.set(membership.practiceId, { key, answer });
-    // The least recently computed practice goes first.
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value ?? membership.practiceId);
     return answer;
   };
 }
