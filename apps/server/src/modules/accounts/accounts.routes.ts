@@ -40,7 +40,7 @@ import { updateSettings } from "./update-settings.ts";
 import { undoContactChange } from "./undo-contact-change.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
-export type AccountsRoutesOptions = AccountsContext;
+type AccountsRoutesOptions = AccountsContext;
 
 const errors = {
   400: ErrorBodySchema,

@@ -19,7 +19,7 @@ import { createVaccinesRepository } from "../reference/index.ts";
 import { createCalendarBuilderRepository } from "./calendar-builder.repository.ts";
 import { listScopedDiseases } from "./list-scoped-diseases.ts";
 
-export type CalendarBuilderRoutesOptions = {
+type CalendarBuilderRoutesOptions = {
   database: Database;
   /** The shots are laid out from today's date in Ireland by this clock. */
   clock: Clock;

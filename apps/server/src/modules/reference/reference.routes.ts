@@ -20,7 +20,7 @@ import {
 } from "./reference.cache.ts";
 import { createReferenceRepository, type ReferenceRepository } from "./reference.repository.ts";
 
-export type ReferenceRoutesOptions = { database: Database };
+type ReferenceRoutesOptions = { database: Database };
 
 const loaders: {
   [K in ReferenceListKey]: (repository: ReferenceRepository) => Promise<ReferenceLists[K]>;
