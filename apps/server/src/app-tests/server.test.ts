@@ -142,7 +142,7 @@ describe("node src/server.ts", () => {
          VALUES ('Test Survives Restart Vets', '1 Main St', 'Tuam', 'Galway', 'Ireland')`,
       );
 
-      // An admin moves Bovilis BVD's cow template 7 days earlier through the admin API (issue 14):
+      // An admin moves Bovilis BVD's cow template 7 days earlier through the admin API:
       // the restart below must keep it (decision 404).
       const registration = buildRegistration({ email: "restart-admin@example.ie" });
       const registered = await fetch(`${server.url}/api/register`, {

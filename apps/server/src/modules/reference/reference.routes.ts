@@ -38,7 +38,7 @@ const loaders: {
 };
 
 // Reference lists change when an admin edits them, and an edit must reach every browser at once
-// (issue 14): a browser keeps its copy but revalidates it with the ETag on every use, and usually
+// (decision 701): a browser keeps its copy but revalidates it with the ETag on every use, and usually
 // gets an empty 304. The ETag is a digest of the answer, so every node agrees on it.
 const cacheControl = "public, no-cache";
 
