@@ -5,6 +5,8 @@ import {
   type ReferenceLists,
 } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
+// The routes' `compress` option is @fastify/compress's (registered by app.ts).
+import type {} from "@fastify/compress";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import {

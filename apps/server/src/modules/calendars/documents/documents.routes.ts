@@ -5,6 +5,8 @@ import {
   calendarMessages,
   calendarPaths,
 } from "@vaxcal/contracts";
+// The routes' `compress` option is @fastify/compress's (registered by app.ts).
+import type {} from "@fastify/compress";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../errors/app-error.ts";
