@@ -49,7 +49,7 @@ export function composeReminderText(dueDate: IsoDate, shots: readonly RemindedSh
   const tail = " Reply STOP to end texts.";
   const parts = shots.map((shot) => toGsm7(describeShot(shot)));
   for (let shown = parts.length; shown >= 1; shown -= 1) {
-    const more = shown < parts.length ? ` +${parts.length - shown} more in VaxCal.` : "../../jobs";
+    const more = shown < parts.length ? ` +${parts.length - shown} more in VaxCal.` : ".";
     const text = `${head}${parts.slice(0, shown).join("; ")}${more}${tail}`;
     if (text.length <= smsSegmentLength || shown === 1) return text;
   }

@@ -466,7 +466,7 @@ describe("a calendar made before a protocol change and saved after it (decision 
     const payload = withStamps(buildSubmitPayload(engineCalendar), stamps);
     const [first, second] = payload.data.diseases;
     if (!first?.protocolStamp || !second?.protocolStamp) throw new Error("no stamps to forge");
-    const [version, body, signature] = first.protocolStamp.split("..");
+    const [version, body, signature] = first.protocolStamp.split(".");
     // The same templates with a shot a week later, and the signature of the real ones.
     const [diseaseId, vaccineId, tuples] = JSON.parse(
       Buffer.from(body!, "base64url").toString(),
