@@ -235,7 +235,7 @@ export async function startBackgroundJobs({
     db: database.db,
     clock,
     mail: messaging.mail,
-    // The vet dashboard's doses due, this week and next (modules reach the jobs only through here).
+    // The vet dashboard's doses due, this week and next.
     readPracticeDosesDue: createPracticeDosesDueReader(database.db),
     secret,
     publicUrl: config.publicUrl,

@@ -26,7 +26,7 @@ export type CalendarsRoutesOptions = {
   publicUrl: string;
   /**
    * Told after a calendar's save, edit or delete has committed, so its reminders are planned
-   * again (src/jobs); it must not throw.
+   * again (modules/reminders); it must not throw.
    */
   onCalendarChanged?: (calendarId: number) => void;
   /** The PDF and feed renders; by default the routes make their own and close them with the app. */

@@ -6,8 +6,9 @@ import { createCalendarRenders } from "./calendar-renders.ts";
 import { readCalendarRenderVersion, readCalendarSnapshot } from "./documents.service.ts";
 
 /**
- * The PDF a calendar's owner downloads, for the reminder e-mails' attachment (src/jobs): the same
- * document, access rule and renderer as the download route. Null for a calendar that is gone.
+ * The PDF a calendar's owner downloads, for the reminder e-mails' attachment (modules/reminders):
+ * the same document, access rule and renderer as the download route. Null for a calendar that is
+ * gone.
  */
 export function createCalendarPdfReader({
   db,
