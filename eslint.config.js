@@ -3,6 +3,8 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import { webLayers } from "./scripts/lint-rules/web-layers.ts";
+import { serverLayers } from "./scripts/lint-rules/server-layers.ts";
+import { serverModules } from "./scripts/lint-rules/server-modules.ts";
 
 export default tseslint.config(
   {
@@ -69,48 +71,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, "web-layers/one-way-imports": "error" },
   },
   {
-    // Server feature modules stand alone: a module imports only the shared layers (lib, auth,
-    // db, errors, …) and its own files, and the shared layers import no module. Only app.ts
-    // composes modules, through each one's routes file.
+    // The server's modules are reached only through their index.ts, and its folders are ranked:
+    // none imports one above it (scripts/lint-rules, docs/ARCHITECTURE.md).
     files: ["apps/server/src/**/*.ts"],
-    plugins: {
-      "server-modules": {
-        rules: {
-          "no-reaching-in": {
-            meta: { type: "problem", schema: [] },
-            create(context) {
-              const moduleOf = (file) => /\/apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
-              const from = context.filename;
-              const fromModule = moduleOf(from);
-              const isApp = /\/apps\/server\/src\/app\.ts$/.test(from);
-              // Whole-app tests (outside any module) build their data with the modules' factories.
-              const isWholeAppTest = fromModule === undefined && from.endsWith(".test.ts");
-              const check = (node) => {
-                const source = node.source?.value;
-                if (typeof source !== "string" || !source.startsWith(".")) return;
-                const target = new URL(source, `file://${from}`).pathname;
-                const toModule = moduleOf(target);
-                if (toModule === undefined || toModule === fromModule || isWholeAppTest) return;
-                if (isApp && target.endsWith(`/${toModule}.routes.ts`)) return;
-                context.report({
-                  node: node.source,
-                  message: fromModule
-                    ? `Module '${fromModule}' must not import module '${toModule}': move the shared part to a shared layer (src/lib, src/auth, …).`
-                    : `Only app.ts imports a module, and only its routes file ('${toModule}.routes.ts').`,
-                });
-              };
-              return {
-                ImportDeclaration: check,
-                ExportNamedDeclaration: check,
-                ExportAllDeclaration: check,
-                ImportExpression: check,
-              };
-            },
-          },
-        },
-      },
+    plugins: { "server-modules": serverModules, "server-layers": serverLayers },
+    rules: {
+      "server-modules/no-reaching-in": "error",
+      "server-layers/ranked-imports": "error",
     },
-    rules: { "server-modules/no-reaching-in": "error" },
   },
   {
     files: [

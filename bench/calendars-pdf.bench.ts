@@ -16,19 +16,19 @@ import type pg from "pg";
 import { Bench } from "tinybench";
 import { startSession } from "../apps/server/src/auth/sessions.ts";
 import type { Db } from "../apps/server/src/db/database.ts";
-import { renderCalendarPdf } from "../apps/server/src/modules/calendars/render-calendar-pdf.ts";
-import { buildCalendarPrintout } from "../apps/server/src/modules/calendars/calendar-document.ts";
+import { renderCalendarPdf } from "../apps/server/src/modules/calendars/documents/render-calendar-pdf.ts";
+import { buildCalendarPrintout } from "../apps/server/src/modules/calendars/documents/calendar-document.ts";
 import {
   deriveFeedToken,
   hashFeedToken,
-} from "../apps/server/src/modules/calendars/calendar-feed-token.ts";
+} from "../apps/server/src/modules/calendars/documents/calendar-feed-token.ts";
 import {
   buildEngineCalendar,
   buildSampleCalendarDocument,
   buildSubmitPayload,
   dairySpringCows,
   listOfferedDiseaseIds,
-} from "../apps/server/src/modules/calendars/calendars.test-support.ts";
+} from "../apps/server/src/test/calendars.ts";
 import {
   appSecret,
   connections,

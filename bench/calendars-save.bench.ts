@@ -5,11 +5,8 @@
 // Run: npm run bench:calendars-save -w @vaxcal/bench
 import { referenceData } from "@vaxcal/reference-data";
 import { selectColumnProtocol } from "@vaxcal/schedule";
-import { createProtocolStamp } from "../apps/server/src/lib/protocol-stamp.ts";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-} from "../apps/server/src/modules/calendars/calendars.test-support.ts";
+import { createProtocolStamp } from "../apps/server/src/modules/calendars/calendars/protocol-stamp.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "../apps/server/src/test/calendars.ts";
 import {
   appSecret,
   connections,

@@ -1,9 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-} from "../../apps/server/src/modules/calendars/calendars.test-support.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "../../apps/server/src/test/calendars.ts";
 import { expect, test, waitForScreen } from "../support/fixtures.ts";
 import { fromOwnFarmAddress } from "../support/farm-address.ts";
 

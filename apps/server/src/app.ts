@@ -19,27 +19,30 @@ import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-tasks.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
-import { startHousekeeping } from "./lib/housekeeping.ts";
-import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { calendarBuilderRoutes } from "./modules/calendar-builder/calendar-builder.routes.ts";
+import { startHousekeeping } from "./rate-limits/housekeeping.ts";
+import { accountsRoutes } from "./modules/accounts/index.ts";
+import { adminRoutes } from "./modules/admin/index.ts";
+import { calendarBuilderRoutes } from "./modules/calendar-builder/index.ts";
 import {
   calendarsRoutes,
   createCalendarPdfReader,
   type RenderVersions,
-} from "./modules/calendars/calendars.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { referenceRoutes } from "./modules/reference/reference.routes.ts";
+} from "./modules/calendars/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { referenceRoutes } from "./modules/reference/index.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
-import { createReminderSender } from "./jobs/send-reminders.ts";
-import { planCalendarsReminders } from "./jobs/plan-reminders.ts";
-import { createBatcher } from "./db/batcher.ts";
-import { remindersRoutes } from "./jobs/reminders.routes.ts";
 import {
+  createReminderSender,
+  planCalendarsReminders,
+  remindersRoutes,
+} from "./modules/reminders/index.ts";
+import { createBatcher } from "./db/batcher.ts";
+import {
+  createPracticeDigestSender,
   createPracticeDosesDueReader,
-  vetDashboardRoutes,
-} from "./modules/vet-dashboard/vet-dashboard.routes.ts";
-import { createPracticeDigestSender } from "./jobs/practice-digest.ts";
+  notifyPracticesOfLinkChange,
+  vetPracticesRoutes,
+} from "./modules/vet-practices/index.ts";
 import { createMessaging } from "./outbox/messaging.ts";
 import { outboxRoutes } from "./outbox/outbox.routes.ts";
 
@@ -130,14 +133,23 @@ export async function buildApp({
     await tasks.whenIdle();
     await messaging.close();
   });
-  await app.register(accountsRoutes, {
+  const accounts = {
     db: database.db,
     clock,
     secret,
     publicUrl: config.publicUrl,
     outbox: messaging.outbox,
     tasks,
+  };
+  // A farmer linking or unlinking a practice is told to the practices (vet-practices module).
+  await app.register(accountsRoutes, {
+    ...accounts,
+    onVetLinkChanged: (farmerId, previousPracticeId, nextPracticeId) =>
+      notifyPracticesOfLinkChange(accounts, farmerId, previousPracticeId, nextPracticeId),
   });
+  // Vet practices (decision 501): registration, invites, members, the dashboard of linked
+  // farmers and doses due, and the weekly digest's unsubscribe link.
+  await app.register(vetPracticesRoutes, accounts);
   if (config.nodeEnv !== NodeEnv.production) {
     await app.register(outboxRoutes, { db: database.db });
   }
@@ -170,8 +182,6 @@ export async function buildApp({
   // Reminders: the e-mails' one-click unsubscribe and their state in Account Settings.
   await app.register(remindersRoutes, { db: database.db, clock, secret });
 
-  // Vet dashboard (decision 501): a practice's linked farmers and the doses due across them.
-  await app.register(vetDashboardRoutes, { db: database.db, clock });
   // The admin area (docs/product.md D2): products, the audit trail, the differences from the
   // shipped reference data; every call needs the ADMIN role.
   await app.register(adminRoutes, { db: database.db, clock });
@@ -225,7 +235,7 @@ export async function startBackgroundJobs({
     db: database.db,
     clock,
     mail: messaging.mail,
-    // The vet dashboard's doses due, this week and next (modules reach the jobs only through here).
+    // The vet dashboard's doses due, this week and next.
     readPracticeDosesDue: createPracticeDosesDueReader(database.db),
     secret,
     publicUrl: config.publicUrl,

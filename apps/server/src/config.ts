@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/client-address.ts";
+import { logLevels, type LogLevel } from "./http/logging.ts";
 import { estimateSecretBits, minimumSecretBits } from "./lib/app-secret.ts";
 import type { SmtpSettings } from "./mail/mail-transport.ts";
 import type { TwilioSettings } from "./sms/sms-transport.ts";
@@ -15,9 +16,6 @@ export const NodeEnv = {
   test: "test",
 } as const;
 export type NodeEnv = (typeof NodeEnv)[keyof typeof NodeEnv];
-
-const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof logLevels)[number];
 
 const portSchema = z
   .string()

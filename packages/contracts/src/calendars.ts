@@ -52,7 +52,7 @@ export const calendarMessages = {
   dateOutOfRange: "Please choose a date between 2000 and 2100.",
   diseaseUnknown: "This disease is not in our list.",
   diseaseNotOffered: "This disease is not offered for this animal.",
-  /** Decision 405 and issue 14: a retired product stays on saved calendars only. */
+  /** Decision 405: a retired product stays on saved calendars only. */
   vaccineRetired:
     "This vaccine is no longer offered for new calendars. Please remove this disease, or ask your vet.",
   diseaseRepeated: "This disease is on the calendar twice.",
@@ -493,7 +493,7 @@ export const CalendarDetailSchema = z.object({
   vet_edit: VetEditSchema.nullable().optional(),
   /**
    * The owner's herd size (cattle) or flock size (sheep) band, for the doses on 'Due next'
-   * (issue 10): the owner's, not the viewer's, so a vet of the linked practice sees the farm's.
+   * (docs/product.md §3): the owner's, not the viewer's, so a vet of the linked practice sees the farm's.
    * Null when the owner gave none.
    */
   farm_size: z.enum(farmSizeBands).nullable().optional(),

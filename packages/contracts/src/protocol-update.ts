@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IsoDateSchema } from "./reference.ts";
 
 /*
- * "A protocol changed since your calendar was saved" (issue 14, decision 405). A saved calendar
+ * "A protocol changed since your calendar was saved" (decision 405). A saved calendar
  * keeps its shots when an admin changes a protocol (or a dataset correction reaches it); its
  * farmer, or the linked practice, sees the difference first and updates the calendar in one go.
  */

@@ -6,7 +6,7 @@ export interface FootnotedColumn {
 
 export interface Footnote {
   readonly number: number;
-  /** The footnote's number in brackets, "(1)": a reader can match it at a glance (issue 10). */
+  /** The footnote's number in brackets, "(1)": a reader can match it at a glance. */
   readonly mark: string;
   readonly text: string;
 }

@@ -76,10 +76,22 @@ export async function executePrepared<Row extends Record<string, unknown>>(
   return result.rows as Row[];
 }
 
-/** The connection a statement runs on: the transaction's own, else the pool. */
+/**
+ * The connection a statement runs on: the transaction's own, else the pool. The one place that
+ * reads drizzle's private `session.client` (drizzle has no public accessor for a transaction's
+ * connection; the pool is its public `$client`): the save and the session look-up send their
+ * prepared statements on it. A drizzle upgrade that moves it fails here, loudly, and in
+ * db/database.test.ts, never by sending a statement outside its transaction.
+ */
 export function pickClient(executor: Executor): pg.Pool | pg.PoolClient {
   if (executor instanceof PgTransaction) {
-    return (executor as unknown as { session: { client: pg.PoolClient } }).session.client;
+    const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+    if (!(client instanceof pg.Client)) {
+      throw new Error(
+        "drizzle's transaction no longer keeps its pg client at session.client: update pickClient (src/db/database.ts)",
+      );
+    }
+    return client as pg.PoolClient;
   }
   const pool = (executor as { $client?: pg.Pool }).$client;
   if (!pool) throw new Error("the executor has no PostgreSQL client");

@@ -12,8 +12,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { startSession } from "../auth/sessions.ts";
-import { listCalendarOccurrences } from "../lib/calendar-occurrences.ts";
-import { buildFeedUrls, createFeedCredentials } from "../modules/calendars/calendar-feed-token.ts";
+import {
+  listCalendarOccurrences,
+  buildFeedUrls,
+  createFeedCredentials,
+} from "../modules/calendars/index.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,
@@ -21,7 +24,7 @@ import {
   editCalendar,
   listOfferedDiseaseIds,
   testToday,
-} from "../modules/calendars/calendars.test-support.ts";
+} from "../test/calendars.ts";
 import { buildTestConfig } from "../test/app.ts";
 import { withDatabaseName } from "../test/database.ts";
 import { users } from "./schema/accounts.ts";

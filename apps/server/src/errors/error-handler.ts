@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createValidationError } from "../lib/validation-error.ts";
-import { ThrottledError } from "../lib/rate-limit.ts";
+import { createValidationError } from "./validation-error.ts";
+import { ThrottledError } from "./throttled-error.ts";
 import { AppError, statusByErrorCode } from "./app-error.ts";
 
 type ValidationItem = { instancePath?: string; message?: string };

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
-import type { LogLevel } from "../config.ts";
+
+/** The levels LOG_LEVEL may name (src/config.ts reads it). */
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 /**
  * Logger and request-id options. Logs carry no personal data: no client address, no query string

@@ -10,10 +10,7 @@ import {
   registerUser,
   type AccountsTestApp,
 } from "../test/accounts.ts";
-import {
-  buildEngineCalendar,
-  buildSubmitPayload,
-} from "../modules/calendars/calendars.test-support.ts";
+import { buildEngineCalendar, buildSubmitPayload } from "../test/calendars.ts";
 
 /* Every answer that carries a session token or a secret feed link says `no-store`. */
 

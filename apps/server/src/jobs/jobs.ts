@@ -4,10 +4,14 @@ import type { Db } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { MessageOutbox } from "../outbox/message-outbox.ts";
 import { createBatcher } from "../db/batcher.ts";
-import { planAllReminders, planCalendarsReminders } from "./plan-reminders.ts";
-import { createRemindersRepository, type ReminderGroup } from "./reminders.repository.ts";
-import type { PracticeDigestSender } from "./practice-digest.ts";
-import type { ReminderSender } from "./send-reminders.ts";
+import {
+  planAllReminders,
+  planCalendarsReminders,
+  createRemindersRepository,
+  type ReminderGroup,
+  type ReminderSender,
+} from "../modules/reminders/index.ts";
+import type { PracticeDigestSender } from "../modules/vet-practices/index.ts";
 
 /*
  * The background jobs, on pg-boss in the app's own PostgreSQL (schema `pgboss`): no other server

@@ -1,6 +1,6 @@
 import { messageBudgets, securityMessages } from "@vaxcal/contracts";
 import type { Executor } from "../db/database.ts";
-import { ThrottledError } from "../lib/rate-limit.ts";
+import { ThrottledError } from "../errors/throttled-error.ts";
 import { OutboxChannel, createOutboxRepository } from "./outbox.repository.ts";
 
 const windowMs = messageBudgets.windowHours * 60 * 60_000;

@@ -7,9 +7,9 @@ import { isLoopbackAddress } from "../http/client-address.ts";
 import { devOutboxStylesheetPath, outboxStylesheet, renderOutboxPage } from "./outbox-page.ts";
 import { createOutboxRepository } from "./outbox.repository.ts";
 
-export type OutboxRoutesOptions = { db: Db };
+type OutboxRoutesOptions = { db: Db };
 
-export const devOutboxPath = "/dev/outbox";
+const devOutboxPath = "/dev/outbox";
 
 /**
  * Only a browser on this machine may read the outbox: it holds everyone's reset links and codes.

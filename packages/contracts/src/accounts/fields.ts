@@ -126,7 +126,7 @@ function compactMobile(value: string): string {
 }
 
 /**
- * Issue 10: the e-mail or the mobile an account was registered with, for a password reset. An
+ * Decision 202: the e-mail or the mobile an account was registered with, for a password reset. An
  * e-mail is normalised as everywhere; a mobile keeps its digits (and a leading + or 00), and the
  * server reads it as login does, as an Irish, UK or international number.
  */

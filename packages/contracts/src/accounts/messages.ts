@@ -55,7 +55,7 @@ export const accountMessages = {
   noMobileOnAccount: "There is no mobile number on your account. Please add one in your settings.",
   // Password reset
   resetEmailRequired: "Please fill in your email address",
-  /** Issue 10: a farmer may have registered with a mobile alone, so either is taken. */
+  /** Decision 202: a farmer may have registered with a mobile alone, so either is taken. */
   resetContactRequired: "Please fill in your email address or mobile number",
   resetContactInvalid: "Please enter your email address or a valid mobile number.",
   /** The same answer whether or not an account uses the address or number. */

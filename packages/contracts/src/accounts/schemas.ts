@@ -192,7 +192,7 @@ export type MobileVerificationRequest = z.input<typeof MobileVerificationRequest
 /** POST /password/reset (docs/product.md §7); also served as /api/password/reset. */
 /**
  * POST /password/reset. The spec's field is `email`; it takes the e-mail or the mobile the account
- * was registered with (issue 10), and the link goes there.
+ * was registered with (decision 202), and the link goes there.
  */
 export const PasswordResetRequestSchema = z.object({ email: ResetContactSchema });
 export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;

@@ -62,7 +62,7 @@ export function buildMobileVerificationUrl(publicUrl: string, code: string): str
 
 /**
  * The link of a password reset: the token and the contact it went to, `email` for an e-mail and
- * `mobile` (E.164) for a text (issue 10).
+ * `mobile` (E.164) for a text (decision 202).
  */
 export function buildPasswordResetUrl(publicUrl: string, token: string, contact: string): string {
   const query = new URLSearchParams(
@@ -71,7 +71,7 @@ export function buildPasswordResetUrl(publicUrl: string, token: string, contact:
   return `${publicUrl}/password/reset?${query.toString()}`;
 }
 
-/** The reset link by text, for an account reached by its mobile (issue 10). */
+/** The reset link by text, for an account reached by its mobile (decision 202). */
 export function renderPasswordResetText(url: string): string {
   return `VaxCal: to choose a new password, open ${url} (works once, for ${accountTimings.passwordResetLinkMinutes} minutes). Did not ask? Ignore this text.`;
 }

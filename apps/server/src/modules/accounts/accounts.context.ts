@@ -2,7 +2,7 @@ import type { Db } from "../../db/database.ts";
 import type { AppError } from "../../errors/app-error.ts";
 import type { BackgroundTasks } from "../../lib/background-tasks.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
 import type { MessageOutbox } from "../../outbox/message-outbox.ts";
 
 /** What every accounts operation needs, passed in explicitly by buildApp (or a test). */
@@ -16,6 +16,15 @@ export type AccountsContext = {
   outbox: MessageOutbox;
   /** Work done after the answer has gone, e.g. a reset request's look-up and e-mail. */
   tasks: BackgroundTasks;
+  /**
+   * Told after a farmer's registration or settings linked or unlinked a vet practice; the
+   * vet-practices module, wired in by app.ts, e-mails the practices concerned. Must not throw.
+   */
+  onVetLinkChanged?: (
+    farmerId: number,
+    previousPracticeId: number | null,
+    nextPracticeId: number | null,
+  ) => void;
 };
 
 export type FieldProblem = { field: string; message: string };

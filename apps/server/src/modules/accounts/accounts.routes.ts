@@ -34,14 +34,13 @@ import {
 import { findMobileCandidates } from "./phone.ts";
 import { registerFarmer } from "./register-farmer.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
-import { createClientRateLimit, enforceRateLimit } from "../../lib/rate-limit.ts";
+import { createClientRateLimit, enforceRateLimit } from "../../rate-limits/rate-limit.ts";
 import { accountRules } from "./throttle.ts";
 import { updateSettings } from "./update-settings.ts";
 import { undoContactChange } from "./undo-contact-change.ts";
 import { createUsersRepository } from "./users.repository.ts";
-import { vetPracticeAccountRoutes } from "./vet-practices.routes.ts";
 
-export type AccountsRoutesOptions = AccountsContext;
+type AccountsRoutesOptions = AccountsContext;
 
 const errors = {
   400: ErrorBodySchema,
@@ -64,9 +63,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const limitResetTokens = createClientRateLimit(context, accountRules.resetTokenPerClient);
   const limitLookUps = createClientRateLimit(context, accountRules.checkUserExists);
   const tags = ["accounts"];
-
-  // Vet practice registration, invites and members (decision 501).
-  await app.register(vetPracticeAccountRoutes, context);
 
   app.post(
     accountPaths.register,

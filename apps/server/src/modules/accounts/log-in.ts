@@ -14,9 +14,9 @@ import { findMobileCandidates } from "./phone.ts";
 import {
   createRateLimitsRepository,
   type RateLimitRule,
-} from "../../lib/rate-limits.repository.ts";
+} from "../../rate-limits/rate-limits.repository.ts";
 import { startSession } from "../../auth/sessions.ts";
-import { ThrottledError } from "../../lib/rate-limit.ts";
+import { ThrottledError } from "../../errors/throttled-error.ts";
 import { MessageBudgetError } from "../../outbox/message-budget.ts";
 import { createUsersRepository, type UserRow } from "./users.repository.ts";
 

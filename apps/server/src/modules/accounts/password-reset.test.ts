@@ -269,7 +269,7 @@ describe("password reset", () => {
     }
   });
 
-  describe("by mobile (issue 10: a farmer may have registered with a mobile alone)", () => {
+  describe("by mobile (decision 202: a farmer may have registered with a mobile alone)", () => {
     async function readTextedLink(phone: string) {
       await testApp.whenIdle();
       const [message] = await readOutbox(testApp.database, phone);

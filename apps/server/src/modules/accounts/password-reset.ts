@@ -24,7 +24,7 @@ import { createUsersRepository, type UserRow } from "./users.repository.ts";
 const lifetimeMs = accountTimings.passwordResetLinkMinutes * 60_000;
 
 /**
- * POST /password/reset, with the e-mail or the mobile the account was registered with (issue 10).
+ * POST /password/reset, with the e-mail or the mobile the account was registered with (decision 202).
  * The request only hands the work to a background task, so the answer is the same, and takes the
  * same time, whether or not an account uses the address or number: the look-up, the token and
  * the message all happen after it has gone.

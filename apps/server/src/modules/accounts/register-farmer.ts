@@ -12,7 +12,6 @@ import { hashPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { startSession } from "../../auth/sessions.ts";
-import { notifyPracticesOfLinkChange } from "./vet-practice-links.ts";
 import {
   ContactField,
   createUsersRepository,
@@ -101,7 +100,7 @@ export async function registerFarmer(
       return { userId: user.id, token: session.token, messageIds: ids };
     });
     context.outbox.deliverSoon(messageIds);
-    notifyPracticesOfLinkChange(context, userId, null, input.vet_id);
+    context.onVetLinkChanged?.(userId, null, input.vet_id);
     const profile = await users.loadProfile(userId);
     if (!profile) throw new Error("the new user vanished");
     return { success: true, user: profile, token };

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "../../lib/rate-limits.repository.ts";
+import type { RateLimitRule } from "../../rate-limits/rate-limits.repository.ts";
 
 const minuteMs = 60_000;
 

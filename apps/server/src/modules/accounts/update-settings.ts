@@ -21,7 +21,7 @@ import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import type { Executor } from "../../db/database.ts";
-import { enforceRateLimit } from "../../lib/rate-limit.ts";
+import { enforceRateLimit } from "../../rate-limits/rate-limit.ts";
 import { MessageBudgetError, checkMessageBudget } from "../../outbox/message-budget.ts";
 import { OutboxChannel } from "../../outbox/outbox.repository.ts";
 import { accountRules } from "./throttle.ts";
@@ -33,7 +33,6 @@ import {
   type UserChanges,
   type UserRow,
 } from "./users.repository.ts";
-import { notifyPracticesOfLinkChange } from "./vet-practice-links.ts";
 
 type Session = { userId: number; sessionId: number };
 
@@ -208,7 +207,7 @@ export async function updateSettings(
     return ids;
   });
   context.outbox.deliverSoon(messageIds);
-  notifyPracticesOfLinkChange(context, user.id, user.vetPracticeId, vetId);
+  context.onVetLinkChanged?.(user.id, user.vetPracticeId, vetId);
   if (newEmail || newPhone) {
     const recipient = { id: user.id, name: input.name ?? user.name };
     context.tasks.run("contact change confirmation", () =>

@@ -126,6 +126,17 @@ export function createUsersRepository(db: Executor) {
       await db.update(users).set(changes).where(eq(users.id, id));
     },
 
+    /** Whether e-mail and text reminders are on, for the reminders' state in Account Settings. */
+    async readReminderSettings(
+      userId: number,
+    ): Promise<{ notifyEmail: boolean; notifyPhone: boolean } | undefined> {
+      const [row] = await db
+        .select({ notifyEmail: users.notifyEmail, notifyPhone: users.notifyPhone })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     /** PUT semantics for the lists: the given names replace the stored ones. */
     async replaceEnterprises(userId: number, names: readonly EnterpriseName[]): Promise<void> {
       await db.delete(userEnterprises).where(eq(userEnterprises.userId, userId));

@@ -12,7 +12,7 @@ import {
 import type { Transaction } from "../../db/database.ts";
 import { changeReferenceData } from "../../db/reference-changes.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
 import {
   mustFind,
   readPage,

@@ -13,7 +13,7 @@ import {
   type Calendar,
   type IsoDate,
 } from "@vaxcal/schedule";
-import type { AnimalOffer } from "../../lib/vaccines.repository.ts";
+import type { AnimalOffer } from "../reference/index.ts";
 import type { AnimalFacts } from "./protocols.repository.ts";
 
 /** The reference data one animal's default calendars are generated from. */

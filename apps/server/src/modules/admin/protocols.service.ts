@@ -22,8 +22,8 @@ import { changeReferenceData } from "../../db/reference-changes.ts";
 import type { Transaction } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday } from "../../lib/clock.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
-import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
+import { createVaccinesRepository } from "../reference/index.ts";
 import {
   mustFind,
   recordAudit,

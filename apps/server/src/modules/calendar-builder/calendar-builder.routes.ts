@@ -15,11 +15,11 @@ import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
-import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import { createVaccinesRepository } from "../reference/index.ts";
 import { createCalendarBuilderRepository } from "./calendar-builder.repository.ts";
 import { listScopedDiseases } from "./list-scoped-diseases.ts";
 
-export type CalendarBuilderRoutesOptions = {
+type CalendarBuilderRoutesOptions = {
   database: Database;
   /** The shots are laid out from today's date in Ireland by this clock. */
   clock: Clock;
@@ -44,7 +44,7 @@ type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy["storag
 
 const badgeFilePattern = /^[a-z0-9-]+\.svg$/;
 // Badges change when an admin renames a vaccine or changes its colour, and the change must show
-// at once (issue 14): browsers keep a badge but revalidate it with its ETag, a digest of the SVG.
+// at once (decision 701): browsers keep a badge but revalidate it with its ETag, a digest of the SVG.
 const badgeCacheControl = "public, no-cache";
 
 /** The calendar builder's API: the scoped diseases call and the vaccines' generated badges. */

@@ -12,9 +12,9 @@ import {
   type CalendarSetup,
   type IsoDate,
 } from "@vaxcal/schedule";
-import { createProtocolStamp } from "../../lib/protocol-stamp.ts";
-import { createValidationError } from "../../lib/validation-error.ts";
-import type { VaccinesRepository } from "../../lib/vaccines.repository.ts";
+import { createProtocolStamp } from "../calendars/index.ts";
+import { createValidationError } from "../../errors/validation-error.ts";
+import type { VaccinesRepository } from "../reference/index.ts";
 import type {
   CalendarBuilderRepository,
   ScopedCombination,

@@ -2,7 +2,7 @@ import { HealthSchema } from "@vaxcal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isDatabaseReachable, type Database } from "../../db/database.ts";
 
-export type HealthRoutesOptions = { database: Database };
+type HealthRoutesOptions = { database: Database };
 
 /** GET /api/health: 200 while the database answers, 503 when it does not (for load balancers). */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (

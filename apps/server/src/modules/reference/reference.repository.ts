@@ -3,7 +3,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
 import { toDisease, toShotTemplate, toWarning } from "../../db/reference-rows.ts";
-import { createVaccinesRepository } from "../../lib/vaccines.repository.ts";
+import { createVaccinesRepository } from "./vaccines.repository.ts";
 
 /** Reads the reference lists and maps their rows to the contracts' JSON (docs/product.md §7). */
 export function createReferenceRepository(db: Executor) {

@@ -5,6 +5,8 @@ import {
   type ReferenceLists,
 } from "@vaxcal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
+// The routes' `compress` option is @fastify/compress's (registered by app.ts).
+import type {} from "@fastify/compress";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import {
@@ -20,7 +22,7 @@ import {
 } from "./reference.cache.ts";
 import { createReferenceRepository, type ReferenceRepository } from "./reference.repository.ts";
 
-export type ReferenceRoutesOptions = { database: Database };
+type ReferenceRoutesOptions = { database: Database };
 
 const loaders: {
   [K in ReferenceListKey]: (repository: ReferenceRepository) => Promise<ReferenceLists[K]>;
@@ -38,7 +40,7 @@ const loaders: {
 };
 
 // Reference lists change when an admin edits them, and an edit must reach every browser at once
-// (issue 14): a browser keeps its copy but revalidates it with the ETag on every use, and usually
+// (decision 701): a browser keeps its copy but revalidates it with the ETag on every use, and usually
 // gets an empty 304. The ETag is a digest of the answer, so every node agrees on it.
 const cacheControl = "public, no-cache";
 

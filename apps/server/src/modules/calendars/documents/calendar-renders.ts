@@ -1,0 +1,295 @@
+import { createHash, hash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { IsoDate } from "@vaxcal/schedule";
+import { LRUCache } from "lru-cache";
+import Tinypool from "tinypool";
+import { compressVariants, type EncodedVariants } from "../../../http/encoded-body.ts";
+import type { CalendarDocument } from "./calendar-document.ts";
+import type { RenderTask } from "./render-worker.ts";
+
+/**
+ * A calendar's render version (decision 704): a digest of every row its PDF and feed print, read
+ * with the access check (`readCalendarRenderVersion`), and whose calendar it is.
+ */
+export type RenderVersion = { calendarId: number; ownerId: number; version: string };
+
+/** The version and the document read in one snapshot: the document is exactly that version. */
+export type RenderSnapshot = { version: RenderVersion; document: CalendarDocument };
+
+/**
+ * A feed or PDF as served: its strong ETag, its bytes and, for the feed, its Brotli and gzip
+ * encodings, made once when it was rendered (a PDF is compressed already: none).
+ */
+export type Rendered = { etag: string; body: Buffer; encoded: EncodedVariants };
+
+type CachedBody = { body: Buffer; encoded: EncodedVariants };
+
+/**
+ * The strong ETag of one encoding of a body (decision 705): the bytes differ, so the tags must
+ * (RFC 9110 §8.8.3.3): `"…-br"` for Brotli, `"…-gz"` for gzip, the body's own tag for none.
+ */
+export function tagEncoding(etag: string, encoding: "br" | "gzip" | undefined): string {
+  if (!encoding) return etag;
+  return `${etag.slice(0, -1)}-${encoding === "br" ? "br" : "gz"}"`;
+}
+
+// The feed's encodings are made once per version; quality 9 costs a fraction of 11 for a few
+// per cent more bytes on a 5–20 kB feed.
+const feedBrotliQuality = 9;
+
+// Room for thousands of feeds and PDFs (a 200-shot PDF is well under 1 MiB).
+const cacheBudgetBytes = 64 * 1024 * 1024;
+const idleThreadMs = 30_000;
+
+/**
+ * What the renderer's code is: a digest of the sources and fonts a render reads, so a deploy that
+ * changes how a PDF or feed looks is a new ETag for every calendar, and a client revalidating an
+ * ETag from before the deploy gets the new bytes, not a 304. Computed once per process; every
+ * node running the same code agrees on it.
+ */
+function digestRendererSources(): string {
+  const sources = createHash("sha256");
+  // The whole calendars module: the documents' code and the calendar data they are built from.
+  const calendarsModule = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const folders = [
+    calendarsModule,
+    path.join(calendarsModule, "../../assets/fonts"),
+    path.dirname(fileURLToPath(import.meta.resolve("@vaxcal/schedule"))),
+    path.dirname(fileURLToPath(import.meta.resolve("@vaxcal/contracts"))),
+  ];
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((left, right) =>
+      left.name.localeCompare(right.name),
+    )) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (!/\.test\.ts$/.test(entry.name))
+        sources.update(entry.name).update(readFileSync(file));
+    }
+  };
+  folders.forEach(visit);
+  // The libraries that draw: a new pdfkit or ics may lay out or escape differently.
+  for (const library of ["pdfkit", "ics", "fontkit"]) {
+    sources.update(`${library}@${readLibraryVersion(library)}`);
+  }
+  return sources.digest("base64url");
+}
+
+/** An installed library's version, from the package.json above its entry point. */
+function readLibraryVersion(library: string): string {
+  let folder = path.dirname(fileURLToPath(import.meta.resolve(library)));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === library) return manifest.version ?? "";
+    } catch {
+      // No package.json at this level: keep going up.
+    }
+    const parent = path.dirname(folder);
+    if (parent === folder) return "";
+    folder = parent;
+  }
+}
+
+let rendererVersion: string | undefined;
+
+/**
+ * Threads for rendering: one per core but one, which stays with the event loop and PostgreSQL
+ * (decision 704). On 2 cores a second render thread added no PDFs a second and raised
+ * `/api/health`'s p99 beside uncached downloads (bench/README.md); a render takes about 5 ms.
+ */
+export function sizeRenderPool(): number {
+  return Math.max(1, Math.min(8, availableParallelism() - 1));
+}
+
+export type CalendarRendersOptions = {
+  /** The feed's UIDs end with it (the public URL's host). */
+  host: string;
+  /** The worker module; tests pass one that fails on purpose. */
+  workerUrl?: URL;
+  maxThreads?: number;
+};
+
+/**
+ * The feed and the PDF, rendered once per render version and kept in memory (decision 704).
+ * Rendering runs in a pool of worker threads at a lower priority, so a big calendar costs a
+ * worker's time, never the event loop's: the API keeps answering while PDFs are drawn.
+ *
+ * A request first reads the version (that read is the access check), then asks for the body by
+ * its key: the kind, the calendar, the version, the renderer's code, and today (PDF: the printed
+ * months and "Generated on") or the host (feed: the UIDs). The key is the ETag, so a client's
+ * `If-None-Match` is answered without touching the cache. A miss reads version and document in
+ * one snapshot and renders; concurrent requests for one key share that render; a failed render
+ * leaves nothing behind, so the next request tries again.
+ *
+ * The cache is per process (one node): another node renders each version once for itself, and
+ * the same inputs give the same bytes on every node (the PDF's dates come from today, not the
+ * clock), so every node agrees on each ETag.
+ */
+export function createCalendarRenders({
+  host,
+  workerUrl = new URL("./render-worker.ts", import.meta.url),
+  maxThreads = sizeRenderPool(),
+}: CalendarRendersOptions) {
+  rendererVersion ??= digestRendererSources();
+  const renderer = rendererVersion;
+  const pool = new Tinypool({
+    filename: workerUrl.href,
+    minThreads: 0,
+    maxThreads,
+    idleTimeout: idleThreadMs,
+  });
+  const cache = new LRUCache<string, CachedBody>({
+    maxSize: cacheBudgetBytes,
+    sizeCalculation: ({ body, encoded }) =>
+      Math.max(
+        1,
+        body.byteLength + (encoded.br?.byteLength ?? 0) + (encoded.gzip?.byteLength ?? 0),
+      ),
+  });
+  const rendering = new Map<string, Promise<Rendered>>();
+  let renderCount = 0;
+  /*
+   * Misses read and render a few at a time: four per thread, so snapshots are read while
+   * earlier ones render (with two per thread, reading one miss's dozen statements left the
+   * thread idle: 76 uncached PDFs/s with a 4 ms render). Twenty uncached downloads at once
+   * would otherwise hold twenty snapshot transactions, the whole database pool, while one
+   * renders, and every other request (a cached PDF, /api/health) would queue for a connection.
+   */
+  const missSlots = maxThreads * 4;
+  let missesRunning = 0;
+  const missQueue: (() => void)[] = [];
+  async function withMissSlot<Result>(work: () => Promise<Result>): Promise<Result> {
+    if (missesRunning >= missSlots) {
+      await new Promise<void>((resolve) => missQueue.push(resolve));
+    } else {
+      missesRunning += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = missQueue.shift();
+      if (next) next();
+      else missesRunning -= 1;
+    }
+  }
+
+  // A version kept in memory (decision 705) is the same object request after request: its keys
+  // are worked out once, not hashed per request.
+  const keysOf = new WeakMap<RenderVersion, Map<string, string>>();
+  function keyOf(
+    kind: RenderTask["kind"] | "preview",
+    version: RenderVersion,
+    context: string,
+  ): string {
+    let keys = keysOf.get(version);
+    if (!keys) {
+      keys = new Map();
+      keysOf.set(version, keys);
+    }
+    const known = keys.get(`${kind}\n${context}`);
+    if (known !== undefined) return known;
+    const digest = hash("sha256", `${renderer}\n${version.version}\n${context}`, "base64url");
+    const key = `${kind}-${version.calendarId}-${digest.slice(0, 27)}`;
+    // A PDF's key changes with the day; a few days' keys per version at most.
+    if (keys.size > 8) keys.clear();
+    keys.set(`${kind}\n${context}`, key);
+    return key;
+  }
+
+  /** Renders in the pool; the feed's text is encoded as UTF-8 and compressed here, once. */
+  async function runTask(task: RenderTask): Promise<CachedBody> {
+    renderCount += 1;
+    let rendered: Uint8Array | string;
+    try {
+      rendered = (await pool.run(task)) as Uint8Array | string;
+    } catch (error) {
+      throw new Error(`rendering the ${task.kind} of calendar ${task.document.id} failed`, {
+        cause: error,
+      });
+    }
+    if (typeof rendered === "string") {
+      const body = Buffer.from(rendered);
+      return { body, encoded: await compressVariants(body, { brotliQuality: feedBrotliQuality }) };
+    }
+    // The transferred bytes as they are: no copy.
+    const body = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
+    return { body, encoded: {} };
+  }
+
+  /**
+   * The body for `key`: from the cache, from a render already under way, or rendered now from a
+   * fresh snapshot. The snapshot may be newer than the version the caller read; then the body
+   * is stored and answered under the snapshot's own key, never under the older one.
+   */
+  function serve(
+    key: string,
+    load: () => Promise<{ key: string; task: RenderTask }>,
+  ): Promise<Rendered> {
+    const cached = cache.get(key);
+    if (cached !== undefined) return Promise.resolve({ etag: `"${key}"`, ...cached });
+    const running = rendering.get(key);
+    if (running) return running;
+    const render = withMissSlot(async () => {
+      const loaded = await load();
+      const newer = loaded.key === key ? undefined : cache.get(loaded.key);
+      const rendered = newer ?? (await runTask(loaded.task));
+      cache.set(loaded.key, rendered);
+      return { etag: `"${loaded.key}"`, ...rendered };
+    }).finally(() => rendering.delete(key));
+    rendering.set(key, render);
+    return render;
+  }
+
+  const feedKey = (version: RenderVersion) => keyOf("feed", version, host);
+  const pdfKey = (version: RenderVersion, today: IsoDate) => keyOf("pdf", version, today);
+
+  return {
+    /** The feed as UTF-8 bytes, with its Brotli and gzip encodings. */
+    feed(version: RenderVersion, load: () => Promise<RenderSnapshot>): Promise<Rendered> {
+      return serve(feedKey(version), async () => {
+        const snapshot = await load();
+        return {
+          key: feedKey(snapshot.version),
+          task: { kind: "feed", document: snapshot.document, host },
+        };
+      });
+    },
+    /** The PDF's ETag for this version printed today (Ireland), without rendering. */
+    pdfTag: (version: RenderVersion, today: IsoDate) => `"${pdfKey(version, today)}"`,
+    pdf(
+      version: RenderVersion,
+      today: IsoDate,
+      load: () => Promise<RenderSnapshot>,
+    ): Promise<Rendered> {
+      return serve(pdfKey(version, today), async () => {
+        const snapshot = await load();
+        return {
+          key: pdfKey(snapshot.version, today),
+          task: { kind: "pdf", document: snapshot.document, today },
+        };
+      });
+    },
+    /**
+     * The SVG preview's ETag: it shows the 24 months from the current one, so the month is in it.
+     * The preview is drawn on the request thread (no fonts, no cache); only its tag is shared.
+     */
+    previewTag: (version: RenderVersion, today: IsoDate) =>
+      `"${keyOf("preview", version, today.slice(0, 7))}"`,
+    /** How many bodies the cache holds, their bytes, and how many renders ran (tests, bench). */
+    describeCache: () => ({
+      entries: cache.size,
+      bytes: cache.calculatedSize,
+      renders: renderCount,
+    }),
+    close: () => pool.destroy(),
+  };
+}
+
+export type CalendarRenders = ReturnType<typeof createCalendarRenders>;

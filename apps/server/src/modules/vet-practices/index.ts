@@ -1,0 +1,5 @@
+// The vet-practices module's public entry: what app.ts needs to register and wire it.
+export { vetPracticesRoutes } from "./vet-practices.plugin.ts";
+export { notifyPracticesOfLinkChange } from "./vet-practice-links.ts";
+export { createPracticeDigestSender, type PracticeDigestSender } from "./practice-digest.ts";
+export { createPracticeDosesDueReader } from "./vet-dashboard.service.ts";

@@ -1,0 +1,55 @@
+import { type AccountsContext, createUsersRepository } from "../accounts/index.ts";
+import {
+  renderPracticeLinkedEmail,
+  renderPracticeUnlinkedEmail,
+} from "./vet-practice-notifications.ts";
+import { createVetPracticesRepository } from "./vet-practices.repository.ts";
+
+const dashboardPath = "/vet/dashboard";
+
+/**
+ * Tells the practices concerned that a farmer linked or unlinked them (registration or settings).
+ * Run after the answer as a background task: the farmer's save never waits for it, nor fails
+ * when a busy practice's daily e-mail budget is spent (the task then logs the refusal). A demo
+ * practice without an e-mail is not told.
+ */
+export function notifyPracticesOfLinkChange(
+  context: AccountsContext,
+  farmerId: number,
+  previousPracticeId: number | null,
+  nextPracticeId: number | null,
+): void {
+  if (previousPracticeId === nextPracticeId) return;
+  context.tasks.run("vet practice link notice", async () => {
+    const farmer = await createUsersRepository(context.db).findUserById(farmerId);
+    if (!farmer) return;
+    const names = {
+      name: farmer.name,
+      surname: farmer.surname,
+      farmName: farmer.farmerName,
+      town: farmer.town,
+    };
+    const practices = createVetPracticesRepository(context.db);
+    const ids: number[] = [];
+    if (previousPracticeId !== null) {
+      const practice = await practices.findPractice(previousPracticeId);
+      if (practice?.email) {
+        const email = renderPracticeUnlinkedEmail(practice.vetPracticeName, names);
+        ids.push(
+          await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),
+        );
+      }
+    }
+    if (nextPracticeId !== null) {
+      const practice = await practices.findPractice(nextPracticeId);
+      if (practice?.email) {
+        const url = `${context.publicUrl}${dashboardPath}`;
+        const email = renderPracticeLinkedEmail(practice.vetPracticeName, names, url);
+        ids.push(
+          await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),
+        );
+      }
+    }
+    context.outbox.deliverSoon(ids);
+  });
+}
