@@ -50,7 +50,7 @@ const rankedImports: Rule.RuleModule = {
         "The shared layer '{{from}}' must not import a module ('{{path}}'): move the shared part to a shared layer, or pass it in from app.ts.",
       intoTests: "Only tests import the test helpers ('{{path}}').",
       unranked:
-        "The server folder '{{layer}}' has no rank: add it to serverLayerOrder (scripts/lint-rules/server-layers.js).",
+        "The server folder '{{layer}}' has no rank: add it to serverLayerOrder (scripts/lint-rules/server-layers.ts).",
     },
   },
   create(context) {
