@@ -20,6 +20,7 @@ import {
   type CalendarSetupColumns,
   type SavedColumn,
   type SetupCombination,
+  toSeedRecord,
 } from "./calendars.repository.ts";
 
 /*
@@ -176,17 +177,7 @@ async function writeCalendars(db: Db, saves: readonly CalendarToSave[]): Promise
   );
   const shots = saves.flatMap((save, ord) =>
     save.columns.flatMap((column) =>
-      column.seeds.map((seed, position) => ({
-        ord,
-        disease_id: seed.diseaseId,
-        shot_key: seed.id,
-        position,
-        template_id: seed.templateId,
-        date: seed.date,
-        custom_name: seed.custom_name,
-        is_recurrent: seed.is_recurrent,
-        user_initiated: seed.userInitiated,
-      })),
+      column.seeds.map((seed, position) => ({ ord, ...toSeedRecord(seed, position) })),
     ),
   );
   const rows = await insertCalendars(db, [

@@ -92,7 +92,7 @@ export type DescribedColumn = SavedColumn & {
 };
 
 /** One first occurrence as a JSON record for json_to_recordset: SQL's column names. */
-function toSeedRecord(seed: StoredSeed, position: number) {
+export function toSeedRecord(seed: StoredSeed, position: number) {
   return {
     disease_id: seed.diseaseId,
     shot_key: seed.id,
