@@ -15,9 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSession } from "../../auth/authentication.ts";
 import { createRequireAdmin } from "../../auth/authorization.ts";
-import type { Db } from "../../db/database.ts";
 import { listReferenceDifferences } from "../../db/reference-differences.ts";
-import type { Clock } from "../../lib/clock.ts";
 import type { AdminContext } from "./admin-services.ts";
 import {
   createProduct,
@@ -27,9 +25,7 @@ import {
   readProduct,
   updateProduct,
 } from "./products.service.ts";
-import { registerProtocolRoutes } from "./protocols.routes.ts";
-
-export type AdminRoutesOptions = { db: Db; clock: Clock };
+import { protocolRoutes } from "./protocols.routes.ts";
 
 const ProductParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(largestId),
@@ -41,10 +37,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
  * ADMIN role before anything else runs, so no admin route can exist without it: a visitor gets a
  * 401, anyone else a 403, before the body is even read.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
-  app,
-  { db, clock },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db, clock }) => {
   const context: AdminContext = { db, clock };
   app.addHook("onRequest", createRequireAdmin({ db, clock }));
 
@@ -160,5 +153,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     () => listReferenceDifferences(db, referenceData),
   );
 
-  registerProtocolRoutes(app, context);
+  await app.register(protocolRoutes, context);
 };

@@ -21,8 +21,7 @@ import {
   adminPaths,
   largestId,
 } from "@vaxcal/contracts";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSession } from "../../auth/authentication.ts";
 import type { AdminContext } from "./admin-services.ts";
@@ -53,8 +52,8 @@ const tags = ["admin"];
  * Protocol management's calls, registered inside the admin plugin, so its ADMIN hook covers
  * every one of them (docs/product.md D2).
  */
-export function registerProtocolRoutes(app: FastifyInstance, context: AdminContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+/** The protocol calls of the admin area, registered inside it behind its ADMIN check. */
+export const protocolRoutes: FastifyPluginAsyncZod<AdminContext> = async (routes, context) => {
   const actor = (request: Parameters<typeof readSession>[0]) => ({
     userId: readSession(request).userId,
   });
@@ -239,4 +238,4 @@ export function registerProtocolRoutes(app: FastifyInstance, context: AdminConte
     },
     (request) => updateWarning(context, actor(request), request.params.id, request.body),
   );
-}
+};
