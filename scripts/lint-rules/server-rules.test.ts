@@ -76,7 +76,7 @@ tester.run("server-layers/ranked-imports", serverLayers.rules["ranked-imports"],
     },
     {
       name: "a module imports a shared layer",
-      filename: `${src}/modules/accounts/log-in.ts`,
+      filename: `${src}/modules/accounts/sessions.service.ts`,
       code: 'import { enforceRateLimit } from "../../rate-limits/rate-limit.ts";',
     },
     {

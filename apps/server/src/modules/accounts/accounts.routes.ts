@@ -23,21 +23,24 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AccountsContext } from "./accounts.context.ts";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
-import { resendEmailVerification, verifyEmail } from "./email-verification.ts";
-import { logIn } from "./log-in.ts";
-import { resendMobileCode, verifyMobile } from "./mobile-verification.ts";
+import {
+  resendEmailVerification,
+  resendMobileCode,
+  verifyEmail,
+  verifyMobile,
+} from "./verification.service.ts";
+import { logIn } from "./sessions.service.ts";
 import {
   checkPasswordResetToken,
   confirmPasswordReset,
   requestPasswordReset,
-} from "./password-reset.ts";
+} from "./password-reset.service.ts";
 import { findMobileCandidates } from "./phone.ts";
-import { registerFarmer } from "./register-farmer.ts";
+import { registerFarmer } from "./registration.service.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
 import { createClientRateLimit, enforceRateLimit } from "../../rate-limits/rate-limit.ts";
 import { accountRules } from "./throttle.ts";
-import { updateSettings } from "./update-settings.ts";
-import { undoContactChange } from "./undo-contact-change.ts";
+import { undoContactChange, updateSettings } from "./settings.service.ts";
 import { createUsersRepository } from "./users.repository.ts";
 
 type AccountsRoutesOptions = AccountsContext;

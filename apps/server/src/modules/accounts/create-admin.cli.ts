@@ -7,7 +7,7 @@ import { ConfigError, parseConfig } from "../../config.ts";
 import { connectDatabase } from "../../db/database.ts";
 import { startEmbeddedPostgres } from "../../db/embedded-postgres.ts";
 import { applyMigrations } from "../../db/migrate.ts";
-import { CreateAdminError, createAdmin } from "./create-admin.ts";
+import { CreateAdminError, createAdmin } from "./admins.service.ts";
 
 const usage =
   "Usage: npm run admin:create -- --email <e-mail> [--password <password>]\n" +

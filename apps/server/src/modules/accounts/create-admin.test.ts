@@ -9,7 +9,7 @@ import {
   registerUser,
   type AccountsTestApp,
 } from "../../test/accounts.ts";
-import { CreateAdminError, createAdmin } from "./create-admin.ts";
+import { CreateAdminError, createAdmin } from "./admins.service.ts";
 
 const run = promisify(execFile);
 const cliFile = path.join(import.meta.dirname, "create-admin.cli.ts");

@@ -2,7 +2,7 @@
 // practices' registration and the reminders' settings build on.
 export { accountsRoutes } from "./accounts.routes.ts";
 export { createFieldErrors, type AccountsContext, type FieldProblem } from "./accounts.context.ts";
-export { queueEmailVerification } from "./email-verification.ts";
+export { queueEmailVerification } from "./verification.service.ts";
 export { buildEmailVerificationHash } from "./email-verification-link.ts";
 export { hashPassword } from "./password-hashing.ts";
 export { findPasswordProblem } from "./password-policy.ts";

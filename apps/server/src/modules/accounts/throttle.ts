@@ -2,7 +2,7 @@ import type { RateLimitRule } from "../../rate-limits/rate-limits.repository.ts"
 
 const minuteMs = 60_000;
 
-/** The throttles of the accounts calls, besides login's own (see log-in.ts). */
+/** The throttles of the accounts calls, besides login's own (see sessions.service.ts). */
 export const accountRules = {
   register: { name: "register", limit: 20, windowMs: 60 * minuteMs },
   emailResend: { name: "email-resend", limit: 3, windowMs: 15 * minuteMs },

@@ -9,7 +9,7 @@ import {
   registerOneClickLink,
   renderPage,
 } from "../reminders/index.ts";
-import { digestReasons } from "./practice-digest.ts";
+import { digestReasons } from "./practice-digest.service.ts";
 import { createVetDashboardRepository } from "./vet-dashboard.repository.ts";
 
 type PracticeDigestRoutesOptions = { db: Db; clock: Clock; secret: string };

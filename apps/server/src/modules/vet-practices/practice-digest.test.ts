@@ -23,7 +23,11 @@ import {
   type LoopbackFakes,
   type RecordedMail,
 } from "../../test/loopback-fakes.ts";
-import { createPracticeDigestSender, digestReasons, findDigestSendAt } from "./practice-digest.ts";
+import {
+  createPracticeDigestSender,
+  digestReasons,
+  findDigestSendAt,
+} from "./practice-digest.service.ts";
 
 /*
  * The weekly practice digest (decision 602) against real PostgreSQL and the loopback SMTP relay,

@@ -18,7 +18,7 @@ import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "./vet-membership.ts";
 import { createClientRateLimit } from "../../rate-limits/rate-limit.ts";
 import { type AccountsContext, accountRules } from "../accounts/index.ts";
-import { registerVetPractice } from "./register-vet-practice.ts";
+import { registerVetPractice } from "./vet-practices.service.ts";
 import {
   acceptVetInvite,
   cancelVetInvite,
@@ -27,7 +27,7 @@ import {
   listPracticeMembers,
   removePracticeMember,
   resendVetInvite,
-} from "./vet-practice-members.ts";
+} from "./members.service.ts";
 
 const errors = {
   400: ErrorBodySchema,

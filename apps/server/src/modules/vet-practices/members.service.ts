@@ -22,7 +22,7 @@ import {
   createUsersRepository,
   findTakenContact,
 } from "../accounts/index.ts";
-import { queueVetInvites } from "./register-vet-practice.ts";
+import { queueVetInvites } from "./vet-practices.service.ts";
 import { buildVetInviteUrl, renderVetInviteEmail } from "./vet-practice-notifications.ts";
 import { createVetPracticesRepository } from "./vet-practices.repository.ts";
 

@@ -6,8 +6,7 @@ import {
   type RegisterResponse,
 } from "@vaxcal/contracts";
 import { createFieldErrors, type AccountsContext, type FieldProblem } from "./accounts.context.ts";
-import { queueEmailVerification } from "./email-verification.ts";
-import { queueMobileCode } from "./mobile-verification.ts";
+import { queueEmailVerification, queueMobileCode } from "./verification.service.ts";
 import { hashPassword } from "./password-hashing.ts";
 import { findPasswordProblem } from "./password-policy.ts";
 import { parseMobile } from "./phone.ts";
