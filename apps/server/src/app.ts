@@ -2,11 +2,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { pino } from "pino";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { NodeEnv, resolveSigningSecret, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
@@ -15,6 +11,7 @@ import { answerClientError, answerFrameworkError } from "./http/framework-errors
 import { buildLoggingOptions } from "./http/logging.ts";
 import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
+import { validatorCompiler } from "./http/request-validation.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-tasks.ts";

@@ -3,6 +3,8 @@ import { describeTooLong } from "./accounts.ts";
 import {
   HerdStatusSchema,
   Id,
+  IdSchema,
+  idInvalidMessage,
   IsoDateSchema,
   SeasonOffsetDateSchema,
   ShotTemplateSchema,
@@ -157,7 +159,7 @@ export const AdminShotTemplateSchema = ShotTemplateSchema.extend({ updated_at: z
 export type AdminShotTemplate = z.infer<typeof AdminShotTemplateSchema>;
 
 const optionalIdFilter = z
-  .union([z.literal(""), z.coerce.number().int().positive().max(2_147_483_647)])
+  .union([z.literal(""), IdSchema], { error: idInvalidMessage })
   .optional()
   .transform((value) => (value === "" || value === undefined ? undefined : value));
 

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { describeTooLong } from "./accounts.ts";
 import { adminProtocolPaths } from "./admin-protocols.ts";
-import { DayWindowSchema, Id, VaccineRoute, type VaccineRulesSchema } from "./reference.ts";
+import {
+  DayWindowSchema,
+  Id,
+  IdSchema,
+  idInvalidMessage,
+  VaccineRoute,
+  type VaccineRulesSchema,
+} from "./reference.ts";
 
 /**
  * The admin area (docs/product.md D2): product management, the audit trail and the rows that
@@ -189,7 +196,7 @@ export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
 const pageNumber = z.coerce.number().int().min(1).max(10_000).default(1);
 const optionalIdFilter = z
-  .union([z.literal(""), z.coerce.number().int().positive().max(2_147_483_647)])
+  .union([z.literal(""), IdSchema], { error: idInvalidMessage })
   .optional()
   .transform((value) => (value === "" || value === undefined ? undefined : value));
 

@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./control-characters.ts";
 export * from "./reference.ts";
 export * from "./accounts.ts";
 export * from "./calendar-builder.ts";

@@ -20,6 +20,39 @@ export const largestId = 2_147_483_647;
 
 export const Id = z.number().int().positive().max(largestId);
 
+/** What a caller is told about an id that is not one: `0x1`, `1e3`, `+1`, `01`, 2^31, … */
+export const idInvalidMessage = `Expected an id: a whole number from 1 to ${largestId}, written in plain digits.`;
+
+/**
+ * The one parser of ids a caller writes: plain decimal digits, no sign, no leading zero, no hex or
+ * exponent, at most `largestId`. Null for anything else.
+ */
+export function parseIdText(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= largestId ? id : null;
+}
+
+/**
+ * Every id in a request, in a path (text) or a body (a JSON number), parsed by `parseIdText`, so
+ * `0x1` or 2^31 is a 400 naming the field, never a 500 or id 1.
+ */
+export const IdSchema = z
+  .union([z.number(), z.string()], { error: idInvalidMessage })
+  .transform((value, context) => {
+    const id =
+      typeof value === "number"
+        ? Number.isSafeInteger(value)
+          ? parseIdText(String(value))
+          : null
+        : parseIdText(value);
+    if (id === null) {
+      context.addIssue({ code: "custom", message: idInvalidMessage });
+      return z.NEVER;
+    }
+    return id;
+  });
+
 export const AnimalSummarySchema = z.object({ id: Id, name: z.string() });
 
 export const EnterpriseSchema = z.object({

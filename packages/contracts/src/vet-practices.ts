@@ -16,7 +16,7 @@ import {
 } from "./accounts/text.ts";
 import { isPlainText } from "./accounts/policies.ts";
 import { describeTooLong } from "./accounts/messages.ts";
-import { Id } from "./reference.ts";
+import { Id, largestId } from "./reference.ts";
 
 /*
  * Vet practices (docs/product.md §2 'Vet register', §5 'Vet registration', §8; D3, D11, D16 and
@@ -196,6 +196,7 @@ export const VetPracticeDetailsSchema = z.object({
     .number({ error: vetPracticeMessages.territoryManagerInvalid })
     .int(vetPracticeMessages.territoryManagerInvalid)
     .positive(vetPracticeMessages.territoryManagerInvalid)
+    .max(largestId, vetPracticeMessages.territoryManagerInvalid)
     .nullish()
     .transform((value) => value ?? null),
 });

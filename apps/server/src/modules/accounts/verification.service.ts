@@ -1,4 +1,4 @@
-import { ErrorCode, accountMessages, largestId } from "@vaxcal/contracts";
+import { ErrorCode, accountMessages, parseIdText } from "@vaxcal/contracts";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { AccountsContext } from "./accounts.context.ts";
@@ -55,9 +55,10 @@ export async function verifyEmail(
   idText: string,
   hash: string,
 ): Promise<string> {
-  if (!/^[1-9]\d{0,9}$/.test(idText) || Number(idText) > largestId) throw invalidLink();
+  const userId = parseIdText(idText);
+  if (userId === null) throw invalidLink();
   const users = createUsersRepository(context.db);
-  const user = await users.findUserById(Number(idText));
+  const user = await users.findUserById(userId);
   const now = context.clock();
   const isLinkFor = (email: string | null | undefined): email is string =>
     !!user &&

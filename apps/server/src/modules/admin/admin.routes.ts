@@ -8,7 +8,7 @@ import {
   ProductInputSchema,
   ProductSchema,
   adminPaths,
-  largestId,
+  IdSchema,
 } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -28,7 +28,7 @@ import {
 import { protocolRoutes } from "./protocols.routes.ts";
 
 const ProductParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(largestId),
+  id: IdSchema,
 });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 

@@ -19,7 +19,7 @@ import {
   ShotTemplateInputSchema,
   WarningInputSchema,
   adminPaths,
-  largestId,
+  IdSchema,
 } from "@vaxcal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -41,7 +41,7 @@ import {
   updateWarning,
 } from "./protocols.service.ts";
 
-const idParam = z.coerce.number().int().positive().max(largestId);
+const idParam = IdSchema;
 const IdParamsSchema = z.object({ id: idParam });
 const LinkParamsSchema = z.object({ diseaseId: idParam, animalId: idParam });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };

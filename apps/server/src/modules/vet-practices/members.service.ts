@@ -2,7 +2,7 @@ import {
   ErrorCode,
   RoleName,
   VetInviteStatus,
-  largestId,
+  parseIdText,
   vetPracticeLimits,
   vetPracticeMessages,
   type UserProfile,
@@ -35,8 +35,8 @@ const dayMs = 86_400_000;
 const invalidInvite = () => new AppError(ErrorCode.validation, vetPracticeMessages.inviteInvalid);
 
 function parseId(text: string, notFoundMessage: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(id <= largestId)) throw new AppError(ErrorCode.notFound, notFoundMessage);
+  const id = parseIdText(text);
+  if (id === null) throw new AppError(ErrorCode.notFound, notFoundMessage);
   return id;
 }
 

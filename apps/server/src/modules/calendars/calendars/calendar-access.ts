@@ -1,4 +1,4 @@
-import { ErrorCode, calendarMessages } from "@vaxcal/contracts";
+import { ErrorCode, calendarMessages, parseIdText } from "@vaxcal/contracts";
 import type { Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import {
@@ -8,15 +8,12 @@ import {
   type UserCalendarKey,
 } from "./calendars.repository.ts";
 
-// Ids travel as text in the path; anything that is not one of ours is simply not found.
-const calendarIdPattern = /^[1-9]\d{0,9}$/;
-const largestId = 2_147_483_647;
-
-/** The calendar id in a path, or null when the text cannot be one (the route then says 404). */
+/**
+ * The calendar id in a path, or null when the text cannot be one (the route then says 404).
+ * Ids travel as text in the path; anything that is not one of ours is simply not found.
+ */
 export function parseCalendarId(text: string): number | null {
-  if (!calendarIdPattern.test(text)) return null;
-  const id = Number(text);
-  return id <= largestId ? id : null;
+  return parseIdText(text);
 }
 
 /**
