@@ -83,9 +83,20 @@ export async function buildApp({
   jobs,
   renderVersions,
 }: AppDependencies): Promise<FastifyInstance> {
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel),
     bodyLimit: bodyLimitBytes,
+    // A body that trickles in is cut (408) once the whole request has taken this long; Node checks
+    // open requests every connectionsCheckingInterval, so that is a fraction of it.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(5_000, Math.floor(requestTimeoutMs / 10)),
+      ),
+    },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // Only the proxies TRUST_PROXY names may say who the client is; rate limits key on it.

@@ -55,6 +55,7 @@ describe("parseConfig", () => {
       runWorkers: true,
       jobsTickSeconds: 30,
       reminderClaimLeaseSeconds: 300,
+      requestTimeoutSeconds: 30,
     });
   });
 
@@ -70,6 +71,7 @@ describe("parseConfig", () => {
       runWorkers: false,
       jobsTickSeconds: 5,
       reminderClaimLeaseSeconds: 300,
+      requestTimeoutSeconds: 30,
     });
     expect(() => parseConfig({ JOBS_TICK_SECONDS: "0" })).toThrow(
       'Invalid configuration: JOBS_TICK_SECONDS must be at least 1 (got "0")',

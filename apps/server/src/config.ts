@@ -76,6 +76,13 @@ const EnvironmentSchema = z
       .transform(Number)
       .refine((seconds) => seconds >= 1, "must be at least 1")
       .default(30),
+    // A request's headers and body must arrive within this (security round 3, M6).
+    REQUEST_TIMEOUT_SECONDS: z
+      .string()
+      .regex(/^\d{1,4}$/, "must be a whole number of seconds")
+      .transform(Number)
+      .refine((seconds) => seconds >= 1, "must be at least 1")
+      .default(30),
     REMINDER_CLAIM_LEASE_SECONDS: z
       .string()
       .regex(/^\d{1,5}$/, "must be a whole number of seconds")
@@ -154,6 +161,11 @@ export type Config = {
   runWorkers: boolean;
   /** How often each worker asks for a reminder dispatch and an outbox sweep. */
   jobsTickSeconds: number;
+  /**
+   * How long a request may take to arrive, headers and body: a body that trickles in is cut with
+   * a 408 after it (REQUEST_TIMEOUT_SECONDS, 30 by default).
+   */
+  requestTimeoutSeconds: number;
   /** How long a reminder claim is held before another worker may take it over (decision 601). */
   reminderClaimLeaseSeconds: number;
 };
@@ -215,5 +227,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     runWorkers: env.RUN_WORKERS === "true",
     jobsTickSeconds: env.JOBS_TICK_SECONDS,
     reminderClaimLeaseSeconds: env.REMINDER_CLAIM_LEASE_SECONDS,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
   };
 }
