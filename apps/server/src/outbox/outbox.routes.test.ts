@@ -32,6 +32,27 @@ describe("GET /dev/outbox", () => {
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 
+  it("is refused (404) through a proxy header such as X-Real-IP, or for a Host that is not this machine", async () => {
+    for (const headers of [
+      { "x-real-ip": "203.0.113.9" },
+      { forwarded: "for=203.0.113.9" },
+      { "x-forwarded-for": "203.0.113.9" },
+      { host: "evil.example" },
+      { host: "localhost.evil.example:80" },
+    ]) {
+      const response = await testApp.app.inject({ method: "GET", url: "/dev/outbox", headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    for (const host of ["localhost", "127.0.0.1", "[::1]"]) {
+      const response = await testApp.app.inject({
+        method: "GET",
+        url: "/dev/outbox",
+        headers: { host },
+      });
+      expect(response.statusCode, host).toBe(200);
+    }
+  });
+
   it("takes its styles from a stylesheet of its own, which the site's CSP allows", async () => {
     const page = await testApp.app.inject({ method: "GET", url: "/dev/outbox" });
     expect(page.body).toContain('<link rel="stylesheet" href="/dev/outbox.css">');

@@ -11,14 +11,34 @@ type OutboxRoutesOptions = { db: Db };
 
 const devOutboxPath = "/dev/outbox";
 
+const forwardingHeaders = ["x-forwarded-for", "x-real-ip", "forwarded", "x-forwarded-host"];
+const loopbackHostNames = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether the Host names this machine, on the port the app listens on (when it listens; an
+ * injected request has no port to compare).
+ */
+function isLoopbackHost(request: FastifyRequest): boolean {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(request.headers.host ?? "");
+  if (!match || !loopbackHostNames.has((match[1] ?? "").toLowerCase())) return false;
+  const address = request.server.server.address();
+  if (typeof address !== "object" || address === null) return true;
+  return Number(match[2] ?? 80) === address.port;
+}
+
 /**
  * Only a browser on this machine may read the outbox: it holds everyone's reset links and codes.
- * A request through a proxy (a forwarding header) is refused even from loopback, since the proxy
- * may be relaying anyone. Refused requests get the same 404 as a path that does not exist.
+ * A request through a proxy (any forwarding header, nginx's X-Real-IP too) is refused even from
+ * loopback, since the proxy may be relaying anyone, and so is a Host that is not this machine's
+ * (DNS rebinding). Refused requests get the same 404 as a path that does not exist.
  */
 async function allowLocalBrowserOnly(request: FastifyRequest): Promise<void> {
-  const isForwarded = "x-forwarded-for" in request.headers || "forwarded" in request.headers;
-  if (isForwarded || !isLoopbackAddress(request.socket.remoteAddress ?? "")) {
+  const isForwarded = forwardingHeaders.some((name) => name in request.headers);
+  if (
+    isForwarded ||
+    !isLoopbackAddress(request.socket.remoteAddress ?? "") ||
+    !isLoopbackHost(request)
+  ) {
     throw new AppError(ErrorCode.notFound, `Nothing is found at GET ${devOutboxPath}.`);
   }
 }
