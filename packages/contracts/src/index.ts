@@ -11,3 +11,4 @@ export * from "./admin.ts";
 export * from "./reminders.ts";
 export * from "./protocol-update.ts";
 export * from "./admin-protocols.ts";
+export * from "./web-pages.ts";

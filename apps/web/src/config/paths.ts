@@ -1,4 +1,4 @@
-import { undoContactChangePagePath, vetInvitePagePath } from "@vaxcal/contracts";
+import { messageLinkPages as pages } from "@vaxcal/contracts";
 
 /** `/calendar/{id}?update=1`: open the saved calendar with its protocol update showing. */
 export const calendarUpdateSearchParam = "update";
@@ -8,36 +8,36 @@ export const calendarUpdateSearchParam = "update";
  * so a path changes in one place.
  */
 export const paths = {
-  home: { path: "/", getHref: () => "/" },
+  home: { path: pages.home, getHref: () => pages.home },
   calendarSetup: { path: "/beta", getHref: () => "/beta" },
-  verifyMobile: { path: "/verify-mobile", getHref: () => "/verify-mobile" },
-  passwordReset: { path: "/password/reset", getHref: () => "/password/reset" },
+  verifyMobile: { path: pages.verifyMobile, getHref: () => pages.verifyMobile },
+  passwordReset: { path: pages.passwordReset, getHref: () => pages.passwordReset },
   passwordResetConfirm: {
     path: "/password/reset/confirm",
     getHref: () => "/password/reset/confirm",
   },
   calendarCreate: { path: "/calendar", getHref: () => "/calendar" },
   calendarDetail: {
-    path: "/calendar/:id",
+    path: pages.calendarDetail,
     getHref: (id: number | string) => `/calendar/${encodeURIComponent(id)}`,
     /** The saved calendar with its protocol update's difference showing (decision 405). */
     getUpdateHref: (id: number | string) =>
       `/calendar/${encodeURIComponent(id)}?${calendarUpdateSearchParam}=1`,
   },
-  myCalendars: { path: "/calendars", getHref: () => "/calendars" },
-  settings: { path: "/settings", getHref: () => "/settings" },
+  myCalendars: { path: pages.myCalendars, getHref: () => pages.myCalendars },
+  settings: { path: pages.settings, getHref: () => pages.settings },
   undoContactChange: {
-    path: undoContactChangePagePath,
-    getHref: () => undoContactChangePagePath,
+    path: pages.undoContactChange,
+    getHref: () => pages.undoContactChange,
   },
   loggedOut: { path: "/logged-out", getHref: () => "/logged-out" },
   emailVerify: {
-    path: "/email/verify/:id/:hash",
+    path: pages.emailVerify,
     getHref: (id: number | string, hash: string) =>
       `/email/verify/${encodeURIComponent(id)}/${encodeURIComponent(hash)}`,
   },
-  vetDashboard: { path: "/vet/dashboard", getHref: () => "/vet/dashboard" },
-  vetJoin: { path: vetInvitePagePath, getHref: () => vetInvitePagePath },
+  vetDashboard: { path: pages.vetDashboard, getHref: () => pages.vetDashboard },
+  vetJoin: { path: pages.vetJoin, getHref: () => pages.vetJoin },
   admin: { path: "/admin", getHref: () => "/admin" },
   adminProduct: { path: "/admin/product/", getHref: () => "/admin/product/" },
   editProduct: {

@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { expectEveryLinkToOpenAPage, findMessageLinks } from "../../test/message-links.ts";
 import {
   buildMobileVerificationUrl,
   buildPasswordResetUrl,
+  buildUndoContactChangeUrl,
+  renderContactChangedEmail,
+  renderContactChangedText,
+  renderContactInUseEmail,
+  renderContactInUseText,
   renderEmailVerificationEmail,
+  renderLoginLockedEmail,
+  renderLoginLockedText,
   renderMobileCodeText,
   renderPasswordChangedEmail,
+  renderPasswordChangedText,
   renderPasswordResetEmail,
+  renderPasswordResetText,
 } from "./account-notifications.ts";
+import { buildEmailVerificationUrl } from "./email-verification-link.ts";
 
 // The characters of the GSM 03.38 basic set that a text may use and stay one 160-char segment.
 const gsm7 = /^[A-Za-z0-9 @£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà\n]*$/;
@@ -55,5 +66,30 @@ describe("account e-mails", () => {
   it("escapes a name that looks like markup", () => {
     const email = renderEmailVerificationEmail("<b>Mary</b>", "https://vaxcal.example/x");
     expect(email.html).toContain("Hello &lt;b&gt;Mary&lt;/b&gt;,");
+  });
+});
+
+describe("links in the accounts' messages", () => {
+  it("open a page of the app, in every e-mail and text", () => {
+    const publicUrl = "https://vaxcal.example";
+    const resetUrl = buildPasswordResetUrl(publicUrl, "tok_en", "mary@example.ie");
+    const undoUrl = buildUndoContactChangeUrl(publicUrl, "undo_token");
+    const messages = [
+      renderEmailVerificationEmail("Mary", buildEmailVerificationUrl(publicUrl, 12, "hash")),
+      renderMobileCodeText("012345", buildMobileVerificationUrl(publicUrl, "012345")),
+      renderPasswordResetEmail("Mary", resetUrl),
+      renderPasswordResetText(resetUrl),
+      renderPasswordChangedEmail("Mary", publicUrl),
+      renderPasswordChangedText(),
+      renderLoginLockedEmail("Mary", 15, publicUrl),
+      renderLoginLockedText(15),
+      renderContactChangedEmail("Mary", undoUrl),
+      renderContactChangedText(undoUrl),
+      renderContactInUseEmail(),
+      renderContactInUseText(),
+    ];
+
+    for (const message of messages) expectEveryLinkToOpenAPage(message, publicUrl);
+    expect(messages.flatMap(findMessageLinks).length).toBeGreaterThanOrEqual(8);
   });
 });

@@ -1,4 +1,4 @@
-import { accountTimings, securityTimings, undoContactChangePagePath } from "@vaxcal/contracts";
+import { accountTimings, messageLinkPages, securityTimings } from "@vaxcal/contracts";
 import { renderEmail, type RenderedEmail } from "../../mail/render-email.ts";
 
 /*
@@ -57,7 +57,7 @@ export function renderMobileCodeText(code: string, url: string): string {
 }
 
 export function buildMobileVerificationUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/verify-mobile?code=${code}`;
+  return `${publicUrl}${messageLinkPages.verifyMobile}?code=${code}`;
 }
 
 /**
@@ -68,7 +68,7 @@ export function buildPasswordResetUrl(publicUrl: string, token: string, contact:
   const query = new URLSearchParams(
     contact.includes("@") ? { token, email: contact } : { token, mobile: contact },
   );
-  return `${publicUrl}/password/reset?${query.toString()}`;
+  return `${publicUrl}${messageLinkPages.passwordReset}?${query.toString()}`;
 }
 
 /** The reset link by text, for an account reached by its mobile (decision 202). */
@@ -103,7 +103,7 @@ export function renderLoginLockedText(lockMinutes: number): string {
 }
 
 export function buildUndoContactChangeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${undoContactChangePagePath}?token=${token}`;
+  return `${publicUrl}${messageLinkPages.undoContactChange}?token=${token}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fillPagePattern, messageLinkPages } from "@vaxcal/contracts";
 import { accountTimings } from "@vaxcal/contracts";
 import { isSameSecret, signWithSecret } from "../../lib/tokens.ts";
 
@@ -27,7 +28,7 @@ export function buildEmailVerificationHash(
 }
 
 export function buildEmailVerificationUrl(publicUrl: string, userId: number, hash: string): string {
-  return `${publicUrl}/email/verify/${userId}/${hash}`;
+  return `${publicUrl}${fillPagePattern(messageLinkPages.emailVerify, { id: userId, hash })}`;
 }
 
 /** True only for an untampered link for this user and address that has not expired. */

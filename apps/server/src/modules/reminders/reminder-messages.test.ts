@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { composeReminderText, smsSegmentLength, toGsm7 } from "./reminder-messages.ts";
+import { expectEveryLinkToOpenAPage } from "../../test/message-links.ts";
+import {
+  composeReminderEmail,
+  composeReminderText,
+  smsSegmentLength,
+  toGsm7,
+} from "./reminder-messages.ts";
+import { buildUnsubscribeUrl, unsubscribePath } from "./unsubscribe-link.ts";
 
 const shot = (diseaseName: string, vaccineName: string | null = null) => ({
   calendarId: 1,
@@ -33,5 +40,27 @@ describe("reminder texts (decision 601)", () => {
     const text = composeReminderText("2026-03-20", shots);
     expect(text.length).toBeLessThanOrEqual(smsSegmentLength);
     expect(text).toMatch(/\+\d more in VaxCal\. Reply STOP to end texts\.$/);
+  });
+});
+
+describe("reminder e-mails", () => {
+  const publicUrl = "https://vaxcal.example";
+  const email = (name?: string) =>
+    composeReminderEmail({
+      to: "mary@example.ie",
+      name,
+      dueDate: "2026-03-20",
+      shots: [shot("BVD", "Bovela")],
+      unsubscribeUrl: buildUnsubscribeUrl(publicUrl, "secret", 12, "mary@example.ie"),
+      publicUrl,
+    });
+
+  it("greets the farmer by name", () => {
+    expect(email("Máire").text).toMatch(/^Hello Máire,/);
+    expect(email().text).toMatch(/^Hello,/);
+  });
+
+  it("links only to pages that open: the settings page and the one-click unsubscribe", () => {
+    expectEveryLinkToOpenAPage(email("Mary"), publicUrl, [unsubscribePath]);
   });
 });

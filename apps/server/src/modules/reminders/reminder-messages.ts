@@ -1,3 +1,4 @@
+import { messageLinkPages } from "@vaxcal/contracts";
 import { formatLongDate, type IsoDate } from "@vaxcal/schedule";
 import type { MailMessage } from "../../mail/mail-transport.ts";
 import { renderEmail } from "../../mail/render-email.ts";
@@ -58,21 +59,24 @@ export function composeReminderText(dueDate: IsoDate, shots: readonly RemindedSh
 
 export function composeReminderEmail(options: {
   to: string;
+  /** The farmer's first name, for the greeting; "Hello," without one. */
+  name?: string | undefined;
   dueDate: IsoDate;
   shots: readonly RemindedShot[];
   unsubscribeUrl: string;
-  settingsUrl: string;
+  /** The app's address: the button opens its settings page, where reminders are set. */
+  publicUrl: string;
 }): MailMessage {
   const day = formatDay(options.dueDate);
   const rendered = renderEmail({
     subject: `Vaccination reminder: shots due ${day}`,
-    greeting: "Hello,",
+    greeting: options.name ? `Hello ${options.name},` : "Hello,",
     paragraphs: [
       `These vaccinations are due on ${day}:`,
       ...options.shots.map(describeShot),
       "Your printable calendar is attached.",
     ],
-    action: { label: "Open VaxCal", url: options.settingsUrl },
+    action: { label: "Open VaxCal", url: `${options.publicUrl}${messageLinkPages.settings}` },
     afterword: [`To stop these e-mail reminders, open this link: ${options.unsubscribeUrl}`],
   });
   return {

@@ -64,7 +64,13 @@ export type DigestRecipient = {
   userId: number;
 };
 
-export type CalendarLabel = { calendarId: number; userId: number; animalName: string };
+/** A calendar as a reminder names it: its animals, and its owner's first name for the greeting. */
+export type CalendarLabel = {
+  calendarId: number;
+  userId: number;
+  animalName: string;
+  ownerName: string;
+};
 
 export type ReminderFailure = {
   channel: ReminderChannel;
@@ -108,7 +114,7 @@ export function createRemindersRepository(db: Executor) {
       const result = new Map<number, CalendarLabel & ReminderContacts>();
       if (calendarIds.length === 0) return result;
       const { rows } = await db.execute(sql`
-        SELECT c.id AS calendar_id, c.user_id, a.name AS animal_name,
+        SELECT c.id AS calendar_id, c.user_id, a.name AS animal_name, u.name AS owner_name,
                u.email, u.email_verified_at IS NOT NULL AND u.notify_email AS email_allowed,
                u.phone, u.phone_verified_at IS NOT NULL AND u.notify_phone AS texts_allowed
         FROM calendars c
@@ -120,6 +126,7 @@ export function createRemindersRepository(db: Executor) {
           calendarId: Number(row.calendar_id),
           userId: Number(row.user_id),
           animalName: String(row.animal_name),
+          ownerName: String(row.owner_name),
           email: (row.email as string | null) ?? null,
           emailAllowed: row.email_allowed === true,
           phone: (row.phone as string | null) ?? null,

@@ -183,6 +183,9 @@ describe("a farmer's reminders", () => {
       /^List-Unsubscribe:\s+<https:\/\/vaxcal\.example\/api\/reminders\/unsubscribe\?/m,
     );
     expect(mail).not.toContain(`calendar-${deleted}.pdf`);
+    // It greets the farmer by name, and its button opens the settings page, not a 404.
+    expect(mail).toContain("Hello Mary,");
+    expect(mail).toMatch(/^https:\/\/vaxcal\.example\/settings$/m);
     close();
   });
 

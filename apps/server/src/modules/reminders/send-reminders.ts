@@ -126,6 +126,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
       closed.set(reason, entry);
     };
     const shots = new Map<number, RemindedShot>();
+    const ownerNames = new Map<number, string>();
     for (const row of rows) {
       const owner = row.calendarId === null ? undefined : owners.get(row.calendarId);
       const occurrence = occurrenceByKey.get(
@@ -146,7 +147,8 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
         close(row, "cancelled", sendReasons.emailsOff);
       else if (row.recipient !== (row.channel === ReminderChannel.sms ? owner.phone : owner.email))
         close(row, "cancelled", sendReasons.contactChanged);
-      else
+      else {
+        ownerNames.set(owner.userId, owner.ownerName);
         shots.set(row.id, {
           calendarId: occurrence.calendarId,
           animalName: owner.animalName,
@@ -156,15 +158,20 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
               ? null
               : (names.vaccines.get(occurrence.vaccineId) ?? null),
         });
+      }
     }
     const now = clock();
     for (const [reason, entry] of closed) {
       await repository.markClosed(entry.ids, entry.status, reason, now);
     }
-    return shots;
+    return { shots, ownerNames };
   }
 
-  async function buildMail(message: Message, shots: RemindedShot[]): Promise<MailMessage> {
+  async function buildMail(
+    message: Message,
+    shots: RemindedShot[],
+    ownerName: string | undefined,
+  ): Promise<MailMessage> {
     const calendarIds = [...new Set(shots.map((shot) => shot.calendarId))];
     const attachments = [];
     for (const calendarId of calendarIds) {
@@ -180,6 +187,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
     return {
       ...composeReminderEmail({
         to: message.group.recipient,
+        name: ownerName,
         dueDate: message.group.dueDate,
         shots,
         unsubscribeUrl: buildUnsubscribeUrl(
@@ -188,7 +196,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
           message.group.userId,
           message.group.recipient,
         ),
-        settingsUrl: `${dependencies.publicUrl}/account-settings`,
+        publicUrl: dependencies.publicUrl,
       }),
       messageId: `${message.key}.reminder@${messageIdHost}`,
       attachments,
@@ -218,6 +226,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
   async function sendMessage(
     message: Message,
     shots: RemindedShot[],
+    ownerName: string | undefined,
     sentTexts: { ids: number[]; messageKey: string }[],
   ): Promise<void> {
     const ids = message.rows.map((row) => row.id);
@@ -238,7 +247,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
         }
         sentTexts.push({ ids, messageKey: message.key });
       } else {
-        const email = await buildMail(message, shots);
+        const email = await buildMail(message, shots, ownerName);
         // SMTP cannot be asked; a resend carries the same Message-ID (decision 601's window).
         if (!mail) await holdInOutbox(OutboxChannel.email, email);
         else await mail.send(email);
@@ -278,7 +287,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
       message.rows.push(row);
       messages.set(row.messageKey, message);
     }
-    const shots = await checkRows([...messages.values()], readIrishToday(now));
+    const { shots, ownerNames } = await checkRows([...messages.values()], readIrishToday(now));
     let sent = 0;
     const sentTexts: { ids: number[]; messageKey: string }[] = [];
     try {
@@ -288,6 +297,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
         await sendMessage(
           { ...message, rows: kept },
           kept.flatMap((row) => shots.get(row.id) ?? []),
+          ownerNames.get(message.group.userId),
           sentTexts,
         );
         sent += 1;

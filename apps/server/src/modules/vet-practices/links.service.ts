@@ -1,11 +1,10 @@
+import { messageLinkPages } from "@vaxcal/contracts";
 import { type AccountsContext, createUsersRepository } from "../accounts/index.ts";
 import {
   renderPracticeLinkedEmail,
   renderPracticeUnlinkedEmail,
 } from "./vet-practice-notifications.ts";
 import { createVetPracticesRepository } from "./vet-practices.repository.ts";
-
-const dashboardPath = "/vet/dashboard";
 
 /**
  * Tells the practices concerned that a farmer linked or unlinked them (registration or settings).
@@ -43,7 +42,7 @@ export function notifyPracticesOfLinkChange(
     if (nextPracticeId !== null) {
       const practice = await practices.findPractice(nextPracticeId);
       if (practice?.email) {
-        const url = `${context.publicUrl}${dashboardPath}`;
+        const url = `${context.publicUrl}${messageLinkPages.vetDashboard}`;
         const email = renderPracticeLinkedEmail(practice.vetPracticeName, names, url);
         ids.push(
           await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),

@@ -1,4 +1,4 @@
-import type { DoseRange, DosesDue } from "@vaxcal/contracts";
+import { messageLinkPages, type DoseRange, type DosesDue } from "@vaxcal/contracts";
 import { addDays, formatLongDate, type IsoDate } from "@vaxcal/schedule";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
@@ -222,7 +222,7 @@ export function createPracticeDigestSender(dependencies: PracticeDigestDependenc
         practiceName: recipient.practiceName,
         monday: row.dueDate,
         dosesDue,
-        dashboardUrl: `${dependencies.publicUrl}/vet/dashboard`,
+        dashboardUrl: `${dependencies.publicUrl}${messageLinkPages.vetDashboard}`,
         unsubscribeUrl: buildDigestUnsubscribeUrl(
           dependencies.publicUrl,
           dependencies.secret,

@@ -1,10 +1,10 @@
-import { vetInvitePagePath, vetPracticeLimits } from "@vaxcal/contracts";
+import { messageLinkPages, vetPracticeLimits } from "@vaxcal/contracts";
 import { renderEmail, type RenderedEmail } from "../../mail/render-email.ts";
 
 /* The e-mails of vet practices: invites, and a farmer linking or unlinking the practice. */
 
 export function buildVetInviteUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${vetInvitePagePath}?token=${token}`;
+  return `${publicUrl}${messageLinkPages.vetJoin}?token=${token}`;
 }
 
 export function renderVetInviteEmail(practiceName: string, url: string): RenderedEmail {
