@@ -379,7 +379,7 @@ describe("the preview", () => {
 });
 
 describe("the calendar feed", () => {
-  it("is an iCalendar with one all-day event per first occurrence and an alarm 7 days before", async () => {
+  it("is an iCalendar with one all-day event per first occurrence and an alarm at 09:00 7 days before", async () => {
     const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
     const response = await testApp.app.inject({
       method: "GET",
@@ -425,7 +425,8 @@ describe("the calendar feed", () => {
       expect(description).toContain(calendarMessages.disclaimer);
       const alarm = event?.getFirstSubcomponent("valarm");
       const trigger = alarm?.getFirstPropertyValue("trigger") as ICAL.Duration;
-      expect(trigger.toSeconds()).toBe(-7 * 24 * 3600);
+      // Midnight of the shot's day, back six days and fifteen hours: 09:00 a week before.
+      expect(trigger.toSeconds()).toBe(-(6 * 24 + 15) * 3600);
     }
   });
 

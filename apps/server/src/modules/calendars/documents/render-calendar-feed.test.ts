@@ -51,9 +51,43 @@ describe("renderCalendarFeed", () => {
       "Vaccination",
       "Blackleg, tetanus; and more",
     ]);
-    const trigger = alarm?.getFirstPropertyValue("trigger") as ICAL.Duration;
-    expect(trigger.toSeconds()).toBe(-7 * 24 * 3600);
+    expect(summary).toMatch(/^Cows: Blackleg, tetanus; and more \(Dose 1/);
   });
+
+  it.each([
+    ["an ordinary week", [2027, 5, 20], "2027-05-13T09:00:00"],
+    ["the week the clocks go forward", [2027, 4, 1], "2027-03-25T09:00:00"],
+    ["the week the clocks go back", [2027, 11, 3], "2027-10-27T09:00:00"],
+    ["a week from 29 February", [2028, 3, 7], "2028-02-29T09:00:00"],
+  ] as const)(
+    "sounds the alarm at 09:00 seven days before the shot, in %s",
+    (_week, [year, month, day], expected) => {
+      const document = buildSampleCalendarDocument();
+      const column = document.columns[0];
+      const shot = column?.seeds[0];
+      if (!column || !shot) throw new Error("the sample calendar has no dated shot");
+      shot.date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+      const feed = renderCalendarFeed({ ...document, columns: [column] }, "vaxcal.example.ie");
+      const event = new ICAL.Component(ICAL.parse(feed))
+        .getAllSubcomponents("vevent")
+        .find((candidate) =>
+          String(candidate.getFirstPropertyValue("uid")).includes(`-${shot.id}@`),
+        );
+      const alarm = event?.getFirstSubcomponent("valarm");
+      const trigger = alarm?.getFirstPropertyValue("trigger") as ICAL.Duration;
+      // A phone rings at the event's start on its own clock, moved by the trigger.
+      const start = event?.getFirstPropertyValue("dtstart") as ICAL.Time;
+      const ringsAt = new ICAL.Time({
+        year: start.year,
+        month: start.month,
+        day: start.day,
+        hour: 0,
+      });
+      ringsAt.addDuration(trigger);
+
+      expect(ringsAt.toString()).toBe(expected);
+    },
+  );
 });
 
 /** The dates an event's RRULE gives from its start up to `until`, as ical.js expands them. */

@@ -5,6 +5,16 @@ import { describeRoutes, describeShotLabel, type CalendarDocument } from "./cale
 
 /** Farmers want the week's notice the text reminders give (docs/product.md §1, D16). */
 const alarmDaysBefore = 7;
+/** The hour the alarm goes off, on the phone's own clock: the morning, not midnight. */
+const alarmHour = 9;
+
+/**
+ * The alarm's trigger: 09:00 seven days before an all-day shot. A trigger counts back from the
+ * event's start, midnight of its day, so this is six days and fifteen hours before it. RFC 5545
+ * §3.3.6 counts the days on the calendar and the hours on the clock, and the clocks change at
+ * 01:00, never between 09:00 and midnight, so the alarm stays at 09:00 across a clock change.
+ */
+const alarmTrigger = { days: alarmDaysBefore - 1, hours: 24 - alarmHour, before: true };
 
 /**
  * RFC 5545 §3.3.11 text escaping for the values the `ics` library writes without it: the
@@ -68,7 +78,8 @@ function describeRepeat(period: number): string {
 
 /**
  * The calendar as an iCalendar feed (docs/product.md D14) from its plan (decision 402): one
- * all-day event per first occurrence with an alarm a week before, and for a shot repeated every N
+ * all-day event per first occurrence, titled with its animal group, with an alarm at 09:00 a week
+ * before, and for a shot repeated every N
  * years an `RRULE` (FREQ=YEARLY;INTERVAL=N), so a subscribed phone keeps it for ever. Each
  * event's UID is stable across saves (calendar id and shot id), so a subscribed app moves an event
  * when the farmer moves the shot instead of adding another.
@@ -89,7 +100,11 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
     const route = column.vaccine ? describeRoutes(column.vaccine.vaccineType) : null;
     for (const shot of column.seeds) {
       const label = describeShotLabel(shot, column);
-      const summary = `${label}: ${column.diseaseName}`;
+      // The animal group first: a phone may show several farm calendars side by side.
+      const summary =
+        label === column.diseaseName
+          ? `${names.animal}: ${column.diseaseName}`
+          : `${names.animal}: ${column.diseaseName} (${label})`;
       const isRecurrent = Number.isInteger(shot.is_recurrent) && shot.is_recurrent >= 1;
       const describe = (record: GivenShot | null, repeats: boolean) =>
         [
@@ -112,8 +127,7 @@ export function renderCalendarFeed(document: CalendarDocument, host: string): st
         {
           action: "display" as const,
           description: escapeText(`In ${alarmDaysBefore} days: ${text}`),
-          // In hours: from days the library writes "-P7DT", which RFC 5545 does not allow.
-          trigger: { hours: alarmDaysBefore * 24, before: true },
+          trigger: alarmTrigger,
         },
       ];
       if (!isRecurrent) {
