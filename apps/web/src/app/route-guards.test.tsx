@@ -1,6 +1,10 @@
-import { screen } from "@testing-library/react";
+import { accountPaths } from "@vaxcal/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { StorageKey } from "../config/storage-keys.ts";
+import { authResponseFixture } from "../testing/mocks/account-fixtures.ts";
+import { server } from "../testing/mocks/server.ts";
 import { renderApp } from "../testing/render-app.tsx";
 
 // jsdom's host is localhost: a pre-launch host, where /beta is open.
@@ -29,6 +33,44 @@ describe("login-required routes (docs/product.md §6)", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it("asks a visitor who followed a link to log in, then opens the page the link is for", async () => {
+    server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
+    const { router, user } = renderApp("/settings?section=reminders");
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Login" }));
+    expect(await dialog.findByText("Log in to open the page your link is for.")).toBeVisible();
+    expect(router.state.location.pathname).toBe("/");
+    await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Account settings" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/settings");
+    expect(router.state.location.search).toBe("?section=reminders");
+  });
+
+  it("forgets the page when the visitor closes Login instead", async () => {
+    server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
+    const { router, user } = renderApp("/calendars");
+    const dialog = within(await screen.findByRole("dialog", { name: "Login" }));
+    await dialog.findByLabelText("Email address or mobile number");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Login" }));
+    const again = within(await screen.findByRole("dialog", { name: "Login" }));
+    await again.findByLabelText("Email address or mobile number");
+    expect(again.queryByText("Log in to open the page your link is for.")).toBeNull();
+    await user.type(again.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(again.getByLabelText("Password"), "green fields in May");
+    await user.click(again.getByRole("button", { name: "Login" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it("treats any stored value other than 'true' as signed out", async () => {

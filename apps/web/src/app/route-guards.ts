@@ -3,15 +3,23 @@ import { hostGates } from "../config/hosts.ts";
 import { paths } from "../config/paths.ts";
 import { storeMobileVerificationCode } from "../features/mobile-verification/mobile-code-storage.ts";
 import { readIsAuthenticated } from "../stores/auth.ts";
+import { ModalName, openModal } from "../stores/modals.ts";
+import { rememberReturnPath } from "../stores/return-path.ts";
 
 // Guards run as loaders, before the screen renders, so a signed-out visitor never sees a flash
 // of a page they are about to leave.
 
 /**
  * docs/product.md §6: My Calendars, settings, admin and the dashboard send a visitor to PublicHome.
+ * There Login opens, and a successful login continues to the page the visitor followed a link to
+ * (a saved calendar from an e-mail, say), instead of leaving them on the home page without a word.
  */
-export function requireAuthentication(): Response | null {
-  return readIsAuthenticated() ? null : redirect(paths.home.getHref());
+export function requireAuthentication({ request }: LoaderFunctionArgs): Response | null {
+  if (readIsAuthenticated()) return null;
+  const url = new URL(request.url);
+  rememberReturnPath(`${url.pathname}${url.search}`);
+  openModal(ModalName.login);
+  return redirect(paths.home.getHref());
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 export const authMessages = {
   loginSuccessful: "Login successful",
+  /** Not in the spec: above Login when a signed-out visitor followed a link to their own page. */
+  loginToContinue: "Log in to open the page your link is for.",
   loginError: "An error occurred during login",
   loginFailed: "Login failed",
   resetFailed: "Password reset failed",

@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
+import { hasReturnPath, takeReturnPath } from "../../../stores/return-path.ts";
 import { authMessages } from "../auth-messages.ts";
 import { LoginRequestSchema, describeLoginError, useLogIn } from "../api/log-in.ts";
 import "./login-modal-body.css";
@@ -13,6 +16,9 @@ import "./login-modal-body.css";
  */
 export function LoginModalBody() {
   const logIn = useLogIn();
+  const navigate = useNavigate();
+  // Read once: the form keeps its sentence while the login is under way.
+  const [isForLink] = useState(hasReturnPath);
   const {
     register,
     handleSubmit,
@@ -25,7 +31,9 @@ export function LoginModalBody() {
   const submit = handleSubmit((request) => {
     logIn.mutate(request, {
       onSuccess: () => {
+        const returnPath = takeReturnPath();
         closeModal();
+        if (returnPath) void navigate(returnPath);
         showNotification(NotificationType.success, authMessages.loginSuccessful);
       },
     });
@@ -33,6 +41,7 @@ export function LoginModalBody() {
 
   return (
     <form className="form" noValidate onSubmit={submit}>
+      {isForLink ? <p>{authMessages.loginToContinue}</p> : null}
       <AlertBox messages={logIn.isError ? [describeLoginError(logIn.error)] : []} />
       <TextField
         label="Email address or mobile number"
