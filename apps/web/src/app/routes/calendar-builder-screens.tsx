@@ -93,10 +93,11 @@ export function CalendarEditScreen() {
   const isValidId = Number.isSafeInteger(calendarId) && calendarId > 0;
   const referenceData = useReferenceData();
   const navigateToError = useNavigateToError();
-  const hasFailed = referenceData.isError || !isValidId;
   useEffect(() => {
-    if (hasFailed) navigateToError(calendarMessages.detailFailed);
-  }, [hasFailed, navigateToError]);
+    // `/calendar/abc` is an address no calendar has: not found, not a weak signal.
+    if (!isValidId) navigateToError(calendarMessages.notFound, { isNotFound: true });
+    else if (referenceData.isError) navigateToError(calendarMessages.detailFailed);
+  }, [isValidId, referenceData.isError, navigateToError]);
   if (referenceData.data === undefined || !isValidId) {
     return <LoadingState label="Opening your calendar…" />;
   }

@@ -273,19 +273,22 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     ).toBeVisible();
   });
 
-  it("says a calendar that is not there (or not this account's) was not found, not the signal", async () => {
-    const { router } = renderApp("/calendar/99", { isAuthenticated: true });
+  it.each(["/calendar/99", "/calendar/abc", "/calendar/0"])(
+    "says %s (not there, not this account's, or no calendar's address) was not found, not the signal",
+    async (path) => {
+      const { router } = renderApp(path, { isAuthenticated: true });
 
-    expect(
-      await screen.findByRole("heading", { level: 1, name: calendarMessages.notFound }),
-    ).toBeVisible();
-    expect(screen.queryByText(/signal/)).toBeNull();
-    expect(screen.getByRole("link", { name: "Go to My calendars" })).toHaveAttribute(
-      "href",
-      "/calendars",
-    );
-    expect(router.state.location.pathname).toBe("/calendar/99");
-  });
+      expect(
+        await screen.findByRole("heading", { level: 1, name: calendarMessages.notFound }),
+      ).toBeVisible();
+      expect(screen.queryByText(/signal/)).toBeNull();
+      expect(screen.getByRole("link", { name: "Go to My calendars" })).toHaveAttribute(
+        "href",
+        "/calendars",
+      );
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
 
   it("sends a visitor to PublicHome", async () => {
     const { router } = renderApp("/calendar/7");
