@@ -1,6 +1,6 @@
 // `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, reference data,
-// then the HTTP server. SIGINT and SIGTERM close the HTTP server, the pool and PostgreSQL, in that
-// order, and exit 0; a failed start undoes what it had started and exits 1.
+// then the HTTP server. SIGINT and SIGTERM close the HTTP server, the jobs, the pool and PostgreSQL,
+// in that order, one line each, and exit 0; a failed start undoes what it had started and exits 1.
 import { demoData, referenceData } from "@vaxcal/reference-data";
 import { buildApp, startBackgroundJobs } from "./app.ts";
 import { ConfigError, NodeEnv, parseConfig, type Config } from "./config.ts";
@@ -12,8 +12,13 @@ import { readOrCreateDevelopmentSecret } from "./lib/app-secret.ts";
 
 type Cleanup = { name: string; run: () => Promise<void> };
 
+// Ctrl-C in a terminal reaches VaxCal twice (from the terminal, then forwarded by npm): a second
+// signal this soon after the first is the same key press.
+const repeatedSignalMs = 1_000;
+
 const cleanups: Cleanup[] = [];
 let isStopping = false;
+let stopSignalAt = 0;
 let resolveStopRequest: () => void = () => {};
 const stopRequested = new Promise<void>((resolve) => {
   resolveStopRequest = resolve;
@@ -22,10 +27,12 @@ const stopRequested = new Promise<void>((resolve) => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (isStopping) {
-      console.log(`Still stopping (${signal} again); waiting for PostgreSQL to shut down…`);
+      if (Date.now() - stopSignalAt > repeatedSignalMs)
+        console.log(`Still stopping (${signal} again); waiting for PostgreSQL to shut down…`);
       return;
     }
     isStopping = true;
+    stopSignalAt = Date.now();
     console.log(`\n${signal} received, stopping VaxCal…`);
     resolveStopRequest();
   });
@@ -77,7 +84,7 @@ async function start(config: Config): Promise<void> {
       if (!isStopping) console.error(`Database connection lost: ${error.message}`);
     },
   });
-  cleanups.push({ name: "database pool", run: database.close });
+  cleanups.push({ name: "the database pool", run: database.close });
 
   await applyMigrations(database);
   if (isStopping) return;
@@ -96,10 +103,10 @@ async function start(config: Config): Promise<void> {
     connectionString,
     runWorkers: config.runWorkers,
   });
-  cleanups.push({ name: "background jobs", run: jobs.stop });
+  cleanups.push({ name: "the background jobs", run: jobs.stop });
   if (isStopping) return;
   const app = await buildApp({ config: { ...config, appSecret }, database, jobs });
-  cleanups.push({ name: "HTTP server", run: () => app.close() });
+  cleanups.push({ name: "the HTTP server", run: () => app.close() });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -112,9 +119,10 @@ async function runCleanups(): Promise<void> {
   for (const cleanup of cleanups.reverse()) {
     try {
       await cleanup.run();
+      if (isStopping) console.log(`Stopped ${cleanup.name}.`);
     } catch (error) {
       console.error(
-        `Could not stop the ${cleanup.name}: ${error instanceof Error ? error.message : error}`,
+        `Could not stop ${cleanup.name}: ${error instanceof Error ? error.message : error}`,
       );
       process.exitCode = 1;
     }

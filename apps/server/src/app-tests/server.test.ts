@@ -40,6 +40,8 @@ function spawnServer(environment: Record<string, string>): ServerProcess {
     cwd: serverDirectory,
     env: { ...inherited, NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...environment },
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, as in a terminal: Ctrl-C reaches the server and its PostgreSQL.
+    detached: true,
   });
   running.add(child);
   let output = "";
@@ -70,6 +72,17 @@ async function startServer(): Promise<ServerProcess & { url: string }> {
 
 async function stopServer(server: ServerProcess, signal: NodeJS.Signals): Promise<number | null> {
   server.child.kill(signal);
+  return server.exited;
+}
+
+/**
+ * Ctrl-C in a terminal: SIGINT to the whole process group (the server and the embedded
+ * PostgreSQL at once), then SIGINT again as npm forwards it to the server.
+ */
+async function pressCtrlC(server: ServerProcess): Promise<number | null> {
+  process.kill(-(server.child.pid ?? 0), "SIGINT");
+  await sleep(50);
+  server.child.kill("SIGINT");
   return server.exited;
 }
 
@@ -206,8 +219,21 @@ describe("node src/server.ts", () => {
       }>;
       expect(templates.find((template) => template.id === 2)?.breeding_days).toBe(-35);
 
-      expect(await stopServer(server, "SIGINT")).toBe(0);
+      expect(await pressCtrlC(server), server.output()).toBe(0);
       expect(await findClusterProcesses()).toEqual([]);
+      // One line per stage, and no stack traces from connections PostgreSQL closed as it stopped.
+      const stopping = server.output().slice(server.output().indexOf("SIGINT received"));
+      expect(
+        stopping.split("\n").filter((line) => /^(Stopped |VaxCal stopped)/.test(line)),
+      ).toEqual([
+        "Stopped the HTTP server.",
+        "Stopped the background jobs.",
+        "Stopped the database pool.",
+        "Stopped PostgreSQL.",
+        "VaxCal stopped.",
+      ]);
+      expect(stopping).not.toContain("stack");
+      expect(stopping).not.toContain("Still stopping");
     },
     startTimeoutMs,
   );

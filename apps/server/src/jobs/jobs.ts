@@ -4,6 +4,7 @@ import type { Db } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { MessageOutbox } from "../outbox/message-outbox.ts";
 import { createBatcher } from "../db/batcher.ts";
+import { logDatabaseFailure } from "../db/shutdown-errors.ts";
 import {
   planAllReminders,
   planCalendarsReminders,
@@ -95,7 +96,7 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
     max: 4,
     application_name: "vaxcal-jobs",
   });
-  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  boss.on("error", (error) => logDatabaseFailure(log, error, "job queue error"));
   await boss.start();
 
   async function dispatch(): Promise<void> {
@@ -212,7 +213,7 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
       Promise.all([
         boss.send(JobQueue.dispatch, {}, { singletonSeconds: tickSeconds }),
         boss.send(JobQueue.deliverOutbox, {}, { singletonSeconds: tickSeconds }),
-      ]).catch((error: unknown) => log.error({ err: error }, "job tick failed"));
+      ]).catch((error: unknown) => logDatabaseFailure(log, error, "job tick failed"));
     // A worker starting after downtime plans and catches up at once, not at 03:00. Workers
     // starting within one tick of each other share one catch-up (planning twice would add
     // nothing, but costs as much as the first).

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createRequireUser } from "../../auth/authentication.ts";
 import type { Database, Db } from "../../db/database.ts";
+import { logDatabaseFailure } from "../../db/shutdown-errors.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import type { RateLimitRule } from "../../rate-limits/rate-limits.repository.ts";
 import type { CalendarsContext } from "./calendars/saved-calendar.ts";
@@ -76,7 +77,8 @@ export function createCalendarRoutesContext(
     givenVersions ??
     (database
       ? createRenderVersions(database, {
-          onError: (error) => app.log.warn({ err: error }, "calendar render listener lost"),
+          onError: (error) =>
+            logDatabaseFailure(app.log, error, "calendar render listener lost", "warn"),
         })
       : undefined);
   if (versions && !givenVersions) app.addHook("onClose", () => versions.close());

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type {} from "@fastify/compress";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
+import { logDatabaseFailure } from "../../db/shutdown-errors.ts";
 import {
   listenForReferenceChanges,
   onReferenceChangeCommitted,
@@ -60,7 +61,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = as
   };
   const lists = createListCache(build, () => listener.isListening());
   const listener = listenForReferenceChanges(database, () => lists.invalidate(), {
-    onError: (error) => app.log.warn({ err: error }, "reference change listener lost"),
+    onError: (error) =>
+      logDatabaseFailure(app.log, error, "reference change listener lost", "warn"),
   });
   const stopHearingCommits = onReferenceChangeCommitted(database.db, () => lists.invalidate());
   app.addHook("onClose", async () => {

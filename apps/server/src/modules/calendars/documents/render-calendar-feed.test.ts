@@ -77,7 +77,7 @@ describe("renderCalendarFeed", () => {
       const trigger = alarm?.getFirstPropertyValue("trigger") as ICAL.Duration;
       // A phone rings at the event's start on its own clock, moved by the trigger.
       const start = event?.getFirstPropertyValue("dtstart") as ICAL.Time;
-      const ringsAt = new ICAL.Time({
+      const ringsAt = ICAL.Time.fromData({
         year: start.year,
         month: start.month,
         day: start.day,
