@@ -17,12 +17,8 @@ import type {
   VaccineInput,
 } from "./schedule.types.ts";
 import { resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
-import {
-  DUE_NOW_ID_SUFFIX,
-  planTemplate,
-  spaceDueNowSeeds,
-  type PlannedTemplate,
-} from "./season-timing.ts";
+import { spaceDueNowSeeds } from "./due-now-spacing.ts";
+import { DUE_NOW_ID_SUFFIX, planTemplate, type PlannedTemplate } from "./season-timing.ts";
 import { isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
 
 interface ReferenceInput {

@@ -2,7 +2,6 @@ import type { HerdStatusMap } from "@vaxcal/contracts";
 import { AnimalId, DiseaseId, SeasonId, referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildCalendar } from "./build-calendar.ts";
-import { checkProtocol } from "./check-protocol.ts";
 import { listAvoidableWarnings } from "./default-calendar.fixtures.ts";
 import type { Calendar } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
