@@ -56,7 +56,7 @@ const ewesBoosted = { herdStatus: "primed" } as const;
  * second IBR dose at breeding +169 for 6-monthly herds is left to the farmer to add, so that a
  * yearly herd is not shown a dose it does not need.
  */
-const dayTemplates: ShotTemplate[] = [
+export const shotTemplates: ShotTemplate[] = [
   // Cows: pre-breeding boosters, then pre-calving boosters, every year.
   template(1, cows, VaccineId.bovilisLeptavoidH, breeding(-42), yearly, null, spring),
   template(2, cows, VaccineId.bovilisBvd, breeding(-28), yearly),
@@ -516,13 +516,26 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
   65: [49, 63, "Heptavac P Plus SPC (S14, S23): 4–6 weeks after the 1st dose."],
 };
 
+/** A template's window fields (decision 411), as ShotTemplate carries them. */
+export type ShotTemplateWindow = Required<
+  Pick<ShotTemplate, "earliest_days" | "latest_days" | "source_note">
+>;
+
 /**
- * The reference document's template table, each template with its window and source
- * (earliest_days, latest_days, source_note: docs/decisions/411).
+ * The templates given, each with its shipped window and source (decision 411), matched by id: a
+ * template the data does not ship keeps no window. The database does not store windows yet, so
+ * `shotTemplates` (the seed) has none, and the engine gets them through this.
  */
-export const shotTemplates: ShotTemplate[] = dayTemplates.map((template) => {
-  const window = templateWindows[template.id];
-  if (window === undefined) throw new Error(`Shot template ${template.id} has no window`);
-  const [earliest_days, latest_days, source_note] = window;
-  return { ...template, earliest_days, latest_days, source_note };
-});
+export function withTemplateWindows<Template extends Pick<ShotTemplate, "id">>(
+  templates: readonly Template[],
+): (Template & Partial<ShotTemplateWindow>)[] {
+  return templates.map((template) => {
+    const window = templateWindows[template.id];
+    if (window === undefined) return template;
+    const [earliest_days, latest_days, source_note] = window;
+    return { ...template, earliest_days, latest_days, source_note };
+  });
+}
+
+/** Every shipped template with its window and source. */
+export const windowedShotTemplates: ShotTemplate[] = withTemplateWindows(shotTemplates);

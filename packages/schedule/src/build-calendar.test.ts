@@ -1,5 +1,5 @@
 import type { Disease, ShotTemplate, Vaccine } from "@vaxcal/contracts";
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
 import { createDisease, createSetup, createTemplate, createVaccine } from "./calendar.fixtures.ts";

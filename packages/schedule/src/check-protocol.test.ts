@@ -1,4 +1,4 @@
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildCalendar, restoreCalendar } from "./build-calendar.ts";
 import { createSetup, createVaccine } from "./calendar.fixtures.ts";

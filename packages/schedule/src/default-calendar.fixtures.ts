@@ -2,7 +2,7 @@
  * The seeded dataset's default calendar for a combination, as step 1 and step 2 build it with
  * every offered disease ticked: for the golden calendars and the due-now table test.
  */
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { buildCalendar } from "./build-calendar.ts";
 import { checkProtocol, ProtocolRule, type ProtocolWarning } from "./check-protocol.ts";
 import type { IsoDate } from "./iso-date.ts";

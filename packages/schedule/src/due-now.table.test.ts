@@ -1,4 +1,4 @@
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildDefault, type Combination } from "./default-calendar.fixtures.ts";
 import { addDays, moveToYear, readYear, type IsoDate } from "./iso-date.ts";

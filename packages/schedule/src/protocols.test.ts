@@ -1,5 +1,10 @@
 import type { HerdStatusMap } from "@vaxcal/contracts";
-import { AnimalId, DiseaseId, SeasonId, referenceData } from "@vaxcal/reference-data";
+import {
+  AnimalId,
+  DiseaseId,
+  SeasonId,
+  referenceDataWithWindows as referenceData,
+} from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildCalendar } from "./build-calendar.ts";
 import { listAvoidableWarnings } from "./default-calendar.fixtures.ts";

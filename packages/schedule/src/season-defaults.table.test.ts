@@ -1,4 +1,4 @@
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildCalendar } from "./build-calendar.ts";
 import { listAvoidableWarnings } from "./default-calendar.fixtures.ts";
