@@ -3,6 +3,7 @@ import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-dat
 import { describe, expect, it } from "vitest";
 import { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
 import { createDisease, createSetup, createTemplate, createVaccine } from "./calendar.fixtures.ts";
+import { buildDefault } from "./default-calendar.fixtures.ts";
 import type {
   BuildCalendarInput,
   Calendar,
@@ -14,7 +15,7 @@ import { resolveSeasonDefaults } from "./season-defaults.ts";
 import { addShot, updateShotDate } from "./shot-operations.ts";
 
 // The contracts' objects must pass straight in: these lines stop compiling if they drift apart.
-const vaccines: readonly VaccineInput[] = referenceData.vaccines satisfies readonly Vaccine[];
+const _vaccines: readonly VaccineInput[] = referenceData.vaccines satisfies readonly Vaccine[];
 const diseases: readonly DiseaseInput[] = referenceData.diseases satisfies readonly Disease[];
 const shotTemplates: readonly ShotTemplateInput[] =
   referenceData.shotTemplates satisfies readonly ShotTemplate[];
@@ -26,23 +27,7 @@ function findCombination(id: number) {
 }
 
 function buildSeededCalendar(combinationId: number, today: string): Calendar {
-  const combination = findCombination(combinationId);
-  const animal = referenceData.animals.find((candidate) => candidate.id === combination.animal_id);
-  if (animal === undefined) throw new Error(`No seeded animal ${combination.animal_id}`);
-  return buildCalendar({
-    setup: {
-      enterprise: { id: combination.enterprise_id },
-      season: { id: combination.season_id },
-      animal,
-      ...resolveSeasonDefaults(combination, today, animal, { diseases, shotTemplates }),
-    },
-    diseases: diseases.filter((disease) =>
-      disease.animals.some((offer) => offer.animal_id === animal.id),
-    ),
-    vaccines,
-    shotTemplates,
-    today,
-  });
+  return buildDefault(findCombination(combinationId), today);
 }
 
 type SeededRow = readonly [

@@ -1,7 +1,6 @@
 import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
-import { buildCalendar } from "./build-calendar.ts";
-import { listAvoidableWarnings } from "./default-calendar.fixtures.ts";
+import { buildDefault, listAvoidableWarnings } from "./default-calendar.fixtures.ts";
 import type { Calendar } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
 import { isTemplateInScope } from "./template-selection.ts";
@@ -51,22 +50,7 @@ function findCombination(id: number) {
 }
 
 function buildDefaultCalendar(combinationId: number, today: string): Calendar {
-  const combination = findCombination(combinationId);
-  const animal = findAnimal(combination.animal_id);
-  return buildCalendar({
-    setup: {
-      enterprise: { id: combination.enterprise_id },
-      season: { id: combination.season_id },
-      animal,
-      ...resolveSeasonDefaults(combination, today, animal, referenceData),
-    },
-    diseases: referenceData.diseases.filter((disease) =>
-      disease.animals.some((offer) => offer.animal_id === animal.id),
-    ),
-    vaccines: referenceData.vaccines,
-    shotTemplates: referenceData.shotTemplates,
-    today,
-  });
+  return buildDefault(findCombination(combinationId), today);
 }
 
 function hasTemplates(calendar: Calendar, vaccineId: number | undefined): boolean {
