@@ -3,6 +3,7 @@ import { buildCalendar } from "./build-calendar.ts";
 import { createDisease, createSetup, createTemplate, createVaccine } from "./calendar.fixtures.ts";
 import { checkProtocol } from "./check-protocol.ts";
 import type { Calendar, ShotTemplateInput } from "./schedule.types.ts";
+import { updateShotDate } from "./shot-operations.ts";
 
 /*
  * Decision 411 on hand-made templates: cows calving from 1 February 2027. A dose's window is
@@ -84,6 +85,15 @@ describe("due now (decision 411)", () => {
     const [shot] = build("2027-02-02", [scour]).diseases[0]?.shots ?? [];
     expect(shot?.date).toBe("2027-12-14");
     expect(shot?.seasonTiming).toBeUndefined();
+  });
+
+  it("forgets a dose is due now once the farmer dates it", () => {
+    const moved = updateShotDate(build("2026-12-16", [scour]), "1-1-now", "2026-12-20");
+    if (!moved.ok) throw new Error(moved.error.code);
+    expect(listFirsts(moved.value)).toEqual([
+      ["1-1-now", "2026-12-20", 0, null],
+      ["1-1", "2027-12-14", 1, null],
+    ]);
   });
 
   it("plans a template without a window as before: its preferred day, else a year on, unmarked", () => {
