@@ -242,6 +242,15 @@ export const ShotTemplateSchema = z.object({
   herd_status: HerdStatusSchema.nullable(),
   /** Used only in this season (autumn-born calves' lungworm in spring); null: every season. */
   season_id: Id.nullable(),
+  /**
+   * The dose's window, in days from the same date as the preferred day (birth_days or
+   * breeding_days, which lies inside it): the earliest and the latest day its product literature
+   * allows. Absent: the window is not known, and the engine plans the preferred day alone.
+   */
+  earliest_days: z.number().int().nullable().optional(),
+  latest_days: z.number().int().nullable().optional(),
+  /** Where the window and the preferred day come from (SPC, AHI, Teagasc, DAFM). */
+  source_note: z.string().nullable().optional(),
 });
 export type ShotTemplate = z.infer<typeof ShotTemplateSchema>;
 

@@ -14,7 +14,7 @@ import type { ReferenceAnimal, ReferenceEnterprise } from "./enterprises-animals
 import { animals, enterprises } from "./enterprises-animals.ts";
 import type { ReferenceSeason } from "./seasons.ts";
 import { seasons } from "./seasons.ts";
-import { shotTemplates } from "./shot-templates.ts";
+import { shotTemplates, windowedShotTemplates } from "./shot-templates.ts";
 import { vaccines } from "./vaccines.ts";
 import { warnings } from "./warnings.ts";
 
@@ -42,6 +42,16 @@ export const referenceData: ReferenceData = {
   warnings,
 };
 
+/**
+ * The reference dataset with every shot template's window and source (decision 411), for the
+ * schedule engine. The database does not store windows yet, so `referenceData` (the seed) has
+ * none.
+ */
+export const referenceDataWithWindows: ReferenceData = {
+  ...referenceData,
+  shotTemplates: windowedShotTemplates,
+};
+
 export type DemoData = {
   vetPractices: DemoVetPractice[];
   territoryManagers: TerritoryManager[];
@@ -57,7 +67,7 @@ export type { ReferenceSeason } from "./seasons.ts";
 export { SeasonId } from "./seasons.ts";
 export { VaccineId } from "./vaccines.ts";
 export { DiseaseId, Footnote, HerdStatusQuestion } from "./diseases.ts";
-export { Recurrence } from "./shot-templates.ts";
+export { Recurrence, withTemplateWindows, type ShotTemplateWindow } from "./shot-templates.ts";
 export { WarningSlug, warningPlaceholders } from "./warnings.ts";
 export {
   buildVaccineBadgePath,

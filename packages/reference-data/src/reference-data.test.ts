@@ -21,6 +21,7 @@ import {
   demoData,
   enterpriseSeasonIds,
   referenceData,
+  referenceDataWithWindows,
   renderVaccineBadgeSvg,
   SeasonId,
   VaccineId,
@@ -30,6 +31,8 @@ import {
 
 const { enterprises, animals, seasons, combinations, vaccines, diseases, shotTemplates, warnings } =
   referenceData;
+/** The templates with their windows (decision 411): the seed itself does not carry them yet. */
+const windowedTemplates = referenceDataWithWindows.shotTemplates;
 
 const findById = <T extends { id: number }>(rows: readonly T[], id: number): T => {
   const row = rows.find((candidate) => candidate.id === id);
@@ -519,82 +522,103 @@ describe("diseases", () => {
 });
 
 describe("shot templates", () => {
-  it("are exactly the reference document's template table", () => {
-    const summary = shotTemplates.map((t) => {
+  it("are exactly the reference document's template table, each with its window", () => {
+    const summary = windowedTemplates.map((t) => {
+      const window = `${t.earliest_days}..${t.latest_days}`;
       const anchor =
-        t.birth_days !== null ? `birth ${t.birth_days}` : `breeding ${t.breeding_days}`;
+        t.birth_days !== null
+          ? `birth ${t.birth_days} [${window}]`
+          : `breeding ${t.breeding_days} [${window}]`;
       const scope = [t.season_id === null ? null : `season ${t.season_id}`, t.herd_status].filter(
         (part) => part !== null,
       );
       return `${findById(animals, t.animal_id).name}: ${findById(vaccines, t.vaccine_id).name} ${anchor} x${t.is_recurrent}${scope.length > 0 ? ` (${scope.join(", ")})` : ""}`;
     });
     expect(summary).toEqual([
-      "Cows: Bovilis Leptavoid-H breeding -42 x1 (season 1)",
-      "Cows: Bovilis BVD breeding -28 x1",
-      "Cows: Bovilis IBR Marker Live breeding -14 x1",
-      "Cows: Covexin 10 birth -56 x1",
-      "Cows: Bovilis Rotavec Corona birth -35 x1",
-      "Cows: Bovilis Bovivac S birth -21 x1",
-      "Replacement Heifers: Bovilis Leptavoid-H breeding -70 x0",
-      "Replacement Heifers: Bovilis Leptavoid-H breeding -42 x0",
-      "Replacement Heifers: Bovilis BVD breeding -56 x0",
-      "Replacement Heifers: Bovilis BVD breeding -28 x0",
-      "Replacement Heifers: Bovilis IBR Marker Live breeding -14 x0",
-      "Replacement Heifers: Covexin 10 birth -56 x0",
-      "Replacement Heifers: Bovilis Rotavec Corona birth -35 x0",
-      "Calves: Bovilis INtranasal RSP Live birth 7 x0",
-      "Calves: Bovilis IBR Marker Live birth 21 x0",
-      "Calves: Covexin 10 birth 35 x0",
-      "Calves: Covexin 10 birth 63 x0",
-      "Calves: Bovilis Huskvac birth 77 x0 (season 1)",
-      "Calves: Bovilis Huskvac birth 105 x0 (season 1)",
-      "Calves: Bovilis IBR Marker Live birth 91 x0",
-      "Weanlings: Bovilis Bovipast RSP birth 196 x0 (season 1)",
-      "Weanlings: Bovilis Bovipast RSP birth 224 x0 (season 1)",
-      "Weanlings: Covexin 10 birth 238 x0",
-      "Weanlings: Bovilis IBR Marker Live birth 273 x0",
-      "Ewes: Footvax breeding -42 x1",
-      "Ewes: Scabivax Forte birth -56 x1",
-      "Ewes: Heptavac P Plus birth -35 x1",
-      "Ewes: Footvax birth 35 x1",
-      "Ewes: Enzovax breeding -56 x3",
-      "Hoggets: Footvax breeding -84 x0",
-      "Hoggets: Footvax breeding -42 x0",
-      "Hoggets: Enzovax breeding -70 x0",
-      "Hoggets: Toxovax breeding -70 x0",
-      "Hoggets: Heptavac P Plus birth -77 x0",
-      "Hoggets: Heptavac P Plus birth -35 x0",
-      "Lamb: Scabivax Forte birth 1 x0",
-      "Lamb: Heptavac P Plus birth 70 x0 (primed)",
-      "Lamb: Heptavac P Plus birth 105 x0 (primed)",
-      "Ram: Footvax breeding -56 x1",
-      "Ram: Heptavac P Plus breeding -42 x1",
-      "Cows: Bovilis Leptavoid-H breeding 120 x1 (season 2)",
-      "Cows: Bovilis Leptavoid-H breeding -77 x0 (season 1, unprimed)",
-      "Cows: Bovilis Leptavoid-H breeding 78 x0 (season 2, unprimed)",
-      "Cows: Bovilis BVD breeding -56 x0 (unprimed)",
-      "Cows: Bovilis IBR Marker Live breeding 140 x0 (unprimed)",
-      "Cows: Covexin 10 birth -84 x0 (unprimed)",
-      "Cows: Bovilis Bovivac S birth -119 x0 (unprimed)",
-      "Cows: Bovilis Bovivac S birth -98 x0 (unprimed)",
-      "Replacement Heifers: Bovilis IBR Marker Live breeding 169 x0",
-      "Replacement Heifers: Bovilis Huskvac breeding -112 x0 (season 1)",
-      "Replacement Heifers: Bovilis Huskvac breeding -84 x0 (season 1)",
-      "Replacement Heifers: Bovilis Huskvac breeding 91 x0 (season 2)",
-      "Replacement Heifers: Bovilis Huskvac breeding 119 x0 (season 2)",
-      "Calves: Bovilis Huskvac birth 182 x0 (season 2)",
-      "Calves: Bovilis Huskvac birth 210 x0 (season 2)",
-      "Calves: Bovilis Bovivac S birth 119 x0",
-      "Calves: Bovilis Bovivac S birth 140 x0",
-      "Calves: Bovilis Ringvac birth 154 x0",
-      "Calves: Bovilis Ringvac birth 168 x0",
-      "Weanlings: Bovilis Bovipast RSP birth 42 x0 (season 2)",
-      "Weanlings: Bovilis Bovipast RSP birth 70 x0 (season 2)",
-      "Ewes: Toxovax breeding -56 x1",
-      "Ewes: Heptavac P Plus birth -77 x0 (unprimed)",
-      "Lamb: Heptavac P Plus birth 21 x0 (unprimed)",
-      "Lamb: Heptavac P Plus birth 63 x0 (unprimed)",
+      "Cows: Bovilis Leptavoid-H breeding -42 [-42..-14] x1 (season 1)",
+      "Cows: Bovilis BVD breeding -28 [-28..-28] x1",
+      "Cows: Bovilis IBR Marker Live breeding -14 [-14..-14] x1",
+      "Cows: Covexin 10 birth -35 [-56..-14] x1",
+      "Cows: Bovilis Rotavec Corona birth -49 [-84..-21] x1",
+      "Cows: Bovilis Bovivac S birth -21 [-28..-21] x1",
+      "Replacement Heifers: Bovilis Leptavoid-H breeding -70 [-84..-70] x0",
+      "Replacement Heifers: Bovilis Leptavoid-H breeding -42 [-42..-14] x0",
+      "Replacement Heifers: Bovilis BVD breeding -56 [-56..-56] x0",
+      "Replacement Heifers: Bovilis BVD breeding -28 [-28..-28] x0",
+      "Replacement Heifers: Bovilis IBR Marker Live breeding -14 [-14..-14] x0",
+      "Replacement Heifers: Covexin 10 birth -35 [-56..-14] x0",
+      "Replacement Heifers: Bovilis Rotavec Corona birth -49 [-84..-21] x0",
+      "Calves: Bovilis INtranasal RSP Live birth 7 [0..7] x0",
+      "Calves: Bovilis IBR Marker Live birth 21 [14..21] x0",
+      "Calves: Covexin 10 birth 35 [14..35] x0",
+      "Calves: Covexin 10 birth 63 [63..77] x0",
+      "Calves: Bovilis Huskvac birth 77 [56..77] x0 (season 1)",
+      "Calves: Bovilis Huskvac birth 105 [105..105] x0 (season 1)",
+      "Calves: Bovilis IBR Marker Live birth 91 [91..122] x0",
+      "Weanlings: Bovilis Bovipast RSP birth 196 [42..196] x0 (season 1)",
+      "Weanlings: Bovilis Bovipast RSP birth 224 [224..224] x0 (season 1)",
+      "Weanlings: Covexin 10 birth 238 [238..238] x0",
+      "Weanlings: Bovilis IBR Marker Live birth 273 [273..273] x0",
+      "Ewes: Footvax breeding -42 [-42..-42] x1",
+      "Ewes: Scabivax Forte birth -56 [-56..-49] x1",
+      "Ewes: Heptavac P Plus birth -35 [-42..-28] x1",
+      "Ewes: Footvax birth 70 [28..70] x1",
+      "Ewes: Enzovax breeding -56 [-120..-28] x3",
+      "Hoggets: Footvax breeding -84 [-84..-84] x0",
+      "Hoggets: Footvax breeding -42 [-42..-42] x0",
+      "Hoggets: Enzovax breeding -70 [-120..-28] x0",
+      "Hoggets: Toxovax breeding -70 [-120..-21] x0",
+      "Hoggets: Heptavac P Plus birth -77 [-77..-63] x0",
+      "Hoggets: Heptavac P Plus birth -35 [-42..-28] x0",
+      "Lamb: Scabivax Forte birth 1 [1..1] x0",
+      "Lamb: Heptavac P Plus birth 70 [70..84] x0 (primed)",
+      "Lamb: Heptavac P Plus birth 105 [98..112] x0 (primed)",
+      "Ram: Footvax breeding -56 [-56..-56] x1",
+      "Ram: Heptavac P Plus breeding -42 [-42..-42] x1",
+      "Cows: Bovilis Leptavoid-H breeding 120 [120..120] x1 (season 2)",
+      "Cows: Bovilis Leptavoid-H breeding -77 [-84..-70] x0 (season 1, unprimed)",
+      "Cows: Bovilis Leptavoid-H breeding 78 [78..92] x0 (season 2, unprimed)",
+      "Cows: Bovilis BVD breeding -56 [-56..-56] x0 (unprimed)",
+      "Cows: Bovilis IBR Marker Live breeding 140 [140..168] x0 (unprimed)",
+      "Cows: Covexin 10 birth -63 [-77..-63] x0 (unprimed)",
+      "Cows: Bovilis Bovivac S birth -119 [-119..-119] x0 (unprimed)",
+      "Cows: Bovilis Bovivac S birth -98 [-98..-98] x0 (unprimed)",
+      "Replacement Heifers: Bovilis IBR Marker Live breeding 169 [169..169] x0",
+      "Replacement Heifers: Bovilis Huskvac breeding -112 [-112..-112] x0 (season 1)",
+      "Replacement Heifers: Bovilis Huskvac breeding -84 [-84..-84] x0 (season 1)",
+      "Replacement Heifers: Bovilis Huskvac breeding 91 [91..91] x0 (season 2)",
+      "Replacement Heifers: Bovilis Huskvac breeding 119 [119..119] x0 (season 2)",
+      "Calves: Bovilis Huskvac birth 182 [182..182] x0 (season 2)",
+      "Calves: Bovilis Huskvac birth 210 [210..210] x0 (season 2)",
+      "Calves: Bovilis Bovivac S birth 119 [21..119] x0",
+      "Calves: Bovilis Bovivac S birth 140 [140..140] x0",
+      "Calves: Bovilis Ringvac birth 154 [14..154] x0",
+      "Calves: Bovilis Ringvac birth 168 [164..168] x0",
+      "Weanlings: Bovilis Bovipast RSP birth 42 [42..42] x0 (season 2)",
+      "Weanlings: Bovilis Bovipast RSP birth 70 [70..70] x0 (season 2)",
+      "Ewes: Toxovax breeding -56 [-120..-21] x1",
+      "Ewes: Heptavac P Plus birth -77 [-77..-63] x0 (unprimed)",
+      "Lamb: Heptavac P Plus birth 21 [21..21] x0 (unprimed)",
+      "Lamb: Heptavac P Plus birth 63 [49..63] x0 (unprimed)",
     ]);
+  });
+
+  it("each carry a window holding the preferred day, and the source it comes from", () => {
+    expect(windowedTemplates.map(({ id }) => id)).toEqual(shotTemplates.map(({ id }) => id));
+    for (const template of windowedTemplates) {
+      const preferred = template.birth_days ?? template.breeding_days ?? Number.NaN;
+      const { earliest_days, latest_days, source_note } = template;
+      expect(earliest_days, `template ${template.id}`).toBeLessThanOrEqual(preferred);
+      expect(latest_days, `template ${template.id}`).toBeGreaterThanOrEqual(preferred);
+      // Every window names its source ([Sn] of the reference document), or says none was found.
+      expect(source_note, `template ${template.id}`).toMatch(/\(S\d+|No (dated )?window/);
+    }
+  });
+
+  it("seed the database as it stores them today: without windows", () => {
+    for (const template of shotTemplates) {
+      expect(Object.keys(template), `template ${template.id}`).not.toContain("earliest_days");
+    }
   });
 
   it("each hang on exactly one anchor the animal has", () => {

@@ -61,8 +61,8 @@ export const shotTemplates: ShotTemplate[] = [
   template(1, cows, VaccineId.bovilisLeptavoidH, breeding(-42), yearly, null, spring),
   template(2, cows, VaccineId.bovilisBvd, breeding(-28), yearly),
   template(3, cows, VaccineId.bovilisIbrMarkerLive, breeding(-14), yearly),
-  template(4, cows, VaccineId.covexin10, birth(-56), yearly),
-  template(5, cows, VaccineId.bovilisRotavecCorona, birth(-35), yearly),
+  template(4, cows, VaccineId.covexin10, birth(-35), yearly),
+  template(5, cows, VaccineId.bovilisRotavecCorona, birth(-49), yearly),
   template(6, cows, VaccineId.bovilisBovivacS, birth(-21), yearly, "Bovivac S (before calving)"),
 
   // Replacement heifers: primary courses before first breeding, then first-calving boosters.
@@ -100,8 +100,8 @@ export const shotTemplates: ShotTemplate[] = [
     "Bovilis BVD (2nd dose)",
   ),
   template(11, replacementHeifers, VaccineId.bovilisIbrMarkerLive, breeding(-14), once),
-  template(12, replacementHeifers, VaccineId.covexin10, birth(-56), once),
-  template(13, replacementHeifers, VaccineId.bovilisRotavecCorona, birth(-35), once),
+  template(12, replacementHeifers, VaccineId.covexin10, birth(-35), once),
+  template(13, replacementHeifers, VaccineId.bovilisRotavecCorona, birth(-49), once),
 
   // Calves.
   template(14, calves, VaccineId.bovilisIntranasalRspLive, birth(7), once),
@@ -139,8 +139,9 @@ export const shotTemplates: ShotTemplate[] = [
   template(25, ewes, VaccineId.footvax, breeding(-42), yearly, "Footvax (before tupping)"),
   template(26, ewes, VaccineId.scabivaxForte, birth(-56), yearly),
   template(27, ewes, VaccineId.heptavacPPlus, birth(-35), yearly, "Heptavac P Plus (pre-lambing)"),
-  // Outside the lambing blackout of 4 weeks either side.
-  template(28, ewes, VaccineId.footvax, birth(35), yearly, "Footvax (after lambing)"),
+  // Outside the lambing blackout of 4 weeks either side of each ewe's lambing (S19): 4 weeks after
+  // the last ewe of a 6-week lambing block.
+  template(28, ewes, VaccineId.footvax, birth(70), yearly, "Footvax (after lambing)"),
   template(29, ewes, VaccineId.enzovax, breeding(-56), everyThreeYears),
 
   // Hoggets (first-time breeders). Enzovax and Toxovax share a day, at separate sites, as the
@@ -220,7 +221,7 @@ export const shotTemplates: ShotTemplate[] = [
     "IBR Marker Live (6-month dose)",
     startingOut,
   ),
-  template(46, cows, VaccineId.covexin10, birth(-84), once, "Covexin 10 (1st dose)", startingOut),
+  template(46, cows, VaccineId.covexin10, birth(-63), once, "Covexin 10 (1st dose)", startingOut),
   template(
     47,
     cows,
@@ -353,3 +354,188 @@ export const shotTemplates: ShotTemplate[] = [
     startingOut,
   ),
 ];
+
+/** A template's window: earliest and latest day from its anchor, and where they come from. */
+type TemplateWindow = readonly [earliest: number, latest: number, source: string];
+
+/** No limit found beyond the preferred day: a one-day window, so nothing is invented. */
+const oneDay = (day: number, source: string): TemplateWindow => [day, day, source];
+
+const leptoBeforeBreeding =
+  "Leptavoid-H SPC (S8; the 2-week rule from a retailer's SPC copy, M): not within 2 weeks of breeding. No earlier limit found: the window opens on the preferred day.";
+const covexinBeforeBirth =
+  "Covexin 10 SPC (S12): the pre-calving booster 8 to 2 weeks before calving. Preferred 5 weeks before the start of calving, so cows calving in the first 3 weeks of the block are inside it, 14 days clear of Rotavec and Bovivac S (AHI, S25).";
+const rotavecBeforeBirth =
+  "Rotavec Corona SPC (S7): 12 to 3 weeks before calving. Preferred 7 weeks before the start of calving, so cows calving in the first 5 weeks of the block are inside it.";
+const heptavacBeforeLambing = "Heptavac P Plus SPC (S14): 6 to 4 weeks before lambing.";
+const enzovaxBeforeTupping =
+  "Enzovax SPC (S16): within 4 months before tupping and at least 4 weeks before it.";
+const toxovaxBeforeTupping =
+  "Toxovax SPC (S18): within 4 months before tupping and at least 3 weeks before it.";
+const footvaxByRisk =
+  "No window found: the Footvax SPC (S19) times boosters by footrot risk, not by tupping. One day.";
+const huskvacBeforeGrazing =
+  "No dated window found: the Huskvac SPC (S9) gives the course in the spring before exposure, the 2nd dose at least 2 weeks before turnout. One day.";
+const ibrNoTiming =
+  "No window found: the IBR Marker Live SPC (S3) sets no timing against breeding. One day.";
+
+/**
+ * Every template's window (docs/decisions/411), in days from the same date as its preferred day,
+ * from the product's SPC as the reference document cites it ([Sn]). Where the SPC gives an age or
+ * a gap from another dose, the window is that age or gap counted from the preferred day of the
+ * dose before. Where no limit was found on one side, the window ends on the preferred day there;
+ * with none found on either side, it is the preferred day alone.
+ */
+const templateWindows: Readonly<Record<number, TemplateWindow>> = {
+  1: [-42, -14, leptoBeforeBreeding],
+  2: oneDay(
+    -28,
+    "Bovilis BVD SPC (S1): one dose 4 weeks before each gestation; a later dose does not protect. No earlier limit found.",
+  ),
+  3: oneDay(-14, ibrNoTiming),
+  4: [-56, -14, covexinBeforeBirth],
+  5: [-84, -21, rotavecBeforeBirth],
+  6: [-28, -21, "Bovivac S SPC (S11): 4 to 3 weeks before calving."],
+  7: [-84, -70, "Leptavoid-H SPC (S8): 2 doses 4–6 weeks apart: 4 to 6 weeks before the 2nd."],
+  8: [-42, -14, leptoBeforeBreeding],
+  9: oneDay(-56, "Bovilis BVD SPC (S1): 2 doses 4 weeks apart: 4 weeks before the 2nd."),
+  10: oneDay(
+    -28,
+    "Bovilis BVD SPC (S1): the 2nd dose 4 weeks after the 1st and at the latest 4 weeks before gestation starts.",
+  ),
+  11: oneDay(-14, ibrNoTiming),
+  12: [-56, -14, covexinBeforeBirth],
+  13: [-84, -21, rotavecBeforeBirth],
+  14: [0, 7, "INtranasal RSP Live SPC (S5): from the day of birth, 5–7 days before stress."],
+  15: [
+    14,
+    21,
+    "IBR Marker Live SPC (S3): intranasal from 2 weeks of age. No later limit found before the 3-month dose.",
+  ],
+  16: [14, 35, "Covexin 10 SPC (S12): from 2 weeks of age. No later limit found."],
+  17: [63, 77, "Covexin 10 SPC (S12): 4–6 weeks after the 1st dose."],
+  18: [
+    56,
+    77,
+    "Huskvac SPC (S9): from 8 weeks of age. No later limit found (the 2nd dose at least 2 weeks before turnout).",
+  ],
+  19: oneDay(105, "Huskvac SPC (S9): 4 weeks after the 1st dose."),
+  20: [91, 122, "IBR Marker Live SPC (S3): calves are revaccinated at 3–4 months of age."],
+  21: [
+    42,
+    196,
+    "Bovipast RSP SPC (S6): the dam's antibodies blunt the response up to 6 weeks of age; the course is finished before weaning or housing. No later limit found.",
+  ],
+  22: oneDay(224, "Bovipast RSP SPC (S6): 4 weeks after the 1st dose."),
+  23: oneDay(
+    238,
+    "No window in this calendar: the Covexin 10 SPC (S12) booster every 6–12 months counts from the calves' course, in their own calendar. One day.",
+  ),
+  24: oneDay(
+    273,
+    "IBR Marker Live SPC (S3): revaccination 6 months after the calves' 3-month dose.",
+  ),
+  25: oneDay(-42, footvaxByRisk),
+  26: [
+    -56,
+    -49,
+    "Scabivax Forte SPC (S20): not less than 7 weeks before lambing. No earlier limit found.",
+  ],
+  27: [-42, -28, heptavacBeforeLambing],
+  28: [
+    28,
+    70,
+    "Footvax SPC (S19): not from 4 weeks before to 4 weeks after each ewe's lambing. Preferred 10 weeks after the start of lambing: 4 weeks after the last ewe of a 6-week block (Irish advice splits longer blocks into groups, S23). No later limit found.",
+  ],
+  29: [-120, -28, enzovaxBeforeTupping],
+  30: oneDay(-84, footvaxByRisk),
+  31: oneDay(-42, "Footvax SPC (S19): 2 doses 6 weeks apart."),
+  32: [-120, -28, enzovaxBeforeTupping],
+  33: [-120, -21, toxovaxBeforeTupping],
+  34: [
+    -77,
+    -63,
+    "Heptavac P Plus SPC (S14): 2 doses 4–6 weeks apart: 4 to 6 weeks before the 2nd.",
+  ],
+  35: [-42, -28, heptavacBeforeLambing],
+  36: oneDay(1, "Scabivax Forte SPC (S20): lambs from 1 day of age. No later limit found."),
+  37: [70, 84, "Heptavac P Plus SPC (S14): lambs of vaccinated ewes from 10 to 12 weeks of age."],
+  38: [98, 112, "Heptavac P Plus SPC (S14): 4–6 weeks after the 1st dose."],
+  39: oneDay(-56, footvaxByRisk),
+  40: oneDay(
+    -42,
+    "No window found: the Heptavac P Plus SPC (S14) gives rams a yearly booster with no timing against tupping. One day.",
+  ),
+  41: oneDay(
+    120,
+    "Leptavoid-H (S8): the booster in spring whatever the calving season; no dated window found. One day.",
+  ),
+  42: [-84, -70, "Leptavoid-H SPC (S8): 2 doses 4–6 weeks apart: 4 to 6 weeks before the booster."],
+  43: [78, 92, "Leptavoid-H SPC (S8): 2 doses 4–6 weeks apart: 4 to 6 weeks before the booster."],
+  44: oneDay(-56, "Bovilis BVD SPC (S1): 2 doses 4 weeks apart: 4 weeks before the booster."),
+  45: [
+    140,
+    168,
+    "IBR Marker Live SPC (S3): inside the 6 months the dose before breeding covers (breeding −14 + 182 days). No earlier limit found.",
+  ],
+  46: [-77, -63, "Covexin 10 SPC (S12): 2 doses 4–6 weeks apart: 4 to 6 weeks before the booster."],
+  47: oneDay(-119, "Bovivac S SPC (S11): 2 doses 21 days apart: 21 days before the 2nd."),
+  48: oneDay(
+    -98,
+    "Bovivac S SPC (S11): 21 days after the 1st dose, more than 8 weeks before calving, so the dose 3–4 weeks before calving follows.",
+  ),
+  49: oneDay(
+    169,
+    "IBR Marker Live SPC (S3): revaccination 6 months after the first dose (breeding −14).",
+  ),
+  50: oneDay(-112, huskvacBeforeGrazing),
+  51: oneDay(-84, huskvacBeforeGrazing),
+  52: oneDay(91, huskvacBeforeGrazing),
+  53: oneDay(119, huskvacBeforeGrazing),
+  54: oneDay(182, huskvacBeforeGrazing),
+  55: oneDay(210, huskvacBeforeGrazing),
+  56: [21, 119, "Bovivac S SPC (S11): calves from about 3 weeks of age. No later limit found."],
+  57: oneDay(140, "Bovivac S SPC (S11): 21 days after the 1st dose."),
+  58: [14, 154, "Ringvac SPC (S10): calves from 2 weeks of age. No later limit found."],
+  59: [164, 168, "Ringvac SPC (S10): 10–14 days after the 1st dose."],
+  60: oneDay(
+    42,
+    "Bovipast RSP SPC (S6): once the dam's antibodies wane at 6 weeks of age. No later limit found (before housing).",
+  ),
+  61: oneDay(70, "Bovipast RSP SPC (S6): 4 weeks after the 1st dose."),
+  62: [-120, -21, toxovaxBeforeTupping],
+  63: [
+    -77,
+    -63,
+    "Heptavac P Plus SPC (S14): 2 doses 4–6 weeks apart: 4 to 6 weeks before the pre-lambing booster.",
+  ],
+  64: oneDay(
+    21,
+    "Heptavac P Plus SPC (S14) and Irish advice (S23): from 3 weeks of age, when the passive cover of about 3 weeks ends (maker's Irish leaflet). No later limit found.",
+  ),
+  65: [49, 63, "Heptavac P Plus SPC (S14, S23): 4–6 weeks after the 1st dose."],
+};
+
+/** A template's window fields (decision 411), as ShotTemplate carries them. */
+export type ShotTemplateWindow = Required<
+  Pick<ShotTemplate, "earliest_days" | "latest_days" | "source_note">
+>;
+
+/**
+ * The templates given, each with its shipped window and source (decision 411), matched by id: a
+ * template the data does not ship keeps no window. The database does not store windows yet, so
+ * `shotTemplates` (the seed) has none, and the engine gets them through this.
+ */
+export function withTemplateWindows<Template extends Pick<ShotTemplate, "id">>(
+  templates: readonly Template[],
+): (Template & Partial<ShotTemplateWindow>)[] {
+  return templates.map((template) => {
+    const window = templateWindows[template.id];
+    if (window === undefined) return template;
+    const [earliest_days, latest_days, source_note] = window;
+    return { ...template, earliest_days, latest_days, source_note };
+  });
+}
+
+/** Every shipped template with its window and source. */
+export const windowedShotTemplates: ShotTemplate[] = withTemplateWindows(shotTemplates);

@@ -17,8 +17,9 @@ import type {
   VaccineInput,
 } from "./schedule.types.ts";
 import { resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
-import { dateTemplate, isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
-import { findNextOccurrence } from "./shot-operations.ts";
+import { spaceDueNowSeeds } from "./due-now-spacing.ts";
+import { DUE_NOW_ID_SUFFIX, planTemplate, type PlannedTemplate } from "./season-timing.ts";
+import { isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
 
 interface ReferenceInput {
   readonly diseases: readonly DiseaseInput[];
@@ -89,36 +90,70 @@ export function generateTemplateSeeds({
     seasonId: setup.season?.id ?? null,
     herdStatus: resolveHerdStatus(setup, diseaseId),
   };
-  // docs/product.md §9: a recurring shot whose date is past starts at the next season's date,
-  // a year on (not N years on: a default shot was never given, so it is due again next time).
-  const dated: { template: ShotTemplateInput; date: IsoDate; yearsOn: number }[] = [];
+  // docs/product.md §9 and decision 411: a dose whose window is still open is due now; a
+  // recurring dose whose window has closed starts at the next season's date, a year on.
+  const dated: { template: ShotTemplateInput; planned: PlannedTemplate; yearsOn: number }[] = [];
   for (const template of shotTemplates) {
     if (template.vaccine_id !== vaccineId || template.animal_id !== animalId) continue;
     if (!isTemplateInScope(template, scope)) continue;
-    const date = dateTemplate(template, birthDate, setup.breedingDate);
+    const planned = planTemplate(template, birthDate, setup.breedingDate, today);
     // A template with nothing to count from has no date to show: it is left out, not undated.
-    if (date === null) continue;
-    const next =
-      date < today && isRecurrencePeriod(template.is_recurrent)
-        ? (findNextOccurrence(date, 1, today) ?? date)
-        : date;
-    dated.push({ template, date, yearsOn: readYear(next) - readYear(date) });
+    if (planned === null) continue;
+    const yearsOn =
+      planned.seasonTiming?.state === "dueNow"
+        ? 0
+        : readYear(planned.next) - readYear(planned.date);
+    dated.push({ template, planned, yearsOn });
+  }
+  // A booster due now is worth nothing to a herd whose primary course should have started before
+  // today: the booster is missed this season, and the course moves to the next one with it.
+  const isCourseLate = dated.some(
+    ({ template, planned }) =>
+      template.is_recurrent === 0 && template.herd_status === "unprimed" && planned.date < today,
+  );
+  if (isCourseLate) {
+    for (const entry of dated) {
+      if (entry.planned.seasonTiming?.state !== "dueNow") continue;
+      if (!isRecurrencePeriod(entry.template.is_recurrent)) continue;
+      const planned = planTemplate(entry.template, birthDate, setup.breedingDate, today, false);
+      if (planned === null) continue;
+      entry.planned = planned;
+      entry.yearsOn = readYear(planned.next) - readYear(planned.date);
+    }
   }
   // A herd's primary course belongs to the season of its booster, so the whole course moves
   // with it, doses after the booster (IBR's 6-month dose) too; any other shot given once keeps
   // its date, for the page to ask about.
   const boosterYearsOn = Math.max(0, ...dated.map(({ yearsOn }) => yearsOn));
-  for (const { template, date, yearsOn } of dated) {
-    const shiftYears =
-      template.is_recurrent === 0 && template.herd_status === "unprimed" ? boosterYearsOn : yearsOn;
-    seeds.push({
+  for (const { template, planned, yearsOn } of dated) {
+    const { date, next, seasonTiming } = planned;
+    const shot = {
       id: `${diseaseId}-${template.id}`,
       diseaseId,
       templateId: template.id,
-      date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),
       custom_name: template.custom_name,
       is_recurrent: template.is_recurrent,
       userInitiated: false,
+    };
+    if (seasonTiming?.state === "dueNow" && isRecurrencePeriod(template.is_recurrent)) {
+      // This season's dose, once, then the series from its next preferred day. The series comes
+      // first and keeps the template's shot id, so a protocol update finds it (decision 405).
+      seeds.push({ ...shot, date: next });
+      seeds.push({
+        ...shot,
+        id: `${shot.id}${DUE_NOW_ID_SUFFIX}`,
+        date,
+        is_recurrent: 0,
+        seasonTiming,
+      });
+      continue;
+    }
+    const shiftYears =
+      template.is_recurrent === 0 && template.herd_status === "unprimed" ? boosterYearsOn : yearsOn;
+    seeds.push({
+      ...shot,
+      date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),
+      ...(seasonTiming === undefined ? {} : { seasonTiming }),
     });
   }
   return seeds;
@@ -140,7 +175,10 @@ export function buildCalendar(input: BuildCalendarInput): Calendar {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
     columns.push(createColumnSeeds(disease, input.setup, input, input.today));
   }
-  return layoutCalendar(createFrame(input.setup, input.today, 1), columns);
+  return layoutCalendar(
+    createFrame(input.setup, input.today, 1),
+    spaceDueNowSeeds(columns, input.today),
+  );
 }
 
 /**
@@ -153,7 +191,7 @@ export function addDiseases(calendar: Calendar, reference: ReferenceInput): Cale
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
     columns.push(createColumnSeeds(disease, calendar.setup, reference, calendar.today));
   }
-  return layoutCalendar(calendar, columns);
+  return layoutCalendar(calendar, spaceDueNowSeeds(columns, calendar.today));
 }
 
 const USER_SHOT_ID_PATTERN = /-u(\d+)$/;

@@ -5,6 +5,7 @@ import type {
   CalendarDisease,
   CalendarMonth,
   CalendarSetup,
+  SeasonTiming,
   Shot,
   VaccineInput,
 } from "./schedule.types.ts";
@@ -22,6 +23,8 @@ export interface ShotSeed {
   readonly custom_name: string | null;
   readonly is_recurrent: number;
   readonly userInitiated: boolean;
+  /** A generated dose due now, or whose window was missed this season; its first occurrence shows it. */
+  readonly seasonTiming?: SeasonTiming;
 }
 
 export interface ColumnSeeds {
@@ -111,6 +114,8 @@ function createShot(
     isBooster: false,
     // A copy repeats a date the user never picked, so submit may drop it outside the range.
     userInitiated: sourceShotId === null && seed.userInitiated,
+    // Undefined, not absent, keeps the hidden class; equality in tests reads it as absent.
+    seasonTiming: sourceShotId === null ? seed.seasonTiming : undefined,
   };
 }
 

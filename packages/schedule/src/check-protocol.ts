@@ -41,7 +41,8 @@ function collectDatedShots(calendar: Calendar): DatedShot[] {
   return dated.sort((left, right) => left.day - right.day);
 }
 
-function isCompatiblePair(left: VaccineInput, right: VaccineInput): boolean {
+/** The same vaccine, or two the product literature allows together (either lists the other). */
+export function isCompatiblePair(left: VaccineInput, right: VaccineInput): boolean {
   return (
     left.id === right.id ||
     left.rules.compatible_vaccine_ids.includes(right.id) ||

@@ -42,7 +42,7 @@ export {
 } from "./schedule-error.ts";
 export { expandSavedPlan, type ExpandSavedPlanInput } from "./saved-plan.ts";
 export type * from "./schedule.types.ts";
-export { NO_FIXED_SCHEDULE_NOTE } from "./schedule.types.ts";
+export { MISSED_THIS_SEASON_NOTE, NO_FIXED_SCHEDULE_NOTE } from "./schedule.types.ts";
 export {
   BirthLabel,
   resolveBirthLabel,

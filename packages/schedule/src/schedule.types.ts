@@ -58,6 +58,13 @@ export interface ShotTemplateInput {
   readonly herd_status?: HerdStatus | null;
   /** Used only in this season; null or absent: in every season. */
   readonly season_id?: number | null;
+  /**
+   * The earliest and latest day of the dose's window, counted from the same date as the preferred
+   * day (birth_days or breeding_days). Absent or null: the window is not known, and only the
+   * preferred day is planned, as before windows existed.
+   */
+  readonly earliest_days?: number | null;
+  readonly latest_days?: number | null;
 }
 
 export interface DiseaseInput {
@@ -150,7 +157,34 @@ export interface Shot {
   readonly isBooster: boolean;
   /** The user added this shot or chose its date; submit keeps it even outside the range. */
   readonly userInitiated: boolean;
+  /**
+   * Set on a generated first occurrence that is due now or whose window was missed this season;
+   * absent otherwise (and on copies, user shots and restored shots).
+   */
+  readonly seasonTiming?: SeasonTiming;
 }
+
+/** A dose's window as dates: the earliest and the latest day, both included. */
+export interface DateWindow {
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+}
+
+/**
+ * Where a generated dose stands against its window for the coming calving, lambing or tupping
+ * (docs/decisions/411):
+ * - `dueNow`: its preferred day is past but its window is still open, so it is planned from today;
+ * - `missed`: its window for the coming event closed before today, so the dose shown is the next
+ *   season's, and the calendar says MISSED_THIS_SEASON_NOTE.
+ */
+export interface SeasonTiming {
+  readonly state: "dueNow" | "missed";
+  /** The window of this season's dose (the one due now, or the one missed). */
+  readonly window: DateWindow;
+}
+
+/** What a dose whose window closed before the coming event says, in the grid and on the PDF. */
+export const MISSED_THIS_SEASON_NOTE = "Missed this season: talk to your vet";
 
 /** What a column without a fixed schedule says, in the grid and on the PDF. */
 export const NO_FIXED_SCHEDULE_NOTE = "No fixed schedule: agree the date with your vet";

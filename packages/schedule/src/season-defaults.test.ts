@@ -1,4 +1,4 @@
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import {
   resolveBirthDate,

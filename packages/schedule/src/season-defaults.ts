@@ -1,5 +1,6 @@
 import { assertIsoDate, formatIsoDate, readYear, type IsoDate } from "./iso-date.ts";
-import { dateTemplate, isTemplateInScope } from "./template-selection.ts";
+import { planTemplate } from "./season-timing.ts";
+import { isTemplateInScope } from "./template-selection.ts";
 import type {
   AnimalBirthFacts,
   CalendarSetup,
@@ -131,7 +132,7 @@ export function resolveSeasonDefaults(
       : listOfferedTemplates(combination.animal_id, combination.season_id, offered);
   for (const shift of YEAR_SHIFTS) {
     const placed = place(shift);
-    const shots = dateSeasonShots(templates, placed);
+    const shots = dateSeasonShots(templates, placed, today);
     if (shots.length === 0) break;
     const hasPastOnceShot = shots.some((shot) => shot.is_recurrent === 0 && shot.date < today);
     const hasUpcomingShot = shots.some((shot) => shot.date >= today);
@@ -167,14 +168,16 @@ function listOfferedTemplates(
   );
 }
 
+/** Each template's dose as the calendar would plan it today, before any year shift. */
 function dateSeasonShots(
   templates: readonly ShotTemplateInput[],
   season: SeasonDefaults,
+  today: IsoDate,
 ): { date: IsoDate; is_recurrent: number }[] {
   const shots: { date: IsoDate; is_recurrent: number }[] = [];
   for (const template of templates) {
-    const date = dateTemplate(template, season.birthDate, season.breedingDate);
-    if (date !== null) shots.push({ date, is_recurrent: template.is_recurrent });
+    const planned = planTemplate(template, season.birthDate, season.breedingDate, today);
+    if (planned !== null) shots.push({ date: planned.date, is_recurrent: template.is_recurrent });
   }
   return shots;
 }

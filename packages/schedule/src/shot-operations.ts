@@ -65,7 +65,10 @@ export function updateShotDate(
   date: IsoDate,
 ): ScheduleResult<Calendar> {
   if (!isIsoDate(date)) return fail(ScheduleErrorCode.invalidDate);
-  return editSeed(calendar, shotId, (seed) => [{ ...seed, date, userInitiated: true }]);
+  return editSeed(calendar, shotId, (seed) => [
+    // A date the user chose is no longer the engine's due-now or missed plan.
+    { ...seed, date, userInitiated: true, seasonTiming: undefined },
+  ]);
 }
 
 /** Deletes a first occurrence together with its mirrored copies. */

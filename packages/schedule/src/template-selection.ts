@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from "./iso-date.ts";
-import type { CalendarSetup, HerdStatus, ShotTemplateInput } from "./schedule.types.ts";
+import type { CalendarSetup, DateWindow, HerdStatus, ShotTemplateInput } from "./schedule.types.ts";
 
 /** A template's date, or null when the date it counts from is not set (the Ram has no birth). */
 export function dateTemplate(
@@ -14,6 +14,55 @@ export function dateTemplate(
     return breedingDate === null ? null : addDays(breedingDate, template.breeding_days);
   }
   return null;
+}
+
+/** A template's anchor: the date its days count from, or null when it is not set. */
+function findTemplateAnchor(
+  template: ShotTemplateInput,
+  birthDate: IsoDate | null,
+  breedingDate: IsoDate | null,
+): { anchor: IsoDate; days: number } | null {
+  if (template.birth_days !== null) {
+    return birthDate === null ? null : { anchor: birthDate, days: template.birth_days };
+  }
+  if (template.breeding_days !== null) {
+    return breedingDate === null ? null : { anchor: breedingDate, days: template.breeding_days };
+  }
+  return null;
+}
+
+/** A template dated against its anchor: the preferred day, and the window when it is known. */
+export interface DatedTemplate {
+  /** The birth or breeding date the template counts from. */
+  readonly anchor: IsoDate;
+  readonly preferred: IsoDate;
+  /** Null when the template carries no window (earliest_days and latest_days unset). */
+  readonly window: DateWindow | null;
+}
+
+/**
+ * A template's preferred day and window as dates (docs/decisions/411). A window that leaves out
+ * the preferred day is widened to hold it, so a hand-made template can never plan outside its own
+ * window. Null when the date it counts from is not set.
+ */
+export function dateTemplateWindow(
+  template: ShotTemplateInput,
+  birthDate: IsoDate | null,
+  breedingDate: IsoDate | null,
+): DatedTemplate | null {
+  const found = findTemplateAnchor(template, birthDate, breedingDate);
+  if (found === null) return null;
+  const { anchor, days } = found;
+  const earliest = template.earliest_days ?? null;
+  const latest = template.latest_days ?? null;
+  const window =
+    earliest === null && latest === null
+      ? null
+      : {
+          from: addDays(anchor, Math.min(earliest ?? days, days)),
+          to: addDays(anchor, Math.max(latest ?? days, days)),
+        };
+  return { anchor, preferred: addDays(anchor, days), window };
 }
 
 /** docs/product.md §3 "Herd status": a disease the setup does not mention is primed. */

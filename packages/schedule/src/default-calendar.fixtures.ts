@@ -1,0 +1,61 @@
+/*
+ * The seeded dataset's default calendar for a combination, as step 1 and step 2 build it with
+ * every offered disease ticked: for the golden calendars and the due-now table test.
+ */
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
+import { buildCalendar } from "./build-calendar.ts";
+import { checkProtocol, ProtocolRule, type ProtocolWarning } from "./check-protocol.ts";
+import type { IsoDate } from "./iso-date.ts";
+import type { Calendar, HerdStatus } from "./schedule.types.ts";
+import { resolveSeasonDefaults } from "./season-defaults.ts";
+
+export type Combination = (typeof referenceData.combinations)[number];
+
+export function offeredDiseases(animalId: number) {
+  return referenceData.diseases.filter((disease) =>
+    disease.animals.some((offer) => offer.animal_id === animalId),
+  );
+}
+
+export function buildDefault(
+  combination: Combination,
+  today: IsoDate,
+  herdStatus?: Record<string, HerdStatus>,
+) {
+  const animal = referenceData.animals.find((candidate) => candidate.id === combination.animal_id);
+  if (animal === undefined) throw new Error(`No seeded animal ${combination.animal_id}`);
+  return buildCalendar({
+    setup: {
+      enterprise: { id: combination.enterprise_id },
+      season: { id: combination.season_id },
+      animal,
+      ...resolveSeasonDefaults(combination, today, animal, referenceData),
+      ...(herdStatus === undefined ? {} : { herdStatus }),
+    },
+    diseases: offeredDiseases(animal.id),
+    vaccines: referenceData.vaccines,
+    shotTemplates: referenceData.shotTemplates,
+    today,
+  });
+}
+
+/**
+ * A calendar's warnings but those a due-now dose cannot avoid (decision 411): several doses falling
+ * due together whose windows leave no day 14 days clear of the others get a spacing warning, which
+ * is the calendar telling the truth; and a dose due now for this season's birth shares a calendar
+ * year with next season's, which the most-shots rule still counts by calendar year (issue 24,
+ * item 7). Every other warning on a default calendar is a defect.
+ */
+export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
+  const dueNow = new Set(
+    calendar.diseases
+      .flatMap((column) => column.shots)
+      .filter((shot) => shot.seasonTiming?.state === "dueNow")
+      .map((shot) => shot.id),
+  );
+  return checkProtocol(calendar).filter(
+    (warning) =>
+      (warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
+      !warning.shotIds.some((id) => dueNow.has(id)),
+  );
+}
