@@ -373,11 +373,11 @@ describe("preview", () => {
       link: { vaccine_id: VaccineId.covexin10, herd_status_question: null },
     });
     expect(switched.statusCode).toBe(200);
-    // By date: Bovilis BVD's shot goes, Covexin 10's comes (its season date, 56 days before the
+    // By date: Bovilis BVD's shot goes, Covexin 10's comes (its season date, 35 days before the
     // 2026 calving, is past, so the yearly series starts in December).
     expect(dairySpring(switched.json())?.differences).toEqual([
       expect.objectContaining({ change: "removed", label: "Bovilis BVD", before: "2026-03-28" }),
-      expect.objectContaining({ change: "added", label: "Covexin 10", after: "2026-12-07" }),
+      expect.objectContaining({ change: "added", label: "Covexin 10", after: "2026-12-28" }),
     ]);
     const removed = await preview({
       kind: "disease_animal",

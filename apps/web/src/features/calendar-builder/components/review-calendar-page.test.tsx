@@ -261,7 +261,7 @@ describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
     await user.click(dialog.getByRole("button", { name: "Add selected" }));
 
     expect(
-      await screen.findByRole("button", { name: "Bovilis Rotavec Corona, 28 December 2030" }),
+      await screen.findByRole("button", { name: "Bovilis Rotavec Corona, 14 December 2030" }),
     ).toBeInTheDocument();
     expect(readCalendarForm().diseases).toEqual([5]);
   });
@@ -307,11 +307,11 @@ describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
   });
 
   it("does not ask when the only past-looking shots are yearly ones: they start next year", async () => {
-    // Calving two months ago: the pre-calving Covexin 10 (calving − 56) would be past, so the
+    // Calving two months ago: the pre-calving Covexin 10 (calving − 35) would be past, so the
     // yearly series starts on the same day next year.
     const today = readToday();
     const birthDate = shiftDate(today, -60);
-    const covexin = shiftDate(birthDate, -56);
+    const covexin = shiftDate(birthDate, -35);
     chooseDairyCows([1, 4], birthDate, shiftDate(today, 60));
     await renderReview();
 
