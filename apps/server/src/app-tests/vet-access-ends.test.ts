@@ -278,49 +278,50 @@ function readBody(response: LightMyRequestResponse): string {
   return response.body;
 }
 
-/** What a vet has seen: every URL, and what each answered while the vet had access. */
-class VetTrail {
-  readonly urls = new Set<string>();
-  readonly seenFarmData = new Set<string>();
+/** What a vet has seen: every URL, and the requests whose answer showed the farm. */
+type VetTrail = {
+  urls: Set<string>;
+  seenFarmData: Set<string>;
+  note: (text: string) => void;
+  send: (node: FastifyInstance, options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Follows every collected URL of this app (GET, with the vet's session) until none is new. */
+  crawl: (node: FastifyInstance) => Promise<void>;
+};
 
-  constructor(
-    private readonly farm: Farm,
-    private readonly vetToken: string,
-  ) {}
-
-  note(text: string) {
-    for (const url of findUrls(text)) this.urls.add(url);
-  }
-
-  async send(node: FastifyInstance, options: InjectOptions) {
-    const response = await node.inject(asUser(this.vetToken, options));
+function startTrail(farm: Farm, vetToken: string): VetTrail {
+  const urls = new Set<string>();
+  const seenFarmData = new Set<string>();
+  const note = (text: string) => {
+    for (const url of findUrls(text)) urls.add(url);
+  };
+  const send = async (node: FastifyInstance, options: InjectOptions) => {
+    const response = await node.inject(asUser(vetToken, options));
     const text = readBody(response);
-    this.note(text);
-    if (this.farm.markers.some((marker) => text.includes(marker))) {
-      this.seenFarmData.add(`${options.method ?? "GET"} ${String(options.url)}`);
+    note(text);
+    if (farm.markers.some((marker) => text.includes(marker))) {
+      seenFarmData.add(`${options.method ?? "GET"} ${String(options.url)}`);
     }
     return response;
-  }
-
-  /** Follows every collected URL of this app (GET, with the vet's session) until none is new. */
-  async crawl(node: FastifyInstance) {
+  };
+  const crawl = async (node: FastifyInstance) => {
     const visited = new Set<string>();
     for (;;) {
-      const next = [...this.urls]
+      const next = [...urls]
         .map(toAppPath)
         .filter((path): path is string => path !== null && !visited.has(path));
       if (next.length === 0) return;
       for (const path of next) {
         visited.add(path);
-        await this.send(node, { method: "GET", url: path });
+        await send(node, { method: "GET", url: path });
       }
     }
-  }
+  };
+  return { urls, seenFarmData, note, send, crawl };
 }
 
 /** Everything a vet of the practice can do with the farmer's calendars, on node B. */
 async function visitAsVet(practice: Practice, farm: Farm): Promise<VetTrail> {
-  const trail = new VetTrail(farm, practice.vet.token);
+  const trail = startTrail(farm, practice.vet.token);
   const get = (url: string) => trail.send(nodeB, { method: "GET", url });
 
   const dashboard = VetDashboardSchema.parse((await get("/api/vet/dashboard")).json());

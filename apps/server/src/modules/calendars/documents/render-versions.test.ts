@@ -14,6 +14,7 @@ import {
   editCalendar,
   readPdfText,
   testToday,
+  requireFeedUrls,
 } from "../../../test/calendars.ts";
 import { toRateLimitKey } from "../../../rate-limits/rate-limits.repository.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
@@ -85,7 +86,7 @@ async function saveCalendar(): Promise<{ id: number; feedPath: string }> {
   );
   expect(response.statusCode, response.body).toBe(201);
   const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
-  return { id: calendar.id, feedPath: new URL(calendar.feedUrls.https).pathname };
+  return { id: calendar.id, feedPath: new URL(requireFeedUrls(calendar).https).pathname };
 }
 
 function getPdf(node: FastifyInstance, id: number, token = farmer.token) {
@@ -266,7 +267,7 @@ describe("a cached PDF and feed on another node", () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
-    const feedPath = new URL(calendar.feedUrls.https).pathname;
+    const feedPath = new URL(requireFeedUrls(calendar).https).pathname;
     expect((await nodeB.inject({ method: "GET", url: feedPath })).statusCode).toBe(200);
     expect(
       versionsB.forFeedToken(hashFeedToken(/([^/]+)\.ics$/.exec(feedPath)![1]!)!),
