@@ -15,10 +15,7 @@ import { buildApp } from "../app.ts";
 import { resolveSigningSecret } from "../config.ts";
 import { connectDatabase, type Database } from "../db/database.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
-import {
-  createRenderVersions,
-  type RenderVersions,
-} from "../modules/calendars/documents/render-versions.ts";
+import { createRenderVersions, type RenderVersions } from "../modules/calendars/index.ts";
 import {
   createPracticeDigestSender,
   createPracticeDosesDueReader,
