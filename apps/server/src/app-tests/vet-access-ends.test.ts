@@ -11,11 +11,8 @@ import { inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
 import { resolveSigningSecret } from "../config.ts";
-import { connectDatabase, type Database } from "../db/database.ts";
 import { outboxMessages } from "../db/schema/outbox.ts";
-import { createRenderVersions, type RenderVersions } from "../modules/calendars/index.ts";
 import {
   createPracticeDigestSender,
   createPracticeDosesDueReader,
@@ -30,6 +27,8 @@ import {
   type RegisteredUser,
 } from "../test/accounts.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
+import { startSecondNode, type SecondNode } from "../test/second-node.ts";
+import { registerVetPractice } from "../test/vet-practices.ts";
 import {
   buildEngineCalendar,
   buildSubmitPayload,
@@ -53,38 +52,19 @@ const publicHost = new URL(publicUrl).host;
 // A Monday (testToday): the weekly digest of the practice goes out at 08:00.
 const now = new Date(`${testToday}T10:00:00Z`);
 const clock = () => now;
-const listenerB = "vaxcal-listen-renders-vet-access";
 
 let nodeA: TestApp;
-let databaseB: Database;
 let nodeB: FastifyInstance;
-let versionsB: RenderVersions;
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+let secondNode: SecondNode;
 
 beforeAll(async () => {
   nodeA = await createTestApp({ publicUrl }, clock);
-  databaseB = connectDatabase(nodeA.database.connectionString, { maxConnections: 4 });
-  versionsB = createRenderVersions(databaseB, { retryMs: 1_500, name: listenerB });
-  nodeB = await buildApp({
-    config: nodeA.config,
-    database: databaseB,
-    clock,
-    renderVersions: versionsB,
-  });
-  await waitFor(() => versionsB.isListening(), "node B to listen");
+  secondNode = await startSecondNode(nodeA, clock, "vaxcal-listen-renders-vet-access");
+  nodeB = secondNode.app;
 });
 
 afterAll(async () => {
-  await nodeB?.close();
-  await versionsB?.close();
-  await databaseB?.pool.end();
+  await secondNode?.close();
   await nodeA?.close();
 });
 
@@ -113,45 +93,15 @@ function expectStatus(response: LightMyRequestResponse, status: number) {
 /** A practice registered and verified, whose manager invites one vet, who joins. */
 async function setUpPractice(): Promise<Practice> {
   sequence += 1;
-  const email = `ballinhassig.vets.${sequence}.${Date.now()}@vets.example.ie`;
-  const name = `Ballinhassig Vets ${sequence}`;
-  const registered = await nodeA.app.inject({
-    method: "POST",
-    url: "/api/vet/register",
-    remoteAddress: nextClientAddress(),
-    payload: {
-      vet_practice_name: name,
-      vet_practice_email: email,
-      mobile_number: "0871234567",
-      veterinarian_name: "Aoife",
-      veterinarian_surname: "Byrne",
-      vci_number: "1234",
-      address1: "Mart Road",
-      town: "Bandon",
-      county: "Cork",
-      country: "Ireland",
-      eircode: "P72 X4K7",
-      agree_to_terms: true,
-      password: "pasture-gate-91",
-      password_confirmation: "pasture-gate-91",
-      vets: [],
-      skip_inviting: true,
-    },
-  });
-  expectStatus(registered, 201);
-  const manager = registered.json<{ user: { id: number }; token: string }>();
-  const practices = (await nodeA.app.inject({ method: "GET", url: "/api/vets" })).json<
-    { id: number; vet_practice_name: string }[]
-  >();
-  const id = practices.find((candidate) => candidate.vet_practice_name === name)?.id;
-  if (id === undefined) throw new Error(`${name} is not listed`);
+  const practice = await registerVetPractice(nodeA.app, `Ballinhassig Vets ${sequence}`);
+  const { email } = practice;
   // The practice's e-mail is its manager's login, verified by the usual signed link.
   await nodeA.database.db.execute(
     sql`UPDATE users SET email_verified_at = ${now} WHERE email = ${email}`,
   );
   const vetEmail = `cian.${sequence}.${Date.now()}@vets.example.ie`;
   const invited = await nodeA.app.inject(
-    asUser(manager.token, {
+    asUser(practice.token, {
       method: "POST",
       url: "/api/vet/invites",
       payload: { emails: [vetEmail] },
@@ -178,9 +128,9 @@ async function setUpPractice(): Promise<Practice> {
   expect(accepted.statusCode, accepted.body).toBeLessThan(300);
   const vet = AcceptVetInviteResponseSchema.parse(accepted.json());
   return {
-    id,
+    id: practice.id,
     email,
-    manager: { id: manager.user.id, token: manager.token },
+    manager: { id: practice.userId, token: practice.token },
     vet: { id: vet.user.id, token: vet.token, email: vetEmail },
   };
 }
