@@ -31,6 +31,18 @@ export function CalendarFinalPage({
   const heading = useRef<HTMLHeadingElement>(null);
   // Only the calendar's owner is given its feed links; a vet of the linked practice is not.
   const { feedUrls } = calendar;
+  // The owner goes on to their own calendars; a vet back to the practice's farms.
+  const next = feedUrls
+    ? {
+        text: "Your calendar is kept in My calendars, with its PDF and links.",
+        label: "Go to My calendars",
+        href: paths.myCalendars.getHref(),
+      }
+    : {
+        text: "The farm’s calendars are on your vet dashboard.",
+        label: "Go to the vet dashboard",
+        href: paths.vetDashboard.getHref(),
+      };
   useCompactBanner();
 
   useEffect(() => {
@@ -86,21 +98,11 @@ export function CalendarFinalPage({
       )}
 
       <div className="final-page__next">
-        {feedUrls ? (
-          <p>Your calendar is kept in My calendars, with its PDF and links.</p>
-        ) : (
-          <p>The farm&rsquo;s calendars are on your vet dashboard.</p>
-        )}
+        <p>{next.text}</p>
         <div className="button-row">
-          {feedUrls ? (
-            <Link className="button button--secondary" to={paths.myCalendars.getHref()}>
-              Go to My calendars
-            </Link>
-          ) : (
-            <Link className="button button--secondary" to={paths.vetDashboard.getHref()}>
-              Go to the vet dashboard
-            </Link>
-          )}
+          <Link className="button button--secondary" to={next.href}>
+            {next.label}
+          </Link>
           <CreateCalendarLink label="Create another calendar" variant="secondary" />
         </div>
       </div>
