@@ -342,6 +342,9 @@ test.describe("vet practices", () => {
       await expect(
         page.getByRole("heading", { level: 1, name: "Download your calendar" }),
       ).toBeVisible();
+      // Issue 23, M1: the farm's feed link is the farmer's alone; the vet is told so instead.
+      await expect(page.getByRole("link", { name: "Add to phone calendar" })).toHaveCount(0);
+      await expect(page.getByText(/The farmer adds this calendar to their phone/)).toBeVisible();
 
       // Doses due: the moved shot, under its week and vaccine, with the herd's dose estimate.
       await page.goto("/vet/dashboard");

@@ -77,6 +77,8 @@ export const calendarMessages = {
   cursorInvalid: "This page of calendars is out of date. Please reload My Calendars.",
   feedRegenerated:
     "Your calendar has new subscription links. The old links have stopped working: subscribe again with a new one.",
+  /** Issue 23, M1: a linked vet asked for new feed links, which are the farmer's alone. */
+  feedOwnerOnly: "Only the farmer can make new links for their phone calendar.",
 } as const;
 
 /** Bounds on what one save may hold: generous for a farm, small enough to refuse junk. */
@@ -357,7 +359,8 @@ export type ParsedSubmitCalendarRequest = z.output<typeof SubmitCalendarRequestS
 /**
  * A calendar's secret iCalendar feed (docs/product.md D14), as four ways to subscribe. Each
  * link carries the same secret token: share them only with the farm. Regenerating gives new links
- * and the old ones answer 404.
+ * and the old ones answer 404. Only the calendar's owner is given them: a vet of the linked
+ * practice gets no `feedUrls` (issue 23, M1), so nothing a vet was shown outlives their access.
  */
 export const CalendarFeedUrlsSchema = z.object({
   /** The feed itself, `{PUBLIC_URL}/api/calendars/feed/{token}.ics`. */
@@ -411,7 +414,8 @@ export const CalendarSummarySchema = z.object({
   previewImageUrl: z.string(),
   /** A path, `/api/calendars/{id}/download`: the PDF, also behind the bearer token. */
   downloadUrl: z.string(),
-  feedUrls: CalendarFeedUrlsSchema,
+  /** The owner's alone: absent when a vet of the linked practice reads or saves the calendar. */
+  feedUrls: CalendarFeedUrlsSchema.optional(),
   vet_edit: VetEditSchema.nullable().optional(),
 });
 export type CalendarSummary = z.infer<typeof CalendarSummarySchema>;
@@ -489,7 +493,8 @@ export const CalendarDetailSchema = z.object({
   updated_at: TimestampSchema,
   previewImageUrl: z.string(),
   downloadUrl: z.string(),
-  feedUrls: CalendarFeedUrlsSchema,
+  /** The owner's alone: absent when a vet of the linked practice reads or saves the calendar. */
+  feedUrls: CalendarFeedUrlsSchema.optional(),
   vet_edit: VetEditSchema.nullable().optional(),
   /**
    * The owner's herd size (cattle) or flock size (sheep) band, for the doses on 'Due next'

@@ -24,6 +24,7 @@ import {
   editCalendar,
   listOfferedDiseaseIds,
   testToday,
+  requireFeedUrls,
 } from "../test/calendars.ts";
 import { buildTestConfig } from "../test/app.ts";
 import { withDatabaseName } from "../test/database.ts";
@@ -364,7 +365,7 @@ describe("a calendar saved before the plan migration", () => {
       expect(detail.feedUrls).toEqual(buildFeedUrls(publicUrl, token));
       const response = await app.inject({
         method: "GET",
-        url: new URL(detail.feedUrls.https).pathname,
+        url: new URL(requireFeedUrls(detail).https).pathname,
       });
       expect(response.statusCode).toBe(200);
       const events = new ICAL.Component(ICAL.parse(response.body)).getAllSubcomponents("vevent");

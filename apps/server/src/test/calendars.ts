@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { RoleName, type SubmitCalendarRequest } from "@vaxcal/contracts";
+import { RoleName, type CalendarFeedUrls, type SubmitCalendarRequest } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import {
   addShot,
@@ -152,6 +152,12 @@ export function editCalendar(calendar: Calendar, movedTo: IsoDate, addedOn: IsoD
   const added = addShot(moved.value, firstColumn.diseaseId, addedOn);
   if (!added.ok) throw new Error(added.error.message);
   return added.value;
+}
+
+/** The feed links of an owner's answer; only the owner gets them (issue 23, M1). */
+export function requireFeedUrls(calendar: { feedUrls?: CalendarFeedUrls | undefined }) {
+  if (!calendar.feedUrls) throw new Error("the answer carries no feed links");
+  return calendar.feedUrls;
 }
 
 let vetSequence = 0;

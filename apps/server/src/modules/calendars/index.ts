@@ -1,7 +1,7 @@
 // The calendars module's public entry: what app.ts, the other modules and their tests use.
 export { calendarsRoutes } from "./calendars.plugin.ts";
 export type { CalendarsRoutesOptions } from "./calendar-routes-context.ts";
-export type { RenderVersions } from "./documents/render-versions.ts";
+export { createRenderVersions, type RenderVersions } from "./documents/render-versions.ts";
 export { createCalendarPdfReader } from "./documents/calendar-pdf-reader.ts";
 export {
   listCalendarOccurrences,

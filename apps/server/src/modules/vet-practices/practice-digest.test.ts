@@ -10,14 +10,9 @@ import { findWeekStart } from "../../lib/clock.ts";
 import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
 import { buildEngineCalendar, buildSubmitPayload } from "../../test/calendars.ts";
 import { createPracticeDosesDueReader } from "./vet-dashboard.service.ts";
-import {
-  asUser,
-  logIn,
-  nextClientAddress,
-  registerUser,
-  type RegisteredUser,
-} from "../../test/accounts.ts";
+import { asUser, logIn, registerUser, type RegisteredUser } from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { registerVetPractice } from "../../test/vet-practices.ts";
 import {
   startLoopbackFakes,
   type LoopbackFakes,
@@ -49,40 +44,14 @@ let calendarId = 0;
 let unlinkedCalendarId = 0;
 
 async function registerPractice(name: string, { verified = true } = {}): Promise<Practice> {
-  const email = `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`;
-  const response = await testApp.app.inject({
-    method: "POST",
-    url: "/api/vet/register",
-    remoteAddress: nextClientAddress(),
-    payload: {
-      vet_practice_name: name,
-      vet_practice_email: email,
-      mobile_number: "0871234567",
-      veterinarian_name: "Aoife",
-      veterinarian_surname: "Byrne",
-      vci_number: "1234",
-      address1: "Mart Road",
-      town: "Bandon",
-      county: "Cork",
-      country: "Ireland",
-      eircode: "P72 X4K7",
-      agree_to_terms: true,
-      password: "pasture-gate-91",
-      password_confirmation: "pasture-gate-91",
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const vets = (await testApp.app.inject({ method: "GET", url: "/api/vets" })).json<
-    { id: number; vet_practice_name: string }[]
-  >();
-  const id = vets.find((vet) => vet.vet_practice_name === name)?.id ?? 0;
+  const { id, token, email } = await registerVetPractice(testApp.app, name);
   if (verified) {
     // The practice's e-mail is its manager's login, verified by the usual signed link.
     await testApp.database.db.execute(
       sql`UPDATE users SET email_verified_at = ${now} WHERE email = ${email}`,
     );
   }
-  return { id, token: response.json<{ token: string }>().token, email };
+  return { id, token, email };
 }
 
 async function saveCalendar(farmer: RegisteredUser): Promise<number> {

@@ -14,7 +14,6 @@ import { listCalendarOccurrences, createCalendarPlansRepository } from "../calen
 import {
   asUser,
   createAccountsTestApp,
-  nextClientAddress,
   registerUser,
   saveSettings,
   type AccountsTestApp,
@@ -28,6 +27,7 @@ import {
   readPdfText,
 } from "../../test/calendars.ts";
 import { findWeekStart } from "../../lib/clock.ts";
+import { registerVetPractice } from "../../test/vet-practices.ts";
 
 /*
  * The vet dashboard (docs/product.md D3): a practice sees only its own clients, their calendars,
@@ -42,34 +42,8 @@ let otherManagerToken = "";
 let farmer: RegisteredUser;
 let calendarId = 0;
 
-async function registerPractice(name: string) {
-  const response = await testApp.app.inject({
-    method: "POST",
-    url: "/api/vet/register",
-    remoteAddress: nextClientAddress(),
-    payload: {
-      vet_practice_name: name,
-      vet_practice_email: `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`,
-      mobile_number: "0871234567",
-      veterinarian_name: "Aoife",
-      veterinarian_surname: "Byrne",
-      vci_number: "1234",
-      address1: "Mart Road",
-      town: "Bandon",
-      county: "Cork",
-      country: "Ireland",
-      eircode: "P72 X4K7",
-      agree_to_terms: true,
-      password: "pasture-gate-91",
-      password_confirmation: "pasture-gate-91",
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const vets = (await testApp.app.inject({ method: "GET", url: "/api/vets" })).json<
-    { id: number; vet_practice_name: string }[]
-  >();
-  const id = vets.find((vet) => vet.vet_practice_name === name)?.id ?? 0;
-  return { id, token: response.json<{ token: string }>().token };
+function registerPractice(name: string) {
+  return registerVetPractice(testApp.app, name);
 }
 
 beforeAll(async () => {

@@ -12,6 +12,9 @@ export const calendarsTexts = {
   deleted: "Your calendar has been deleted.",
   previewFailed: "The preview could not be loaded.",
   linkCopied: "The calendar link is copied. Paste it into your calendar app.",
+  /** Issue 23, M1: a vet is never given the farm's feed link; the farmer subscribes themselves. */
+  feedIsTheFarmers:
+    "The farmer adds this calendar to their phone from their own account. It updates there by itself, with your changes too.",
   showMore: "Show more calendars",
   loadingMore: "Loading more calendars…",
   moreShown: (count: number) => `${count} calendars shown. Show more calendars for the rest.`,

@@ -109,6 +109,8 @@ type RouteCase = {
   name: string;
   request: (id: number) => InjectOptions;
   allowedStatus: number;
+  /** The owner's alone: a linked vet gets this status and changes nothing. */
+  linkedVetStatus?: number;
 };
 
 const routes: readonly RouteCase[] = [
@@ -168,8 +170,16 @@ const routes: readonly RouteCase[] = [
     name: "POST /api/calendars/:id/feed/regenerate",
     request: (id) => ({ method: "POST", url: `/api/calendars/${id}/feed/regenerate` }),
     allowedStatus: 200,
+    // Issue 23, M1: the feed link is the farmer's; a vet neither gets one nor replaces theirs.
+    linkedVetStatus: 403,
   },
 ];
+
+function findRoute(name: string): RouteCase {
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`no route case ${name}`);
+  return route;
+}
 
 describe.each(routes)("$name", (route) => {
   it.each(callers)("as %s", async (caller) => {
@@ -177,6 +187,14 @@ describe.each(routes)("$name", (route) => {
     const before = (await readAsOwner(id)).json();
     const response = await send(caller, route.request(id));
 
+    if (caller === "linked vet" && route.linkedVetStatus !== undefined) {
+      expect(response.statusCode, response.body).toBe(route.linkedVetStatus);
+      expect(response.json()).toEqual({
+        error: { code: "FORBIDDEN", message: calendarMessages.feedOwnerOnly },
+      });
+      expect((await readAsOwner(id)).json()).toEqual(before);
+      return;
+    }
     if (isAllowed(caller)) {
       expect(response.statusCode, response.body).toBe(route.allowedStatus);
       return;
@@ -244,6 +262,31 @@ describe("the feed", () => {
     }
     const guessed = feedPath.replace(/[\w-]{43}\.ics$/, `${"a".repeat(43)}.ics`);
     expect((await send("owner", { method: "GET", url: guessed })).statusCode).toBe(404);
+  });
+});
+
+describe("a linked vet's answers", () => {
+  // Issue 23, M1: the secret feed link outlived a vet's access; vets are never given it.
+  it("carry no feed link nor the farmer's feed token, and the farmer's link stays", async () => {
+    const id = await createOwnersCalendar();
+    const { detail } = (await readAsOwner(id)).json() as {
+      detail: { feedUrls: { https: string } };
+    };
+    const token = /([\w-]{43})\.ics$/.exec(detail.feedUrls.https)?.[1] ?? "";
+    expect(token).toHaveLength(43);
+    const answers = [
+      await send("linked vet", { method: "GET", url: `/api/calendars/${id}` }),
+      await send("linked vet", findRoute("PUT /api/calendar/:id").request(id)),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.body).not.toContain(token);
+      expect(answer.body).not.toContain("/api/calendars/feed/");
+    }
+    expect(answers[0]?.json()).not.toHaveProperty("feedUrls");
+    expect(answers[1]?.json()).not.toHaveProperty("calendar.feedUrls");
+    const after = (await readAsOwner(id)).json() as { detail: { feedUrls: { https: string } } };
+    expect(after.detail.feedUrls.https).toBe(detail.feedUrls.https);
   });
 });
 

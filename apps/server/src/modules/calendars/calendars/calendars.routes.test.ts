@@ -22,6 +22,7 @@ import {
   listOfferedDiseaseIds,
   testToday,
   readPdfText,
+  requireFeedUrls,
 } from "../../../test/calendars.ts";
 
 const publicUrl = "https://vaxcal.example.ie";
@@ -128,7 +129,7 @@ describe("saving and reopening a calendar", () => {
       previewImageUrl: `/api/calendars/${saved.id}/preview.svg`,
       downloadUrl: `/api/calendars/${saved.id}/download`,
     });
-    const { https, webcal, google, outlook } = saved.feedUrls;
+    const { https, webcal, google, outlook } = requireFeedUrls(saved);
     expect(https).toMatch(/^https:\/\/vaxcal\.example\.ie\/api\/calendars\/feed\/[\w-]{43}\.ics$/);
     expect(webcal).toBe(https.replace("https://", "webcal://"));
     expect(google).toBe(`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`);
@@ -203,7 +204,7 @@ describe("saving and reopening a calendar", () => {
 
   it("deletes the calendar with its feed", async () => {
     const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
-    const feedPath = new URL(saved.feedUrls.https).pathname;
+    const feedPath = new URL(requireFeedUrls(saved).https).pathname;
     expect((await testApp.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(200);
 
     const response = await testApp.app.inject(
@@ -338,7 +339,7 @@ describe("a calendar with no shot yet", () => {
     }
     const feed = await testApp.app.inject({
       method: "GET",
-      url: new URL(saved.feedUrls.https).pathname,
+      url: new URL(requireFeedUrls(saved).https).pathname,
     });
     expect(feed.statusCode).toBe(200);
     const calendar = new ICAL.Component(ICAL.parse(feed.body));
@@ -383,7 +384,7 @@ describe("the calendar feed", () => {
     const saved = await saveCalendar(buildSubmitPayload(buildEngineCalendar()));
     const response = await testApp.app.inject({
       method: "GET",
-      url: new URL(saved.feedUrls.https).pathname,
+      url: new URL(requireFeedUrls(saved).https).pathname,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/calendar; charset=utf-8");
@@ -438,11 +439,11 @@ describe("the calendar feed", () => {
     expect(response.statusCode, response.body).toBe(200);
     const { feedUrls, message } = RegenerateFeedResponseSchema.parse(response.json());
     expect(message).toBe(calendarMessages.feedRegenerated);
-    expect(feedUrls.https).not.toBe(saved.feedUrls.https);
+    expect(feedUrls.https).not.toBe(requireFeedUrls(saved).https);
 
     const oldFeed = await testApp.app.inject({
       method: "GET",
-      url: new URL(saved.feedUrls.https).pathname,
+      url: new URL(requireFeedUrls(saved).https).pathname,
     });
     expect(oldFeed.statusCode).toBe(404);
     const newFeed = await testApp.app.inject({

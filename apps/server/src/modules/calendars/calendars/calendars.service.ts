@@ -119,14 +119,27 @@ function readSavedContact(calendar: CalendarRow): SavedCalendarContact | null {
   };
 }
 
-/** What a summary needs beyond the row: its feed token, derived once per request. */
+/**
+ * What a summary needs beyond the row: its feed token, derived once per request, or null when
+ * the caller is not the calendar's owner. A vet of the linked practice is never given the farm's
+ * feed link: it needs no login, so it would outlive the vet's access (issue 23, M1).
+ */
 type SummaryRow = Pick<
   CalendarRow,
   "id" | "calendarYear" | "createdAt" | "updatedAt" | "birthDate" | "breedingDate"
 > &
   Partial<Pick<CalendarRow, "vetEditedAt" | "vetEditedBy" | "vetEditedByPractice">> & {
-    feedToken: string;
+    feedToken: string | null;
   };
+
+/** The calendar's feed token for its owner; null for anyone else (a vet of the linked practice). */
+function readOwnersFeedToken(
+  context: CalendarsContext,
+  calendar: Pick<CalendarRow, "userId" | "feedNonce">,
+  callerId: number,
+): string | null {
+  return calendar.userId === callerId ? deriveFeedToken(context.secret, calendar.feedNonce) : null;
+}
 
 /** The calendar's record of its last edit by a vet of the linked practice (decision 501). */
 function readVetEdit(
@@ -159,7 +172,9 @@ function buildSummary(
     diseases,
     previewImageUrl: buildCalendarPath("preview", row.id),
     downloadUrl: buildCalendarPath("download", row.id),
-    feedUrls: buildFeedUrls(context.publicUrl, row.feedToken),
+    ...(row.feedToken === null
+      ? {}
+      : { feedUrls: buildFeedUrls(context.publicUrl, row.feedToken) }),
     vet_edit: readVetEdit(row),
   };
 }
@@ -343,7 +358,7 @@ export async function updateCalendar(
     ...calendar,
     ...vetEdit,
     updatedAt: now,
-    feedToken: deriveFeedToken(context.secret, locked.feedNonce),
+    feedToken: readOwnersFeedToken(context, { ...calendar, ...locked }, key.userId),
   });
 }
 
@@ -422,13 +437,13 @@ function findDetailHorizon(calendarYear: number, today: IsoDate): IsoDate {
  */
 export async function readCalendarDetail(
   context: CalendarsContext,
-  key: CalendarKey,
+  key: UserCalendarKey,
 ): Promise<CalendarDetail> {
   const { calendar, owner, names, columns, isAdult } = await loadSavedCalendar(context, key);
   const farm = await createCalendarsRepository(context.db).readOwnerFarm(owner.id);
   const summary = buildSummary(
     context,
-    { ...calendar, feedToken: deriveFeedToken(context.secret, calendar.feedNonce) },
+    { ...calendar, feedToken: readOwnersFeedToken(context, calendar, key.userId) },
     names,
     columns.map((column) => column.diseaseName).join(", "),
   );
@@ -466,7 +481,7 @@ export async function readCalendarDetail(
     updated_at: summary.updated_at,
     previewImageUrl: summary.previewImageUrl,
     downloadUrl: summary.downloadUrl,
-    feedUrls: summary.feedUrls,
+    ...(summary.feedUrls ? { feedUrls: summary.feedUrls } : {}),
     vet_edit: summary.vet_edit ?? null,
     farm_size: readFarmSizeBand(names.enterprise, farm),
   };

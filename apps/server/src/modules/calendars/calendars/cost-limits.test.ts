@@ -10,7 +10,11 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { asUser, registerUser } from "../../../test/accounts.ts";
-import { buildEngineCalendar, buildSubmitPayload } from "../../../test/calendars.ts";
+import {
+  buildEngineCalendar,
+  buildSubmitPayload,
+  requireFeedUrls,
+} from "../../../test/calendars.ts";
 
 /* What one account may make the server store and render (docs/security.md, cost limits). */
 
@@ -50,7 +54,7 @@ async function saveCalendarAtShotCap(token: string) {
   const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
   return {
     id: calendar.id,
-    feedPath: new URL(calendar.feedUrls.https).pathname,
+    feedPath: new URL(requireFeedUrls(calendar).https).pathname,
     pdfPath: calendar.downloadUrl,
   };
 }

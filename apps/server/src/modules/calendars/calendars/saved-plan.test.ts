@@ -22,6 +22,7 @@ import {
   listOfferedDiseaseIds,
   testToday,
   readPdfText,
+  requireFeedUrls,
 } from "../../../test/calendars.ts";
 
 /*
@@ -161,7 +162,7 @@ describe("a saved calendar", () => {
     const saved = await save(payload);
     const response = await testApp.app.inject({
       method: "GET",
-      url: new URL(saved.feedUrls.https).pathname,
+      url: new URL(requireFeedUrls(saved).https).pathname,
     });
     expect(response.statusCode).toBe(200);
     const events = new ICAL.Component(ICAL.parse(response.body)).getAllSubcomponents("vevent");

@@ -26,6 +26,7 @@ import {
   createVetUser,
   readPdfText,
   testToday,
+  requireFeedUrls,
 } from "../../../test/calendars.ts";
 import { renderCalendarPdf } from "./render-calendar-pdf.ts";
 
@@ -95,7 +96,7 @@ async function saveCalendar(
   );
   expect(response.statusCode, response.body).toBe(201);
   const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
-  return { id: calendar.id, feedPath: new URL(calendar.feedUrls.https).pathname };
+  return { id: calendar.id, feedPath: new URL(requireFeedUrls(calendar).https).pathname };
 }
 
 function download(id: number, token = farmer.token, headers: Record<string, string> = {}) {

@@ -119,8 +119,10 @@ export const calendarDocumentRoutes: FastifyPluginAsyncZod<CalendarRoutesContext
       schema: {
         tags: ["calendars"],
         summary: "New secret feed links; the old ones stop working",
+        description:
+          "The calendar's owner only: a vet of the linked practice gets 403 and no links (issue 23, M1).",
         params: IdParamsSchema,
-        response: { 200: RegenerateFeedResponseSchema, ...errors },
+        response: { 200: RegenerateFeedResponseSchema, ...errors, 403: ErrorBodySchema },
       },
     },
     async (request) => {

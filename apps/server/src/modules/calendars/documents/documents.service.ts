@@ -11,6 +11,7 @@ import {
   createCalendarsRepository,
   type AccessibleCalendar,
   type CalendarKey,
+  type UserCalendarKey,
 } from "../calendars/calendars.repository.ts";
 import {
   loadSavedCalendar,
@@ -19,16 +20,23 @@ import {
   type CalendarsContext,
 } from "../calendars/saved-calendar.ts";
 
-/** POST /api/calendars/:id/feed/regenerate: a new secret; the old links answer 404 from now. */
+/**
+ * POST /api/calendars/:id/feed/regenerate: a new secret; the old links answer 404 from now. The
+ * owner's alone: a vet of the linked practice may see the calendar but is never given its feed
+ * link, nor may replace the one the farmer subscribed with (issue 23, M1).
+ */
 export async function regenerateFeed(
   context: CalendarsContext,
-  key: CalendarKey,
+  key: UserCalendarKey,
 ): Promise<RegenerateFeedResponse> {
   const feed = createFeedCredentials(context.secret);
   await context.db.transaction(async (transaction) => {
     const { calendar } = await requireAccessibleCalendar(transaction, key, {
       lockForUpdate: true,
     });
+    if (calendar.userId !== key.userId) {
+      throw new AppError(ErrorCode.forbidden, calendarMessages.feedOwnerOnly);
+    }
     await createCalendarsRepository(transaction).replaceFeedCredentials(
       calendar.id,
       feed.nonce,

@@ -2,10 +2,9 @@ import { RegenerateFeedResponseSchema, SubmitCalendarResponseSchema } from "@vax
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../app.ts";
-import { connectDatabase, type Database } from "../../../db/database.ts";
 import { asUser, registerUser, type RegisteredUser } from "../../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
+import { startSecondNode, waitFor, type SecondNode } from "../../../test/second-node.ts";
 import {
   buildContact,
   buildEngineCalendar,
@@ -14,11 +13,12 @@ import {
   editCalendar,
   readPdfText,
   testToday,
+  requireFeedUrls,
 } from "../../../test/calendars.ts";
 import { toRateLimitKey } from "../../../rate-limits/rate-limits.repository.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import { createFeedFetchCounts } from "./feed-fetch-counts.ts";
-import { createRenderVersions, type RenderVersions } from "./render-versions.ts";
+import type { RenderVersions } from "./render-versions.ts";
 
 /*
  * Decision 705: render versions live in each node's memory and are dropped on every node by
@@ -35,43 +35,27 @@ const now = new Date(`${testToday}T10:00:00Z`);
 const clock = () => now;
 const listenerB = "vaxcal-listen-renders-b";
 let nodeA: TestApp;
-let databaseB: Database;
+let secondNode: SecondNode;
 let nodeB: FastifyInstance;
 let versionsB: RenderVersions;
 let farmer: RegisteredUser;
 let vet: { id: number; token: string };
 const engineCalendar = buildEngineCalendar();
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 beforeAll(async () => {
   nodeA = await createTestApp({ publicUrl }, clock);
-  databaseB = connectDatabase(nodeA.database.connectionString, { maxConnections: 4 });
-  versionsB = createRenderVersions(databaseB, { retryMs: 1_500, name: listenerB });
-  nodeB = await buildApp({
-    config: nodeA.config,
-    database: databaseB,
-    clock,
-    renderVersions: versionsB,
-  });
+  secondNode = await startSecondNode(nodeA, clock, listenerB);
+  nodeB = secondNode.app;
+  versionsB = secondNode.versions;
   farmer = await registerUser(nodeA.app, {
     farmer_name: "Ó Súilleabháin's Farm",
     vet_id: linkedPractice,
   });
   vet = await createVetUser(nodeA.database.db, linkedPractice, now);
-  await waitFor(() => versionsB.isListening(), "node B to listen");
 });
 
 afterAll(async () => {
-  await nodeB.close();
-  await versionsB.close();
-  await databaseB.pool.end();
+  await secondNode.close();
   await nodeA.close();
 });
 
@@ -85,7 +69,7 @@ async function saveCalendar(): Promise<{ id: number; feedPath: string }> {
   );
   expect(response.statusCode, response.body).toBe(201);
   const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
-  return { id: calendar.id, feedPath: new URL(calendar.feedUrls.https).pathname };
+  return { id: calendar.id, feedPath: new URL(requireFeedUrls(calendar).https).pathname };
 }
 
 function getPdf(node: FastifyInstance, id: number, token = farmer.token) {
@@ -266,7 +250,7 @@ describe("a cached PDF and feed on another node", () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const { calendar } = SubmitCalendarResponseSchema.parse(response.json());
-    const feedPath = new URL(calendar.feedUrls.https).pathname;
+    const feedPath = new URL(requireFeedUrls(calendar).https).pathname;
     expect((await nodeB.inject({ method: "GET", url: feedPath })).statusCode).toBe(200);
     expect(
       versionsB.forFeedToken(hashFeedToken(/([^/]+)\.ics$/.exec(feedPath)![1]!)!),

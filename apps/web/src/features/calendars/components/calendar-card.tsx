@@ -106,9 +106,12 @@ export function CalendarCard({
           <DownloadCalendarButton calendar={calendar} />
           <DeleteCalendarButton calendar={calendar} title={title} />
         </div>
-        <CalendarFeedLinks feedUrls={calendar.feedUrls} headingLevel="h3">
-          <RegenerateFeedButton calendar={calendar} />
-        </CalendarFeedLinks>
+        {/* My Calendars lists the caller's own calendars, which always carry their feed links. */}
+        {calendar.feedUrls && (
+          <CalendarFeedLinks feedUrls={calendar.feedUrls} headingLevel="h3">
+            <RegenerateFeedButton calendar={calendar} />
+          </CalendarFeedLinks>
+        )}
       </div>
     </article>
   );

@@ -1,18 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
+import type { CalendarSummary } from "@vaxcal/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { calendarsTexts } from "../calendars-messages.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { buildCalendarSummary } from "../../../testing/mocks/calendar-handlers.ts";
 import { CalendarFinalPage } from "./calendar-final-page.tsx";
 
 const calendar = buildCalendarSummary({ id: 41 });
+// What a vet of the linked practice gets back from saving a client's calendar (issue 23, M1).
+const { feedUrls: _farmersFeed, ...savedByVet } = buildCalendarSummary({ id: 42 });
 
-function renderFinalPage() {
+function renderFinalPage(shown: CalendarSummary = calendar, isUpdate = false) {
   const router = createMemoryRouter(
     [
-      { path: "/calendar", element: <CalendarFinalPage calendar={calendar} isUpdate={false} /> },
+      { path: "/calendar", element: <CalendarFinalPage calendar={shown} isUpdate={isUpdate} /> },
       { path: "/calendars", element: <h1>My Calendars</h1> },
+      { path: "/vet/dashboard", element: <h1>Vet dashboard</h1> },
     ],
     { initialEntries: ["/calendar"] },
   );
@@ -65,5 +70,28 @@ describe("the final page stays (no redirect to My Calendars)", () => {
       "href",
       "/calendars",
     );
+  });
+});
+
+describe("for a vet who saved a client's calendar", () => {
+  it("shows no feed link and no subscribe control, but says the farmer subscribes", () => {
+    renderFinalPage(savedByVet, true);
+    expect(screen.getByRole("button", { name: "Download PDF" })).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Add to phone calendar" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: /Add it to your phone/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Add to (Google|Apple|Outlook)/ })).toBeNull();
+    expect(screen.queryByLabelText("Link for other calendar apps")).toBeNull();
+    expect(document.body.innerHTML).not.toContain("/api/calendars/feed/");
+    expect(screen.getByText(calendarsTexts.feedIsTheFarmers)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Go to the vet dashboard" })).toHaveAttribute(
+      "href",
+      "/vet/dashboard",
+    );
+  });
+
+  it("still gives the owner the feed links", () => {
+    renderFinalPage();
+    expect(screen.getByRole("link", { name: /Add to Google Calendar/ })).toBeVisible();
+    expect(screen.queryByText(calendarsTexts.feedIsTheFarmers)).toBeNull();
   });
 });

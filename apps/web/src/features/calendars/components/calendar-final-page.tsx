@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { useCompactBanner } from "../../../stores/compact-banner.ts";
 import { describeCalendarTitle } from "../lib/describe-calendar.ts";
+import { calendarsTexts } from "../calendars-messages.ts";
 import { calendarsQueryKeys } from "../query-keys.ts";
 import { CalendarFeedLinks } from "./calendar-feed-links.tsx";
 import { CreateCalendarLink } from "./create-calendar-link.tsx";
@@ -15,7 +16,9 @@ import "./calendars.css";
  * docs/product.md §2 'Final page': the PDF and the calendar feed (docs/product.md D14 replaces
  * the Google resync) come first, then a new calendar and the way to My calendars. The
  * page stays until the farmer leaves it; the spec's redirect to My Calendars sent them away
- * before they had used it. The verification banner shrinks to one line here.
+ * before they had used it. The verification banner shrinks to one line here. A vet who saved a
+ * client's calendar gets no feed links (issue 23, M1): the page says the farmer subscribes, and
+ * leads back to the vet dashboard.
  */
 export function CalendarFinalPage({
   calendar,
@@ -26,6 +29,20 @@ export function CalendarFinalPage({
 }) {
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
+  // Only the calendar's owner is given its feed links; a vet of the linked practice is not.
+  const { feedUrls } = calendar;
+  // The owner goes on to their own calendars; a vet back to the practice's farms.
+  const next = feedUrls
+    ? {
+        text: "Your calendar is kept in My calendars, with its PDF and links.",
+        label: "Go to My calendars",
+        href: paths.myCalendars.getHref(),
+      }
+    : {
+        text: "The farm’s calendars are on your vet dashboard.",
+        label: "Go to the vet dashboard",
+        href: paths.vetDashboard.getHref(),
+      };
   useCompactBanner();
 
   useEffect(() => {
@@ -61,22 +78,30 @@ export function CalendarFinalPage({
         </p>
         <div className="button-row final-page__actions">
           <DownloadCalendarButton calendar={calendar} label="Download PDF" isLarge />
-          <a className="button button--secondary button--large" href="#final-page-feed">
-            Add to phone calendar
-          </a>
+          {feedUrls && (
+            <a className="button button--secondary button--large" href="#final-page-feed">
+              Add to phone calendar
+            </a>
+          )}
         </div>
-        <p>Print the PDF for the farm office, or add the calendar to your phone.</p>
+        {feedUrls ? (
+          <p>Print the PDF for the farm office, or add the calendar to your phone.</p>
+        ) : (
+          <p>{calendarsTexts.feedIsTheFarmers}</p>
+        )}
       </section>
 
-      <div id="final-page-feed">
-        <CalendarFeedLinks feedUrls={calendar.feedUrls} />
-      </div>
+      {feedUrls && (
+        <div id="final-page-feed">
+          <CalendarFeedLinks feedUrls={feedUrls} />
+        </div>
+      )}
 
       <div className="final-page__next">
-        <p>Your calendar is kept in My calendars, with its PDF and links.</p>
+        <p>{next.text}</p>
         <div className="button-row">
-          <Link className="button button--secondary" to={paths.myCalendars.getHref()}>
-            Go to My calendars
+          <Link className="button button--secondary" to={next.href}>
+            {next.label}
           </Link>
           <CreateCalendarLink label="Create another calendar" variant="secondary" />
         </div>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
 import {
   buildCalendarSummary,
+  buildFeedUrls,
   createSavedCalendarsBackend,
   createSavedCalendarsHandlers,
   failWith500,
@@ -38,7 +39,8 @@ afterEach(() => {
   anchorClick.mockRestore();
 });
 
-const springCows = buildCalendarSummary({ id: 12 });
+const springCowsFeedUrls = buildFeedUrls("token-12");
+const springCows = buildCalendarSummary({ id: 12, feedUrls: springCowsFeedUrls });
 const ewes = buildCalendarSummary({
   id: 9,
   enterprise: "Sheep",
@@ -103,14 +105,14 @@ describe("My Calendars (docs/product.md §2)", () => {
     );
     expect(within(first).getByRole("link", { name: /Add to Google Calendar/ })).toHaveAttribute(
       "href",
-      springCows.feedUrls.google,
+      springCowsFeedUrls.google,
     );
     expect(within(first).getByRole("link", { name: "Add to Apple Calendar" })).toHaveAttribute(
       "href",
-      springCows.feedUrls.webcal,
+      springCowsFeedUrls.webcal,
     );
     expect(within(first).getByLabelText("Link for other calendar apps")).toHaveValue(
-      springCows.feedUrls.https,
+      springCowsFeedUrls.https,
     );
 
     // The older card is closed, and its preview is not fetched until it is opened.
