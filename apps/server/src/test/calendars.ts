@@ -249,3 +249,35 @@ export function readPdfText(pdf: Buffer): string {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** A shot with every field wrong: each one is an issue of its own (security round 3, H1). */
+const invalidShot = {
+  id: "!",
+  diseaseId: -1,
+  templateId: "x",
+  date: "x",
+  custom_name: 1,
+  is_recurrent: -1,
+  cycle: 0,
+  userInitiated: "x",
+};
+
+/**
+ * A save of 30 columns of invalid shots, at least `targetBytes` long as JSON (the attack of
+ * security round 3, H1), or of `shots` invalid shots in one column. Returned as the JSON text,
+ * so sending it costs the sender no encoding.
+ */
+export function buildInvalidSaveBody(size: { targetBytes: number } | { shots: number }): string {
+  const valid = buildSubmitPayload(buildEngineCalendar());
+  const [first] = valid.data.diseases;
+  if (!first) throw new Error("the sample calendar has no disease");
+  const columns = "targetBytes" in size ? 30 : 1;
+  const shotBytes = JSON.stringify(invalidShot).length + 1;
+  const shotsPerColumn =
+    "targetBytes" in size ? Math.ceil(size.targetBytes / (columns * shotBytes)) : size.shots;
+  const diseases = Array.from({ length: columns }, () => ({
+    ...first,
+    shots: Array.from({ length: shotsPerColumn }, () => invalidShot),
+  }));
+  return JSON.stringify({ ...valid, data: { ...valid.data, diseases } });
+}
