@@ -51,6 +51,7 @@ const benches: BenchSpec[] = [
   { name: "calendars-save", file: "calendars-save.bench.ts" },
   { name: "calendars-list", file: "calendars-list.bench.ts" },
   { name: "calendars-pdf", file: "calendars-pdf.bench.ts" },
+  { name: "invalid-saves", file: "invalid-saves.bench.ts" },
   { name: "vet-doses-due", file: "vet-doses-due.bench.ts" },
   {
     name: "reminders",

@@ -8,6 +8,7 @@ import {
   isPlainText,
 } from "./accounts.ts";
 import { ScheduledShotSchema, calendarBuilderMessages } from "./calendar-builder.ts";
+import { requestPrechecks } from "./request-prechecks.ts";
 import { HerdStatusMapSchema, Id, IsoDateSchema } from "./reference.ts";
 
 /**
@@ -93,6 +94,11 @@ export const calendarLimits = {
   shots: 200,
   /** Fetches of one calendar's feed per hour: calendar apps poll every few hours at most. */
   feedFetchesPerHour: 60,
+  /**
+   * Saves (new or replaced) per account a minute, valid or not: a farmer saves a few a day; more
+   * is a script (security round 3, H1).
+   */
+  savesPerMinute: 60,
   /** Saved calendars per account, checked when a new one is saved. */
   calendarsPerAccount: 50,
   text: 100,
@@ -353,6 +359,34 @@ export const SubmitCalendarRequestSchema = z.object({
       ),
   }),
 });
+requestPrechecks.set(SubmitCalendarRequestSchema, (value) =>
+  countSubmittedShots(value) > calendarLimits.shots
+    ? [{ path: ["data", "diseases"], message: calendarMessages.tooManyShots }]
+    : [],
+);
+
+/**
+ * The shots of a submit payload as it arrived, before any check: 30 columns of up to 200 each
+ * pass each column's own limit, and checking 6,000 shots field by field held a node for seconds
+ * (security round 3, H1), so the total is counted first.
+ */
+function countSubmittedShots(value: unknown): number {
+  const diseases = readProperty(readProperty(value, "data"), "diseases");
+  if (!Array.isArray(diseases)) return 0;
+  let count = 0;
+  for (const disease of diseases) {
+    const shots = readProperty(disease, "shots");
+    if (Array.isArray(shots)) count += shots.length;
+  }
+  return count;
+}
+
+function readProperty(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
 export type SubmitCalendarRequest = z.input<typeof SubmitCalendarRequestSchema>;
 export type ParsedSubmitCalendarRequest = z.output<typeof SubmitCalendarRequestSchema>;
 

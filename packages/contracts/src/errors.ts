@@ -22,12 +22,17 @@ export const ErrorIssueSchema = z.object({
 });
 export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
 
+/** A 400 lists at most this many issues, the first ones found; `omittedIssueCount` counts the rest. */
+export const maxErrorIssues = 20;
+
 /** The one error body every failing call returns. */
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
     issues: z.array(ErrorIssueSchema).optional(),
+    /** The issues found beyond the first `maxErrorIssues`, when there were more. */
+    omittedIssueCount: z.number().int().positive().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,5 +1,6 @@
 export * from "./errors.ts";
 export * from "./control-characters.ts";
+export * from "./request-prechecks.ts";
 export * from "./reference.ts";
 export * from "./accounts.ts";
 export * from "./calendar-builder.ts";

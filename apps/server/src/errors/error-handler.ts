@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
+import { ErrorCode, maxErrorIssues, type ErrorBody, type ErrorIssue } from "@vaxcal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createValidationError } from "./validation-error.ts";
 import { ThrottledError } from "./throttled-error.ts";
@@ -120,8 +120,22 @@ function describeForLog(error: unknown): Record<string, unknown> {
   return { type: error.name, code, message: error.message, stack: error.stack };
 }
 
+/**
+ * Only the first `maxErrorIssues` issues are listed, with a count of the rest: one bad field per
+ * shot of a 200-shot save is over a thousand, and the answer stays a few kilobytes (security
+ * round 3, H1).
+ */
 function toBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
-  return { error: issues ? { code, message, issues } : { code, message } };
+  if (!issues) return { error: { code, message } };
+  if (issues.length <= maxErrorIssues) return { error: { code, message, issues } };
+  return {
+    error: {
+      code,
+      message,
+      issues: issues.slice(0, maxErrorIssues),
+      omittedIssueCount: issues.length - maxErrorIssues,
+    },
+  };
 }
 
 function toIssue(part: string, item: ValidationItem): ErrorIssue {

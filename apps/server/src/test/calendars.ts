@@ -255,3 +255,42 @@ export function readPdfText(pdf: Buffer): string {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** A shot with every field wrong: each one is an issue of its own (security round 3, H1). */
+const invalidShot = {
+  id: "!",
+  diseaseId: -1,
+  templateId: "x",
+  date: "x",
+  custom_name: 1,
+  is_recurrent: -1,
+  cycle: 0,
+  userInitiated: "x",
+};
+
+/**
+ * A save of 30 columns of invalid shots, at least `targetBytes` long as JSON (the attack of
+ * security round 3, H1): up to 200 shots a column, each column within its own limit, so every
+ * shot would be checked field by field; past 6,000 shots, each shot's id is made longer. Or
+ * `shots` invalid shots in one column. Returned as the JSON text, so sending it costs nothing.
+ */
+export function buildInvalidSaveBody(size: { targetBytes: number } | { shots: number }): string {
+  const valid = buildSubmitPayload(buildEngineCalendar());
+  const [first] = valid.data.diseases;
+  if (!first) throw new Error("the sample calendar has no disease");
+  let columns = 1;
+  let shot = invalidShot;
+  let shotsPerColumn = "shots" in size ? size.shots : 0;
+  if ("targetBytes" in size) {
+    columns = 30;
+    const shotBytes = JSON.stringify(invalidShot).length + 1;
+    shotsPerColumn = Math.min(200, Math.ceil(size.targetBytes / (columns * shotBytes)));
+    const padding = Math.ceil(size.targetBytes / (columns * shotsPerColumn)) - shotBytes;
+    if (padding > 0) shot = { ...invalidShot, id: invalidShot.id.repeat(padding + 1) };
+  }
+  const diseases = Array.from({ length: columns }, () => ({
+    ...first,
+    shots: Array.from({ length: shotsPerColumn }, () => shot),
+  }));
+  return JSON.stringify({ ...valid, data: { ...valid.data, diseases } });
+}

@@ -5,12 +5,16 @@ import {
   ListCalendarsResponseSchema,
   SubmitCalendarRequestSchema,
   SubmitCalendarResponseSchema,
+  calendarLimits,
   calendarPaths,
   deleteCalendarStatus,
 } from "@vaxcal/contracts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSession } from "../../../auth/authentication.ts";
+import { enforceRateLimit } from "../../../rate-limits/rate-limit.ts";
+import type { RateLimitRule } from "../../../rate-limits/rate-limits.repository.ts";
 import { toCalendarKey } from "./calendar-access.ts";
 import {
   createCalendar,
@@ -24,6 +28,13 @@ import { errors, IdParamsSchema, type CalendarRoutesContext } from "../calendar-
 // Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
 const submitBodyLimitBytes = 2 * 1024 * 1024;
 
+/** New and replaced calendars together, per account (security round 3, H1). */
+const saveRateLimit = {
+  name: "calendar-save",
+  limit: calendarLimits.savesPerMinute,
+  windowMs: 60_000,
+} as const satisfies RateLimitRule;
+
 /**
  * Saved calendars (docs/product.md §2, §3): save, list, open and delete. Every route needs a login
  * and names a calendar through `requireAccessibleCalendar`, so someone else's calendar answers 404.
@@ -32,16 +43,30 @@ export const savedCalendarRoutes: FastifyPluginAsyncZod<CalendarRoutesContext> =
   app,
   { context, requireUser, onCalendarChanged },
 ) => {
+  /**
+   * Counted after the login and before the body is checked, so invalid saves count too: a
+   * script sending the largest invalid saves is stopped after a minute's allowance.
+   */
+  const limitSaves = async (request: FastifyRequest) => {
+    await enforceRateLimit(context, saveRateLimit, String(readSession(request).userId));
+  };
+
   app.post(
     calendarPaths.create,
     {
       onRequest: requireUser,
+      preValidation: limitSaves,
       bodyLimit: submitBodyLimitBytes,
       schema: {
         tags: ["calendars"],
         summary: "Save a new calendar (docs/product.md §3 submit payload, action create)",
         body: SubmitCalendarRequestSchema,
-        response: { 201: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
+        response: {
+          201: SubmitCalendarResponseSchema,
+          ...errors,
+          413: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -55,13 +80,19 @@ export const savedCalendarRoutes: FastifyPluginAsyncZod<CalendarRoutesContext> =
     calendarPaths.update,
     {
       onRequest: requireUser,
+      preValidation: limitSaves,
       bodyLimit: submitBodyLimitBytes,
       schema: {
         tags: ["calendars"],
         summary: "Replace a saved calendar (docs/product.md §3 submit payload, action update)",
         params: IdParamsSchema,
         body: SubmitCalendarRequestSchema,
-        response: { 200: SubmitCalendarResponseSchema, ...errors, 413: ErrorBodySchema },
+        response: {
+          200: SubmitCalendarResponseSchema,
+          ...errors,
+          413: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {

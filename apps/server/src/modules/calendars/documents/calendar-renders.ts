@@ -161,22 +161,56 @@ export function createCalendarRenders({
    * thread idle: 76 uncached PDFs/s with a 4 ms render). Twenty uncached downloads at once
    * would otherwise hold twenty snapshot transactions, the whole database pool, while one
    * renders, and every other request (a cached PDF, /api/health) would queue for a connection.
+   *
+   * The slots are shared fairly between accounts (security round 3, L2; decision 708): one
+   * account holds at most all but one per thread, so another account's miss starts at once, and
+   * misses waiting for a slot are taken from each waiting account in turn, not first come first
+   * served. An account downloading in a loop waits behind its own renders, not other farmers.
    */
   const missSlots = maxThreads * 4;
+  const slotsPerOwner = Math.max(1, missSlots - maxThreads);
   let missesRunning = 0;
-  const missQueue: (() => void)[] = [];
-  async function withMissSlot<Result>(work: () => Promise<Result>): Promise<Result> {
-    if (missesRunning >= missSlots) {
-      await new Promise<void>((resolve) => missQueue.push(resolve));
+  const runningByOwner = new Map<number, number>();
+  /** Each waiting account's misses, first come first; the accounts in the order of their turn. */
+  const waitingByOwner = new Map<number, (() => void)[]>();
+
+  const canStart = (owner: number) =>
+    missesRunning < missSlots && (runningByOwner.get(owner) ?? 0) < slotsPerOwner;
+  function start(owner: number): void {
+    missesRunning += 1;
+    runningByOwner.set(owner, (runningByOwner.get(owner) ?? 0) + 1);
+  }
+  function finish(owner: number): void {
+    missesRunning -= 1;
+    const running = (runningByOwner.get(owner) ?? 1) - 1;
+    if (running > 0) runningByOwner.set(owner, running);
+    else runningByOwner.delete(owner);
+    // Each waiting account in turn: one that is served goes to the back of the line.
+    for (const [waiting, queue] of waitingByOwner) {
+      if (missesRunning >= missSlots) return;
+      if (!canStart(waiting)) continue;
+      const next = queue.shift();
+      waitingByOwner.delete(waiting);
+      if (queue.length > 0) waitingByOwner.set(waiting, queue);
+      if (!next) continue;
+      start(waiting);
+      next();
+    }
+  }
+  async function withMissSlot<Result>(owner: number, work: () => Promise<Result>): Promise<Result> {
+    if (canStart(owner)) {
+      start(owner);
     } else {
-      missesRunning += 1;
+      await new Promise<void>((resolve) => {
+        const queue = waitingByOwner.get(owner);
+        if (queue) queue.push(resolve);
+        else waitingByOwner.set(owner, [resolve]);
+      });
     }
     try {
       return await work();
     } finally {
-      const next = missQueue.shift();
-      if (next) next();
-      else missesRunning -= 1;
+      finish(owner);
     }
   }
 
@@ -230,13 +264,14 @@ export function createCalendarRenders({
    */
   function serve(
     key: string,
+    owner: number,
     load: () => Promise<{ key: string; task: RenderTask }>,
   ): Promise<Rendered> {
     const cached = cache.get(key);
     if (cached !== undefined) return Promise.resolve({ etag: `"${key}"`, ...cached });
     const running = rendering.get(key);
     if (running) return running;
-    const render = withMissSlot(async () => {
+    const render = withMissSlot(owner, async () => {
       const loaded = await load();
       const newer = loaded.key === key ? undefined : cache.get(loaded.key);
       const rendered = newer ?? (await runTask(loaded.task));
@@ -253,7 +288,7 @@ export function createCalendarRenders({
   return {
     /** The feed as UTF-8 bytes, with its Brotli and gzip encodings. */
     feed(version: RenderVersion, load: () => Promise<RenderSnapshot>): Promise<Rendered> {
-      return serve(feedKey(version), async () => {
+      return serve(feedKey(version), version.ownerId, async () => {
         const snapshot = await load();
         return {
           key: feedKey(snapshot.version),
@@ -268,7 +303,7 @@ export function createCalendarRenders({
       today: IsoDate,
       load: () => Promise<RenderSnapshot>,
     ): Promise<Rendered> {
-      return serve(pdfKey(version, today), async () => {
+      return serve(pdfKey(version, today), version.ownerId, async () => {
         const snapshot = await load();
         return {
           key: pdfKey(snapshot.version, today),
