@@ -1,3 +1,4 @@
+import { MessageKind } from "../../outbox/outbox.repository.ts";
 import { type AccountsContext, createUsersRepository } from "../accounts/index.ts";
 import {
   renderPracticeLinkedEmail,
@@ -10,7 +11,8 @@ const dashboardPath = "/vet/dashboard";
 /**
  * Tells the practices concerned that a farmer linked or unlinked them (registration or settings).
  * Run after the answer as a background task: the farmer's save never waits for it, nor fails
- * when a busy practice's daily e-mail budget is spent (the task then logs the refusal). A demo
+ * when a busy practice's daily e-mail budget is spent (the task then logs the refusal). They are
+ * notifications: their budget is not the one the practice's password reset needs (issue 23, M5). A demo
  * practice without an e-mail is not told.
  */
 export function notifyPracticesOfLinkChange(
@@ -36,7 +38,12 @@ export function notifyPracticesOfLinkChange(
       if (practice?.email) {
         const email = renderPracticeUnlinkedEmail(practice.vetPracticeName, names);
         ids.push(
-          await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),
+          await context.outbox.queueEmail(
+            context.db,
+            { to: practice.email, ...email },
+            farmerId,
+            MessageKind.notification,
+          ),
         );
       }
     }
@@ -46,7 +53,12 @@ export function notifyPracticesOfLinkChange(
         const url = `${context.publicUrl}${dashboardPath}`;
         const email = renderPracticeLinkedEmail(practice.vetPracticeName, names, url);
         ids.push(
-          await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),
+          await context.outbox.queueEmail(
+            context.db,
+            { to: practice.email, ...email },
+            farmerId,
+            MessageKind.notification,
+          ),
         );
       }
     }

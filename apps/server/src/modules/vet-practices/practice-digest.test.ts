@@ -18,6 +18,7 @@ import {
   type RegisteredUser,
 } from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { buildVetRegistration } from "../../test/vet-practices.ts";
 import {
   startLoopbackFakes,
   type LoopbackFakes,
@@ -48,41 +49,32 @@ let linkedFarmer: RegisteredUser;
 let calendarId = 0;
 let unlinkedCalendarId = 0;
 
-async function registerPractice(name: string, { verified = true } = {}): Promise<Practice> {
-  const email = `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`;
+async function registerPractice(name: string): Promise<Practice> {
+  const payload = buildVetRegistration({
+    vet_practice_name: name,
+    vet_practice_email: `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`,
+  });
+  const email = payload.vet_practice_email;
   const response = await testApp.app.inject({
     method: "POST",
     url: "/api/vet/register",
     remoteAddress: nextClientAddress(),
-    payload: {
-      vet_practice_name: name,
-      vet_practice_email: email,
-      mobile_number: "0871234567",
-      veterinarian_name: "Aoife",
-      veterinarian_surname: "Byrne",
-      vci_number: "1234",
-      address1: "Mart Road",
-      town: "Bandon",
-      county: "Cork",
-      country: "Ireland",
-      eircode: "P72 X4K7",
-      agree_to_terms: true,
-      password: "pasture-gate-91",
-      password_confirmation: "pasture-gate-91",
-    },
+    payload,
   });
   expect(response.statusCode, response.body).toBe(201);
-  const vets = (await testApp.app.inject({ method: "GET", url: "/api/vets" })).json<
-    { id: number; vet_practice_name: string }[]
-  >();
-  const id = vets.find((vet) => vet.vet_practice_name === name)?.id ?? 0;
-  if (verified) {
-    // The practice's e-mail is its manager's login, verified by the usual signed link.
-    await testApp.database.db.execute(
-      sql`UPDATE users SET email_verified_at = ${now} WHERE email = ${email}`,
-    );
-  }
-  return { id, token: response.json<{ token: string }>().token, email };
+  await setPracticeVerified(email, true);
+  const found = await testApp.database.pool.query<{ id: number }>(
+    "SELECT id FROM vet_practices WHERE email = $1",
+    [email],
+  );
+  return { id: found.rows[0]?.id ?? 0, token: response.json<{ token: string }>().token, email };
+}
+
+/** The practice's e-mail is its manager's login, verified by the usual signed link. */
+async function setPracticeVerified(email: string, verified: boolean): Promise<void> {
+  await testApp.database.db.execute(
+    sql`UPDATE users SET email_verified_at = ${verified ? now : null} WHERE email = ${email}`,
+  );
 }
 
 async function saveCalendar(farmer: RegisteredUser): Promise<number> {
@@ -334,9 +326,11 @@ describe("the weekly practice digest", () => {
   });
 
   it("goes only to a verified practice e-mail, and a practice with nothing due gets no e-mail", async () => {
-    const unverified = await registerPractice("Unverified Vets", { verified: false });
+    // Linked while verified; the address then stopped being a verified one.
+    const unverified = await registerPractice("Unverified Vets");
     const idle = await registerPractice("Quiet Vets");
     const farmer = await registerUser(testApp.app, { vet_id: unverified.id });
+    await setPracticeVerified(unverified.email, false);
     await saveCalendar(farmer);
     const weeks = await findMondaysWithShots();
     const monday = weeks.at(-1)?.monday;

@@ -14,7 +14,6 @@ import { listCalendarOccurrences, createCalendarPlansRepository } from "../calen
 import {
   asUser,
   createAccountsTestApp,
-  nextClientAddress,
   registerUser,
   saveSettings,
   type AccountsTestApp,
@@ -28,6 +27,7 @@ import {
   readPdfText,
 } from "../../test/calendars.ts";
 import { findWeekStart } from "../../lib/clock.ts";
+import { registerVetPractice } from "../../test/vet-practices.ts";
 
 /*
  * The vet dashboard (docs/product.md D3): a practice sees only its own clients, their calendars,
@@ -43,33 +43,13 @@ let farmer: RegisteredUser;
 let calendarId = 0;
 
 async function registerPractice(name: string) {
-  const response = await testApp.app.inject({
-    method: "POST",
-    url: "/api/vet/register",
-    remoteAddress: nextClientAddress(),
-    payload: {
-      vet_practice_name: name,
-      vet_practice_email: `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`,
-      mobile_number: "0871234567",
-      veterinarian_name: "Aoife",
-      veterinarian_surname: "Byrne",
-      vci_number: "1234",
-      address1: "Mart Road",
-      town: "Bandon",
-      county: "Cork",
-      country: "Ireland",
-      eircode: "P72 X4K7",
-      agree_to_terms: true,
-      password: "pasture-gate-91",
-      password_confirmation: "pasture-gate-91",
-    },
+  return registerVetPractice(testApp, {
+    vet_practice_name: name,
+    vet_practice_email: `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`,
+    town: "Bandon",
+    mobile_number: "0871234567",
+    vet_practice_landline: null,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  const vets = (await testApp.app.inject({ method: "GET", url: "/api/vets" })).json<
-    { id: number; vet_practice_name: string }[]
-  >();
-  const id = vets.find((vet) => vet.vet_practice_name === name)?.id ?? 0;
-  return { id, token: response.json<{ token: string }>().token };
 }
 
 beforeAll(async () => {
@@ -325,7 +305,8 @@ describe("access", () => {
     expect((await get(otherManagerToken, `/api/calendars/${calendarId}`)).statusCode).toBe(404);
     expect((await get(managerToken, `/api/calendars/${calendarId}`)).statusCode).toBe(200);
 
-    expect((await saveSettings(testApp.app, farmer, { vet_id: null })).statusCode).toBe(200);
+    const unlink = { vet_id: null, current_password: farmer.password };
+    expect((await saveSettings(testApp.app, farmer, unlink)).statusCode).toBe(200);
     for (const url of [`/api/calendars/${calendarId}`, `/api/calendars/${calendarId}/download`]) {
       expect((await get(managerToken, url)).statusCode, url).toBe(404);
     }
