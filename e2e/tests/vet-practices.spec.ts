@@ -174,9 +174,15 @@ test.describe("vet practices", () => {
       await expect(page).toHaveURL(/\/vet\/dashboard$/);
       await expect(page.getByRole("heading", { level: 1, name: names.practiceName })).toBeVisible();
       await expect(page.getByText("No farmer has shared their calendars")).toBeVisible();
-      await expect(page.getByRole("list", { name: "Invitations not yet accepted" })).toContainText(
-        names.vetEmail,
+      const invitations = page.getByRole("list", { name: "Invitations not yet accepted" });
+      await expect(invitations).toContainText(names.vetEmail);
+      // Decision 503: until its e-mail is confirmed the practice invites nobody and no farmer
+      // finds it; the invite of step 3 waits.
+      await expect(page.getByText("Confirm your practice's email address")).toBeVisible();
+      await expect(invitations).toContainText(
+        "Sent once your practice's email address is confirmed",
       );
+      await expect(page.getByRole("textbox", { name: "Invite a vet by email" })).toHaveCount(0);
       // The weekly digest (decision 602): on, waiting for the practice's e-mail to be verified.
       const digest = page.getByRole("region", { name: "Weekly digest" });
       const digestSwitch = digest.getByRole("checkbox", {
@@ -191,6 +197,13 @@ test.describe("vet practices", () => {
       await expect(page.getByText("The practice will get the weekly digest.")).toBeVisible();
       await expectNoSidewaysScroll(page, "the manager's vet dashboard");
       await expectNoAxeViolations(page, "the manager's vet dashboard");
+
+      // The practice confirms its e-mail: the invite goes out, and inviting is offered.
+      await page.goto(await readOutboxLink(page, names.practiceEmail, "/email/verify/"));
+      await expect(page).toHaveURL(/\/settings$/);
+      await page.goto("/vet/dashboard");
+      await expect(page.getByRole("textbox", { name: "Invite a vet by email" })).toBeVisible();
+      await expect(page.getByText("Confirm your practice's email address")).toHaveCount(0);
     }
 
     // 2. The invited vet joins through the e-mailed link.
@@ -290,6 +303,14 @@ test.describe("vet practices", () => {
       await picker.press("Enter");
       // The practice shows with its town (the autofill chose it).
       await expect(picker).toHaveValue(new RegExp(`^${names.practiceName}, \\w+$`));
+      // Sharing the calendars with a practice needs the current password (decision 503).
+      await page.getByRole("button", { name: "Save settings" }).click();
+      const currentPassword = page.getByLabel("Current password");
+      await expect(currentPassword).toBeFocused();
+      await expect(
+        page.getByText("Please enter your current password to change your vet practice."),
+      ).toBeVisible();
+      await currentPassword.fill(names.farmerPassword);
       await page.getByRole("button", { name: "Save settings" }).click();
       await expect(page.getByText("Settings saved successfully!")).toBeVisible();
       await expect(
@@ -381,6 +402,7 @@ test.describe("vet practices", () => {
       const { page } = farmer;
       await page.goto("/settings");
       await page.getByRole("button", { name: "Clear the vet practice" }).click();
+      await page.getByLabel("Current password").fill(names.farmerPassword);
       await page.getByRole("button", { name: "Save settings" }).click();
       await expect(page.getByText("Settings saved successfully!")).toBeVisible();
     }

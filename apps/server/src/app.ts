@@ -38,6 +38,7 @@ import {
   createPracticeDigestSender,
   createPracticeDosesDueReader,
   notifyPracticesOfLinkChange,
+  openVerifiedPractice,
   vetPracticesRoutes,
 } from "./modules/vet-practices/index.ts";
 import { createMessaging } from "./outbox/messaging.ts";
@@ -149,11 +150,13 @@ export async function buildApp({
     outbox: messaging.outbox,
     tasks,
   };
-  // A farmer linking or unlinking a practice is told to the practices (vet-practices module).
+  // A farmer linking or unlinking a practice is told to the practices, and a practice whose
+  // e-mail is verified opens to farmers and sends its invites (vet-practices module).
   await app.register(accountsRoutes, {
     ...accounts,
     onVetLinkChanged: (farmerId, previousPracticeId, nextPracticeId) =>
       notifyPracticesOfLinkChange(accounts, farmerId, previousPracticeId, nextPracticeId),
+    onEmailVerified: (userId) => openVerifiedPractice(accounts, userId),
   });
   // Vet practices (decision 501): registration, invites, members, the dashboard of linked
   // farmers and doses due, and the weekly digest's unsubscribe link.

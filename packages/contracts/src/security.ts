@@ -11,7 +11,9 @@ export const undoContactChangePagePath = "/account/undo-contact-change";
 
 /**
  * How many e-mails and texts VaxCal queues in any 24 hours: per destination, so nobody can be
- * bombed through it, and per account, so one account cannot run up the text bill.
+ * bombed through it, and per account, so one account cannot run up the text bill. Each kind of
+ * message (security: verification, resets; notification: invites, link notices) has these
+ * budgets to itself, so notifications never use up what a password reset needs.
  */
 export const messageBudgets = {
   textsPerDestination: 5,
@@ -44,4 +46,6 @@ export const securityMessages = {
   /** A session alone must not move the addresses a password reset goes to. */
   currentPasswordForContactChange:
     "Please enter your current password to change your email address or mobile number.",
+  /** Choosing or removing a vet practice gives or ends access to the calendars (decision 503). */
+  currentPasswordForVetChange: "Please enter your current password to change your vet practice.",
 } as const;

@@ -69,15 +69,22 @@ export const vetPracticeMessages = {
   notAVet: "This page is for vet practices. Please log in with your practice's account.",
   managerOnly: "Only the practice manager can manage the members.",
   weekNotFound: "There are no doses due that week.",
+  /** Decision 503: a practice nobody has proved the e-mail of cannot invite, nor be linked. */
+  practiceEmailUnverified:
+    "Please confirm your practice's email address first, with the link we sent to it. Until then you cannot invite vets, and farmers cannot find or choose your practice.",
 } as const;
 
 /** docs/product.md §9: vet registration offers Ireland and Northern Ireland. */
 export const vetRegistrationCountries = ["Ireland", "Northern Ireland"] as const;
 
-/** D3: the dashboard's doses due look this many weeks ahead; invites are limited per request. */
+/**
+ * D3: the dashboard's doses due look this many weeks ahead; invites are limited per request, and
+ * the invite e-mails (re-sent ones too) per practice in any 24 hours.
+ */
 export const vetPracticeLimits = {
   dosesDueWeeks: 8,
   invitesPerRequest: 20,
+  invitesPerDay: 20,
   inviteLinkDays: 7,
   vciNumber: 20,
   landline: 20,
@@ -293,8 +300,13 @@ export const VetPracticeInviteSchema = z.object({
 });
 export type VetPracticeInvite = z.infer<typeof VetPracticeInviteSchema>;
 
-/** GET /api/vet/members: the manager's view of the practice's vets and open invites. */
+/**
+ * GET /api/vet/members: the manager's view of the practice's vets and open invites.
+ * `email_verified` false: the practice's e-mail is not proved yet, so it cannot invite, and the
+ * invites listed wait to be sent (decision 503).
+ */
 export const VetPracticeMembersSchema = z.object({
+  email_verified: z.boolean(),
   members: z.array(VetPracticeMemberSchema),
   invites: z.array(VetPracticeInviteSchema),
 });

@@ -15,6 +15,7 @@ import {
   type AccountsTestApp,
   type RegisteredUser,
 } from "../test/accounts.ts";
+import { buildVetRegistration } from "../test/vet-practices.ts";
 
 /*
  * Security round 3, L1 and L5: every id a caller writes is parsed by the contracts' one helper
@@ -46,29 +47,7 @@ async function expectRejected(options: InjectOptions, message: string | null, la
 }
 
 function vetRegistration(overrides: Record<string, unknown>) {
-  const unique = `${Date.now()}.${Math.random().toString(36).slice(2)}`;
-  return {
-    vet_practice_name: "Glen Vets",
-    vet_practice_email: `practice.${unique}@vets.example.ie`,
-    vet_practice_landline: "021 456 7890",
-    mobile_number: "087 765 4321",
-    veterinarian_name: "Aoife",
-    veterinarian_surname: "Byrne",
-    vci_number: "VCI-1234",
-    address1: "Mart Road",
-    address2: null,
-    town: "Macroom",
-    county: "Cork",
-    country: "Ireland",
-    eircode: "P12 X4K7",
-    agree_to_terms: true,
-    territoryManagerId: null,
-    password: "pasture-gate-91",
-    password_confirmation: "pasture-gate-91",
-    vets: [],
-    skip_inviting: true,
-    ...overrides,
-  };
+  return buildVetRegistration({ skip_inviting: true, ...overrides });
 }
 
 describe("ids", () => {

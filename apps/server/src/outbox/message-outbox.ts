@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { SmsMessage, SmsTransport } from "../sms/sms-transport.ts";
 import { checkMessageBudget } from "./message-budget.ts";
 import {
+  MessageKind,
   OutboxChannel,
   OutboxStatus,
   createOutboxRepository,
@@ -44,9 +45,10 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
     subject: string | null,
     bodyText: string,
     bodyHtml: string | null,
+    kind: MessageKind,
   ): Promise<number> {
     const now = clock();
-    await checkMessageBudget(executor, { channel, recipient, accountId }, now);
+    await checkMessageBudget(executor, { channel, recipient, accountId, kind }, now);
     const hasTransport = channel === OutboxChannel.email ? Boolean(mail) : Boolean(sms);
     return createOutboxRepository(executor).insertMessage({
       channel,
@@ -57,6 +59,7 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
       bodyHtml,
       status: hasTransport ? OutboxStatus.pending : OutboxStatus.held,
       createdAt: now,
+      kind,
     });
   }
 
@@ -101,9 +104,15 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
   return {
     /**
      * Queues in the caller's transaction, within the daily budgets of the recipient and of the
-     * account it is sent for (null: no account yet); over budget throws MessageBudgetError.
+     * account it is sent for (null: no account yet), counted per kind (security unless told);
+     * over budget throws MessageBudgetError.
      */
-    queueEmail: (executor: Executor, message: MailMessage, accountId: number | null) =>
+    queueEmail: (
+      executor: Executor,
+      message: MailMessage,
+      accountId: number | null,
+      kind: MessageKind = MessageKind.security,
+    ) =>
       queue(
         executor,
         OutboxChannel.email,
@@ -112,10 +121,15 @@ export function createMessageOutbox({ db, mail, sms, clock, log }: MessageOutbox
         message.subject,
         message.text,
         message.html,
+        kind,
       ),
 
-    queueText: (executor: Executor, message: SmsMessage, accountId: number | null) =>
-      queue(executor, OutboxChannel.sms, message.to, accountId, null, message.body, null),
+    queueText: (
+      executor: Executor,
+      message: SmsMessage,
+      accountId: number | null,
+      kind: MessageKind = MessageKind.security,
+    ) => queue(executor, OutboxChannel.sms, message.to, accountId, null, message.body, null, kind),
 
     /**
      * Sends the given queued messages now, without making the caller wait: a slow relay must not

@@ -5,6 +5,13 @@ import { outboxMessages } from "../db/schema/outbox.ts";
 export const OutboxChannel = { email: "email", sms: "sms" } as const;
 export type OutboxChannel = (typeof OutboxChannel)[keyof typeof OutboxChannel];
 
+/**
+ * What a message is for. Each kind has daily budgets of its own (message-budget.ts): a security
+ * message (verification, password reset, contact change) never waits on what notifications used.
+ */
+export const MessageKind = { security: "security", notification: "notification" } as const;
+export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
+
 export const OutboxStatus = {
   /** Waiting for (another) delivery attempt. */
   pending: "pending",
@@ -25,6 +32,7 @@ export type NewOutboxMessage = {
   status: typeof OutboxStatus.pending | typeof OutboxStatus.held;
   createdAt: Date;
   accountId: number | null;
+  kind: MessageKind;
 };
 
 /** How many messages a budget counted since a moment, and the oldest of them. */
@@ -51,6 +59,7 @@ export function createOutboxRepository(db: Executor) {
     async countDestinationMessages(
       channel: OutboxChannel,
       recipient: string,
+      kind: MessageKind,
       since: Date,
     ): Promise<BudgetCount> {
       const [row] = await db
@@ -60,6 +69,7 @@ export function createOutboxRepository(db: Executor) {
           and(
             eq(outboxMessages.recipient, recipient),
             eq(outboxMessages.channel, channel),
+            eq(outboxMessages.kind, kind),
             gt(outboxMessages.createdAt, since),
           ),
         );
@@ -68,6 +78,7 @@ export function createOutboxRepository(db: Executor) {
 
     async countAccountMessages(
       accountId: number,
+      kind: MessageKind,
       since: Date,
     ): Promise<{ all: BudgetCount; texts: BudgetCount }> {
       const isText = eq(outboxMessages.channel, OutboxChannel.sms);
@@ -79,7 +90,13 @@ export function createOutboxRepository(db: Executor) {
           oldestText: sql<Date | null>`min(${outboxMessages.createdAt}) FILTER (WHERE ${isText})`,
         })
         .from(outboxMessages)
-        .where(and(eq(outboxMessages.accountId, accountId), gt(outboxMessages.createdAt, since)));
+        .where(
+          and(
+            eq(outboxMessages.accountId, accountId),
+            eq(outboxMessages.kind, kind),
+            gt(outboxMessages.createdAt, since),
+          ),
+        );
       const oldestText = row?.oldestText ? new Date(row.oldestText) : null;
       return {
         all: { count: row?.count ?? 0, oldest: row?.oldest ?? null },

@@ -16,6 +16,12 @@ export const outboxMessages = pgTable(
     recipient: text("recipient").notNull(),
     /** The account the message is sent for, when there is one: its daily budget counts it. */
     accountId: integer("account_id"),
+    /**
+     * `security` (verification, password reset, contact change) or `notification` (invites,
+     * link notices, reminders, digests): each kind has budgets of its own, so notifications can
+     * never use up what a password reset needs (issue 23, M5).
+     */
+    kind: text("kind").notNull().default("security"),
     subject: text("subject"),
     bodyText: text("body_text"),
     bodyHtml: text("body_html"),
@@ -28,6 +34,7 @@ export const outboxMessages = pgTable(
   },
   (table) => [
     check("outbox_messages_channel", sql`${table.channel} IN ('email', 'sms')`),
+    check("outbox_messages_kind", sql`${table.kind} IN ('security', 'notification')`),
     check("outbox_messages_status", sql`${table.status} IN ('pending', 'sent', 'failed', 'held')`),
     index("outbox_messages_due").on(table.status, table.nextAttemptAt),
     index("outbox_messages_recipient_created").on(table.recipient, table.createdAt),

@@ -25,7 +25,14 @@ export type AccountsContext = {
     previousPracticeId: number | null,
     nextPracticeId: number | null,
   ) => void;
+  onEmailVerified?: EmailVerifiedHook;
 };
+
+/**
+ * Awaited after a user's e-mail was verified (not when it already was); the vet-practices module,
+ * wired in by app.ts, then opens the practice that e-mail belongs to (decision 503).
+ */
+export type EmailVerifiedHook = (userId: number) => Promise<void>;
 
 export type FieldProblem = { field: string; message: string };
 

@@ -45,7 +45,7 @@ export async function registerFarmer(
   if (input.phone_number && !mobile) {
     problems.push({ field: "phone_number", message: accountMessages.mobileInvalid });
   }
-  if (input.vet_id !== null && !(await users.doesVetPracticeExist(input.vet_id))) {
+  if (input.vet_id !== null && !(await users.isVetPracticeLinkable(input.vet_id))) {
     problems.push({ field: "vet_id", message: accountMessages.vetInvalid });
   }
   if (input.email && (await users.isContactTaken(ContactField.email, input.email))) {

@@ -79,14 +79,19 @@ export async function updateSettings(
   const isEmailChanged = email !== user.email;
   const isPhoneChanged = phone !== user.phone && requestedPhone !== undefined;
   const isContactChanged = isEmailChanged || isPhoneChanged;
+  const vetId = input.vet_id === undefined ? user.vetPracticeId : input.vet_id;
+  const isVetChanged = vetId !== user.vetPracticeId;
   // A session alone must not move the addresses a reset goes to: that would make a stolen
-  // session a permanent takeover.
-  if (isContactChanged && !input.password && !input.current_password) {
+  // session a permanent takeover. Nor may it give a practice the calendars, or take them away
+  // (decision 503).
+  if ((isContactChanged || isVetChanged) && !input.password && !input.current_password) {
     problems.push({
       field: "current_password",
-      message: securityMessages.currentPasswordForContactChange,
+      message: isContactChanged
+        ? securityMessages.currentPasswordForContactChange
+        : securityMessages.currentPasswordForVetChange,
     });
-  } else if (isContactChanged || input.password) {
+  } else if (isContactChanged || isVetChanged || input.password) {
     await enforceRateLimit(context, accountRules.currentPassword, String(user.id));
     if (!(await verifyPassword(user.passwordHash, input.current_password ?? ""))) {
       problems.push({ field: "current_password", message: accountMessages.currentPasswordWrong });
@@ -116,8 +121,7 @@ export async function updateSettings(
     problems.push({ field: "notify_phone", message: accountMessages.notifyPhoneNeedsPhone });
   }
 
-  const vetId = input.vet_id === undefined ? user.vetPracticeId : input.vet_id;
-  if (input.vet_id && !(await users.doesVetPracticeExist(input.vet_id))) {
+  if (isVetChanged && vetId !== null && !(await users.isVetPracticeLinkable(vetId))) {
     problems.push({ field: "vet_id", message: accountMessages.vetInvalid });
   }
 
@@ -151,6 +155,8 @@ export async function updateSettings(
   // The answer, and the work done before it, are the same whether or not another account has
   // the new address (docs/product.md D21): that is only looked at by the background task.
   const now = context.clock();
+  // Each link or unlink e-mails the practices concerned (decision 503).
+  if (isVetChanged) await enforceRateLimit(context, accountRules.vetLinkChange, String(user.id));
   if (newEmail || newPhone) {
     await enforceRateLimit(context, accountRules.contactChange, String(user.id));
     if (newEmail) {

@@ -22,6 +22,8 @@ export const accountRules = {
   checkUserExists: { name: "check-user-exists", limit: 10, windowMs: minuteMs },
   /** Settings saves that change the e-mail or mobile: each one may tell whether it is taken. */
   contactChange: { name: "settings-contact-change", limit: 5, windowMs: 60 * minuteMs },
+  /** Settings saves that link or unlink a vet practice: each one e-mails the practices. */
+  vetLinkChange: { name: "settings-vet-link", limit: 5, windowMs: 24 * 60 * minuteMs },
   /** Settings saves that check the current password: guesses at it. */
   currentPassword: { name: "settings-current-password", limit: 5, windowMs: 15 * minuteMs },
 } as const satisfies Record<string, RateLimitRule>;

@@ -10,6 +10,7 @@ import {
 } from "@vaxcal/contracts";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
+import { isLinkablePractice } from "../../db/linkable-practices.ts";
 import { animals, enterprises, vetPractices } from "../../db/schema.ts";
 import { userAnimals, userEnterprises, userRoles, users } from "../../db/schema/accounts.ts";
 
@@ -162,12 +163,13 @@ export function createUsersRepository(db: Executor) {
       await db.insert(userAnimals).values(rows.map((row) => ({ userId, animalId: row.id })));
     },
 
-    async doesVetPracticeExist(id: number): Promise<boolean> {
+    /** Whether a farmer may link the practice: it exists and its e-mail is proved (decision 503). */
+    async isVetPracticeLinkable(id: number): Promise<boolean> {
       if (id > largestId) return false;
       const [row] = await db
         .select({ id: vetPractices.id })
         .from(vetPractices)
-        .where(eq(vetPractices.id, id));
+        .where(and(eq(vetPractices.id, id), isLinkablePractice));
       return row !== undefined;
     },
 

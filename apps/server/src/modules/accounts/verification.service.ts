@@ -76,11 +76,13 @@ export async function verifyEmail(
       if (findTakenContact(error) === ContactField.email) throw invalidLink();
       throw error;
     }
+    await context.onEmailVerified?.(user.id);
     return accountMessages.emailVerified;
   }
   if (!user || !isLinkFor(user.email)) throw invalidLink();
   if (user.emailVerifiedAt) return accountMessages.emailAlreadyVerified;
   await users.updateUser(user.id, { emailVerifiedAt: now, updatedAt: now });
+  await context.onEmailVerified?.(user.id);
   return accountMessages.emailVerified;
 }
 

@@ -2,6 +2,7 @@ import type { ReferenceLists, Warning } from "@vaxcal/contracts";
 import { asc, eq, isNull } from "drizzle-orm";
 import { runReads, type Executor } from "../../db/database.ts";
 import * as schema from "../../db/schema.ts";
+import { isLinkablePractice } from "../../db/linkable-practices.ts";
 import { toDisease, toShotTemplate, toWarning } from "../../db/reference-rows.ts";
 import { createVaccinesRepository } from "./vaccines.repository.ts";
 
@@ -186,6 +187,8 @@ export function createReferenceRepository(db: Executor) {
           town: schema.vetPractices.town,
         })
         .from(schema.vetPractices)
+        // A practice whose e-mail nobody proved is not offered (decision 503).
+        .where(isLinkablePractice)
         .orderBy(asc(schema.vetPractices.vetPracticeName), asc(schema.vetPractices.id));
       // The address lives on the practice row itself, so there is no separate address record.
       return rows.map((row) => ({

@@ -7,6 +7,7 @@ import type { MailMessage, MailTransport } from "../../mail/mail-transport.ts";
 import {
   OutboxChannel,
   OutboxStatus,
+  MessageKind,
   createOutboxRepository,
 } from "../../outbox/outbox.repository.ts";
 import type { SmsMessage, SmsTransport } from "../../sms/sms-transport.ts";
@@ -215,6 +216,7 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
       bodyHtml: isMail ? outgoing.html : null,
       status: OutboxStatus.held,
       createdAt: clock(),
+      kind: MessageKind.notification,
     });
   }
 

@@ -1,6 +1,7 @@
 // The vet-practices module's public entry: what app.ts needs to register and wire it.
 export { vetPracticesRoutes } from "./vet-practices.plugin.ts";
 export { notifyPracticesOfLinkChange } from "./links.service.ts";
+export { openVerifiedPractice } from "./vet-practices.service.ts";
 export {
   createPracticeDigestSender,
   type PracticeDigestSender,

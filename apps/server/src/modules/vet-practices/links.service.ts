@@ -1,4 +1,5 @@
 import { messageLinkPages } from "@vaxcal/contracts";
+import { MessageKind } from "../../outbox/outbox.repository.ts";
 import { type AccountsContext, createUsersRepository } from "../accounts/index.ts";
 import {
   renderPracticeLinkedEmail,
@@ -9,7 +10,8 @@ import { createVetPracticesRepository } from "./vet-practices.repository.ts";
 /**
  * Tells the practices concerned that a farmer linked or unlinked them (registration or settings).
  * Run after the answer as a background task: the farmer's save never waits for it, nor fails
- * when a busy practice's daily e-mail budget is spent (the task then logs the refusal). A demo
+ * when a busy practice's daily e-mail budget is spent (the task then logs the refusal). They are
+ * notifications: their budget is not the one the practice's password reset needs (issue 23, M5). A demo
  * practice without an e-mail is not told.
  */
 export function notifyPracticesOfLinkChange(
@@ -35,7 +37,12 @@ export function notifyPracticesOfLinkChange(
       if (practice?.email) {
         const email = renderPracticeUnlinkedEmail(practice.vetPracticeName, names);
         ids.push(
-          await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),
+          await context.outbox.queueEmail(
+            context.db,
+            { to: practice.email, ...email },
+            farmerId,
+            MessageKind.notification,
+          ),
         );
       }
     }
@@ -45,7 +52,12 @@ export function notifyPracticesOfLinkChange(
         const url = `${context.publicUrl}${messageLinkPages.vetDashboard}`;
         const email = renderPracticeLinkedEmail(practice.vetPracticeName, names, url);
         ids.push(
-          await context.outbox.queueEmail(context.db, { to: practice.email, ...email }, farmerId),
+          await context.outbox.queueEmail(
+            context.db,
+            { to: practice.email, ...email },
+            farmerId,
+            MessageKind.notification,
+          ),
         );
       }
     }

@@ -3,7 +3,6 @@ import {
   RoleName,
   VetInviteStatus,
   parseIdText,
-  vetPracticeLimits,
   vetPracticeMessages,
   type UserProfile,
   type VetInviteDetails,
@@ -11,8 +10,9 @@ import {
 } from "@vaxcal/contracts";
 import type { VetMembership } from "./vet-membership.ts";
 import { startSession } from "../../auth/sessions.ts";
+import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
+import { hashToken } from "../../lib/tokens.ts";
 import {
   createFieldErrors,
   type AccountsContext,
@@ -22,8 +22,7 @@ import {
   createUsersRepository,
   findTakenContact,
 } from "../accounts/index.ts";
-import { queueVetInvites } from "./vet-practices.service.ts";
-import { buildVetInviteUrl, renderVetInviteEmail } from "./vet-practice-notifications.ts";
+import { addVetInvites, queueInviteEmail } from "./vet-practices.service.ts";
 import { createVetPracticesRepository } from "./vet-practices.repository.ts";
 
 /*
@@ -31,7 +30,6 @@ import { createVetPracticesRepository } from "./vet-practices.repository.ts";
  * invite, and removes a vet; an invited vet sets a password and joins through the link.
  */
 
-const dayMs = 86_400_000;
 const invalidInvite = () => new AppError(ErrorCode.validation, vetPracticeMessages.inviteInvalid);
 
 function parseId(text: string, notFoundMessage: string): number {
@@ -46,12 +44,14 @@ export async function listPracticeMembers(
   membership: VetMembership,
 ): Promise<VetPracticeMembers> {
   const repository = createVetPracticesRepository(context.db);
-  const [members, invites] = await Promise.all([
+  const [members, invites, isVerified] = await Promise.all([
     repository.listMembers(membership.practiceId),
     repository.listOpenInvites(membership.practiceId),
+    repository.isEmailVerified(membership.practiceId),
   ]);
   const now = context.clock().getTime();
   return {
+    email_verified: isVerified,
     members: members.map((member) => ({
       id: member.id,
       name: member.name,
@@ -70,21 +70,29 @@ export async function listPracticeMembers(
   };
 }
 
-/** POST /api/vet/invites: one e-mail per address, all or none (message budgets). */
+/** A practice whose e-mail nobody proved sends no invite (decision 503): a 409 that says why. */
+async function requireVerifiedPractice(executor: Executor, practiceId: number): Promise<void> {
+  if (!(await createVetPracticesRepository(executor).isEmailVerified(practiceId))) {
+    throw new AppError(ErrorCode.conflict, vetPracticeMessages.practiceEmailUnverified);
+  }
+}
+
+/** POST /api/vet/invites: one e-mail per address, all or none (message budgets, daily limit). */
 export async function inviteVets(
   context: AccountsContext,
   membership: VetMembership,
   emails: readonly string[],
 ): Promise<string> {
-  const messageIds = await context.db.transaction((transaction) =>
-    queueVetInvites(
+  const messageIds = await context.db.transaction(async (transaction) => {
+    await requireVerifiedPractice(transaction, membership.practiceId);
+    return addVetInvites(
       context,
       transaction,
       { id: membership.practiceId, name: membership.practice.name },
       emails,
       membership.userId,
-    ),
-  );
+    );
+  });
   context.outbox.deliverSoon(messageIds);
   return vetPracticeMessages.invitesSent;
 }
@@ -96,18 +104,16 @@ export async function resendVetInvite(
   idText: string,
 ): Promise<string> {
   const inviteId = parseId(idText, vetPracticeMessages.inviteNotFound);
-  const now = context.clock();
   const messageId = await context.db.transaction(async (transaction) => {
+    await requireVerifiedPractice(transaction, membership.practiceId);
     const repository = createVetPracticesRepository(transaction);
     const invite = await repository.findOpenInvite(membership.practiceId, inviteId);
     if (!invite) throw new AppError(ErrorCode.notFound, vetPracticeMessages.inviteNotFound);
-    const token = generateOpaqueToken();
-    const expiresAt = new Date(now.getTime() + vetPracticeLimits.inviteLinkDays * dayMs);
-    await repository.renewInvite(invite.id, hashToken(token), now, expiresAt);
-    const url = buildVetInviteUrl(context.publicUrl, token);
-    return context.outbox.queueEmail(
+    return queueInviteEmail(
+      context,
       transaction,
-      { to: invite.email, ...renderVetInviteEmail(membership.practice.name, url) },
+      { id: membership.practiceId, name: membership.practice.name },
+      invite,
       membership.userId,
     );
   });

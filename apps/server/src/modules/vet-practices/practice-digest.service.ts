@@ -8,6 +8,7 @@ import { renderEmail } from "../../mail/render-email.ts";
 import {
   OutboxChannel,
   OutboxStatus,
+  MessageKind,
   createOutboxRepository,
 } from "../../outbox/outbox.repository.ts";
 import {
@@ -186,6 +187,7 @@ export function createPracticeDigestSender(dependencies: PracticeDigestDependenc
       bodyHtml: email.html,
       status: OutboxStatus.held,
       createdAt: clock(),
+      kind: MessageKind.notification,
     });
   }
 

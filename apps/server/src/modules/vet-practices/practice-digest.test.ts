@@ -10,9 +10,15 @@ import { findWeekStart } from "../../lib/clock.ts";
 import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
 import { buildEngineCalendar, buildSubmitPayload } from "../../test/calendars.ts";
 import { createPracticeDosesDueReader } from "./vet-dashboard.service.ts";
-import { asUser, logIn, registerUser, type RegisteredUser } from "../../test/accounts.ts";
+import {
+  asUser,
+  logIn,
+  nextClientAddress,
+  registerUser,
+  type RegisteredUser,
+} from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { registerVetPractice } from "../../test/vet-practices.ts";
+import { buildVetRegistration } from "../../test/vet-practices.ts";
 import {
   startLoopbackFakes,
   type LoopbackFakes,
@@ -43,15 +49,32 @@ let linkedFarmer: RegisteredUser;
 let calendarId = 0;
 let unlinkedCalendarId = 0;
 
-async function registerPractice(name: string, { verified = true } = {}): Promise<Practice> {
-  const { id, token, email } = await registerVetPractice(testApp.app, name);
-  if (verified) {
-    // The practice's e-mail is its manager's login, verified by the usual signed link.
-    await testApp.database.db.execute(
-      sql`UPDATE users SET email_verified_at = ${now} WHERE email = ${email}`,
-    );
-  }
-  return { id, token, email };
+async function registerPractice(name: string): Promise<Practice> {
+  const payload = buildVetRegistration({
+    vet_practice_name: name,
+    vet_practice_email: `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`,
+  });
+  const email = payload.vet_practice_email;
+  const response = await testApp.app.inject({
+    method: "POST",
+    url: "/api/vet/register",
+    remoteAddress: nextClientAddress(),
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  await setPracticeVerified(email, true);
+  const found = await testApp.database.pool.query<{ id: number }>(
+    "SELECT id FROM vet_practices WHERE email = $1",
+    [email],
+  );
+  return { id: found.rows[0]?.id ?? 0, token: response.json<{ token: string }>().token, email };
+}
+
+/** The practice's e-mail is its manager's login, verified by the usual signed link. */
+async function setPracticeVerified(email: string, verified: boolean): Promise<void> {
+  await testApp.database.db.execute(
+    sql`UPDATE users SET email_verified_at = ${verified ? now : null} WHERE email = ${email}`,
+  );
 }
 
 async function saveCalendar(farmer: RegisteredUser): Promise<number> {
@@ -303,9 +326,11 @@ describe("the weekly practice digest", () => {
   });
 
   it("goes only to a verified practice e-mail, and a practice with nothing due gets no e-mail", async () => {
-    const unverified = await registerPractice("Unverified Vets", { verified: false });
+    // Linked while verified; the address then stopped being a verified one.
+    const unverified = await registerPractice("Unverified Vets");
     const idle = await registerPractice("Quiet Vets");
     const farmer = await registerUser(testApp.app, { vet_id: unverified.id });
+    await setPracticeVerified(unverified.email, false);
     await saveCalendar(farmer);
     const weeks = await findMondaysWithShots();
     const monday = weeks.at(-1)?.monday;

@@ -42,8 +42,14 @@ let otherManagerToken = "";
 let farmer: RegisteredUser;
 let calendarId = 0;
 
-function registerPractice(name: string) {
-  return registerVetPractice(testApp.app, name);
+async function registerPractice(name: string) {
+  return registerVetPractice(testApp, {
+    vet_practice_name: name,
+    vet_practice_email: `${name.replace(/\W/g, "").toLowerCase()}@vets.example.ie`,
+    town: "Bandon",
+    mobile_number: "0871234567",
+    vet_practice_landline: null,
+  });
 }
 
 beforeAll(async () => {
@@ -299,7 +305,8 @@ describe("access", () => {
     expect((await get(otherManagerToken, `/api/calendars/${calendarId}`)).statusCode).toBe(404);
     expect((await get(managerToken, `/api/calendars/${calendarId}`)).statusCode).toBe(200);
 
-    expect((await saveSettings(testApp.app, farmer, { vet_id: null })).statusCode).toBe(200);
+    const unlink = { vet_id: null, current_password: farmer.password };
+    expect((await saveSettings(testApp.app, farmer, unlink)).statusCode).toBe(200);
     for (const url of [`/api/calendars/${calendarId}`, `/api/calendars/${calendarId}/download`]) {
       expect((await get(managerToken, url)).statusCode, url).toBe(404);
     }

@@ -7,9 +7,15 @@ export function buildVetInviteUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${messageLinkPages.vetJoin}?token=${token}`;
 }
 
+/**
+ * A practice's name is typed by whoever registered it, so it is never in a subject (issue 23, M4):
+ * only in the body, which renderEmail escapes.
+ */
+export const vetInviteSubject = "You're invited to join a practice on VaxCal";
+
 export function renderVetInviteEmail(practiceName: string, url: string): RenderedEmail {
   return renderEmail({
-    subject: `You are invited to join ${practiceName} on VaxCal`,
+    subject: vetInviteSubject,
     greeting: "Hello,",
     paragraphs: [
       `${practiceName} has invited you to join the practice on VaxCal, where you can see and adjust the vaccination calendars of the practice's client farms, and the doses due across them.`,
@@ -33,7 +39,7 @@ export function renderPracticeLinkedEmail(
   dashboardUrl: string,
 ): RenderedEmail {
   return renderEmail({
-    subject: `A farmer has shared their vaccination calendars with ${practiceName}`,
+    subject: "A farmer has shared their vaccination calendars with your practice",
     greeting: "Hello,",
     paragraphs: [
       `${describeFarmer(farmer)} has chosen ${practiceName} as their vet practice on VaxCal.`,
@@ -48,7 +54,7 @@ export function renderPracticeUnlinkedEmail(
   farmer: FarmerNames,
 ): RenderedEmail {
   return renderEmail({
-    subject: `A farmer no longer shares their calendars with ${practiceName}`,
+    subject: "A farmer no longer shares their calendars with your practice",
     greeting: "Hello,",
     paragraphs: [
       `${describeFarmer(farmer)} has removed ${practiceName} as their vet practice on VaxCal.`,

@@ -2,6 +2,7 @@ import { RoleName } from "@vaxcal/contracts";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { announceReferenceChange } from "../../db/reference-changes.ts";
+import { isPracticeEmailVerified } from "../../db/linkable-practices.ts";
 import {
   userRoles,
   users,
@@ -35,6 +36,28 @@ export function createVetPracticesRepository(db: Executor) {
     async findPractice(id: number): Promise<VetPracticeRow | undefined> {
       const [row] = await db.select().from(vetPractices).where(eq(vetPractices.id, id));
       return row;
+    },
+
+    /** Whether the practice's e-mail is proved (decision 503): it may invite, and be linked. */
+    async isEmailVerified(vetPracticeId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: vetPractices.id })
+        .from(vetPractices)
+        .where(and(eq(vetPractices.id, vetPracticeId), isPracticeEmailVerified));
+      return row !== undefined;
+    },
+
+    /** The practice the user logs in to with its own, verified e-mail, if any. */
+    async findPracticeVerifiedBy(userId: number): Promise<VetPracticeRow | undefined> {
+      const [row] = await db
+        .select({ practice: vetPractices })
+        .from(vetPractices)
+        .innerJoin(vetPracticeMembers, eq(vetPracticeMembers.vetPracticeId, vetPractices.id))
+        .innerJoin(users, eq(users.id, vetPracticeMembers.userId))
+        .where(
+          and(eq(users.id, userId), eq(users.email, vetPractices.email), isPracticeEmailVerified),
+        );
+      return row?.practice;
     },
 
     async isPracticeEmailTaken(email: string): Promise<boolean> {

@@ -4,7 +4,6 @@ import {
   accountMessages,
   currentTermsVersion,
   vetPracticeMessages,
-  type VetRegisterRequest,
 } from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +17,7 @@ import {
   toPath,
   type AccountsTestApp,
 } from "../../test/accounts.ts";
+import { buildVetRegistration, verifyPracticeEmail } from "../../test/vet-practices.ts";
 
 /*
  * Vet practices (decision 501): registration with every message of docs/product.md §5, the
@@ -30,34 +30,6 @@ beforeAll(async () => {
   testApp = await createAccountsTestApp();
 });
 afterAll(() => testApp.close());
-
-let sequence = 0;
-/** A valid registration; overrides may be invalid on purpose, to test the messages. */
-function buildVetRegistration(overrides: Record<string, unknown> = {}): VetRegisterRequest {
-  sequence += 1;
-  return {
-    vet_practice_name: `Glen Vets ${sequence}`,
-    vet_practice_email: `practice.${sequence}.${Date.now()}@vets.example.ie`,
-    vet_practice_landline: "021 456 7890",
-    mobile_number: "087 765 4321",
-    veterinarian_name: "Aoife",
-    veterinarian_surname: "Byrne",
-    vci_number: "VCI-1234",
-    address1: "Mart Road",
-    address2: null,
-    town: "Macroom",
-    county: "Cork",
-    country: "Ireland",
-    eircode: "P12 X4K7",
-    agree_to_terms: true,
-    territoryManagerId: null,
-    password: "pasture-gate-91",
-    password_confirmation: "pasture-gate-91",
-    vets: [],
-    skip_inviting: false,
-    ...overrides,
-  } as VetRegisterRequest;
-}
 
 function registerPractice(payload: unknown) {
   return testApp.app.inject({
@@ -105,6 +77,8 @@ async function registerWithInvite(inviteEmail: string) {
   const response = await registerPractice(payload);
   expect(response.statusCode, response.body).toBe(201);
   const body = response.json<{ user: { id: number; vet_id: number | null }; token: string }>();
+  // The invite of step 3 is sent once the practice's e-mail is verified (decision 503).
+  await verifyPracticeEmail(testApp, payload.vet_practice_email);
   return { ...body, payload };
 }
 
@@ -331,7 +305,7 @@ describe("invites", () => {
     expect((await acceptInvite(newToken)).statusCode).toBe(400);
   });
 
-  it("counts invites against the inviting account's message budget, all or nothing", async () => {
+  it("counts invites against the practice's invites of the day, all or nothing", async () => {
     const manager = await registerWithInvite(`first.${Date.now()}@vets.example.ie`);
     const emails = Array.from({ length: 10 }, (_, index) => `bulk.${index}.${Date.now()}@vets.ie`);
     const first = await testApp.app.inject(
@@ -414,12 +388,15 @@ describe("a farmer linking and unlinking a practice", () => {
     const farmer = await registerUser(testApp.app, { vet_id: practice?.id ?? 0, name: "Nora" });
     await testApp.whenIdle();
     const [linked] = await readOutbox(testApp.database, practiceEmail);
-    expect(linked?.subject).toContain("has shared their vaccination calendars");
+    expect(linked?.subject).toBe(
+      "A farmer has shared their vaccination calendars with your practice",
+    );
     expect(linked?.bodyText).toContain("Nora Murphy, Hill Farm (Macroom)");
 
-    expect((await saveSettings(testApp.app, farmer, { vet_id: null })).statusCode).toBe(200);
+    const unlink = { vet_id: null, current_password: farmer.password };
+    expect((await saveSettings(testApp.app, farmer, unlink)).statusCode).toBe(200);
     await testApp.whenIdle();
     const [unlinked] = await readOutbox(testApp.database, practiceEmail);
-    expect(unlinked?.subject).toContain("no longer shares");
+    expect(unlinked?.subject).toBe("A farmer no longer shares their calendars with your practice");
   });
 });

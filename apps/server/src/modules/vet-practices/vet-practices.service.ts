@@ -7,6 +7,10 @@ import {
   type UserProfile,
 } from "@vaxcal/contracts";
 import type { Executor } from "../../db/database.ts";
+import { changeReferenceData } from "../../db/reference-changes.ts";
+import { MessageKind } from "../../outbox/outbox.repository.ts";
+import { enforceRateLimit } from "../../rate-limits/rate-limit.ts";
+import type { RateLimitRule } from "../../rate-limits/rate-limits.repository.ts";
 import { startSession } from "../../auth/sessions.ts";
 import { generateOpaqueToken, hashToken } from "../../lib/tokens.ts";
 import {
@@ -34,48 +38,111 @@ export function parsePracticeMobile(typed: string): Mobile | null {
   return parseMobile("+353", typed) ?? parseMobile("+44", typed);
 }
 
+const invitesPerPractice: RateLimitRule = {
+  name: "vet-invites-practice",
+  limit: vetPracticeLimits.invitesPerDay,
+  windowMs: dayMs,
+};
+
 /**
- * Queues one invite e-mail per address in the caller's transaction (each counted against the
- * message budgets of the address and of the inviting account); returns the outbox ids.
+ * Queues one invite e-mail (a notification) with a new link for an invite row, in the caller's
+ * transaction. Each one counts against the practice's invites of the day (re-sent ones too), so
+ * over the limit the transaction rolls back with a 429 and nothing is sent (issue 23, M4).
  */
-export async function queueVetInvites(
+export async function queueInviteEmail(
   context: AccountsContext,
-  executor: Executor,
+  transaction: Executor,
+  practice: { id: number; name: string },
+  invite: { id: number; email: string },
+  invitedByUserId: number,
+): Promise<number> {
+  await enforceRateLimit(
+    { db: transaction, clock: context.clock },
+    invitesPerPractice,
+    String(practice.id),
+  );
+  const now = context.clock();
+  const token = generateOpaqueToken();
+  const expiresAt = new Date(now.getTime() + vetPracticeLimits.inviteLinkDays * dayMs);
+  await createVetPracticesRepository(transaction).renewInvite(
+    invite.id,
+    hashToken(token),
+    now,
+    expiresAt,
+  );
+  const url = buildVetInviteUrl(context.publicUrl, token);
+  return context.outbox.queueEmail(
+    transaction,
+    { to: invite.email, ...renderVetInviteEmail(practice.name, url) },
+    invitedByUserId,
+    MessageKind.notification,
+  );
+}
+
+/**
+ * Records one invite per address in the caller's transaction. A practice whose e-mail is proved
+ * also has them e-mailed (returns the outbox ids); an unproved one keeps them, unsent, until its
+ * e-mail is verified (decision 503).
+ */
+export async function addVetInvites(
+  context: AccountsContext,
+  transaction: Executor,
   practice: { id: number; name: string },
   emails: readonly string[],
   invitedByUserId: number,
 ): Promise<number[]> {
-  const repository = createVetPracticesRepository(executor);
+  const repository = createVetPracticesRepository(transaction);
+  const isVerified = await repository.isEmailVerified(practice.id);
   const now = context.clock();
-  const expiresAt = new Date(now.getTime() + vetPracticeLimits.inviteLinkDays * dayMs);
   const ids: number[] = [];
   for (const email of emails) {
-    const token = generateOpaqueToken();
-    await repository.insertInvite({
+    const invite = await repository.insertInvite({
       vetPracticeId: practice.id,
       email,
-      tokenHash: hashToken(token),
+      // No link exists until the e-mail is sent: this hash belongs to no token anyone has.
+      tokenHash: hashToken(generateOpaqueToken()),
       invitedByUserId,
       createdAt: now,
-      expiresAt,
+      expiresAt: new Date(now.getTime() + vetPracticeLimits.inviteLinkDays * dayMs),
     });
-    const url = buildVetInviteUrl(context.publicUrl, token);
-    ids.push(
-      await context.outbox.queueEmail(
-        executor,
-        { to: email, ...renderVetInviteEmail(practice.name, url) },
-        invitedByUserId,
-      ),
-    );
+    if (isVerified) {
+      ids.push(await queueInviteEmail(context, transaction, practice, invite, invitedByUserId));
+    }
   }
   return ids;
 }
 
 /**
+ * After a user's e-mail is verified: when it is their practice's e-mail, the practice joins the
+ * farmers' picker on every node at once, and the invites it listed while unproved are sent
+ * (decision 503). Run before the verification's answer; the sending is a background task.
+ */
+export async function openVerifiedPractice(
+  context: AccountsContext,
+  userId: number,
+): Promise<void> {
+  const practice = await createVetPracticesRepository(context.db).findPracticeVerifiedBy(userId);
+  if (!practice) return;
+  await changeReferenceData(context.db, async () => undefined);
+  context.tasks.run("held vet invites", async () => {
+    const ids = await context.db.transaction(async (transaction) => {
+      const repository = createVetPracticesRepository(transaction);
+      const messageIds: number[] = [];
+      for (const invite of await repository.listOpenInvites(practice.id)) {
+        const target = { id: practice.id, name: practice.vetPracticeName };
+        messageIds.push(await queueInviteEmail(context, transaction, target, invite, userId));
+      }
+      return messageIds;
+    });
+    context.outbox.deliverSoon(ids);
+  });
+}
+
+/**
  * POST /api/vet/register (docs/product.md §7): creates the practice and its manager (role
  * VET_MANAGER, logging in with the practice's e-mail), logs them in, sends the e-mail
- * verification a farmer gets, and the invites of step 3. All or nothing: an invite over a message
- * budget rolls the whole registration back.
+ * verification a farmer gets, and records the invites of step 3, which are sent once the
+ * practice's e-mail is verified (decision 503). All or nothing.
  */
 export async function registerVetPractice(
   context: AccountsContext,
@@ -162,7 +229,7 @@ export async function registerVetPractice(
           email,
           name: manager.name,
         }),
-        ...(await queueVetInvites(
+        ...(await addVetInvites(
           context,
           transaction,
           { id: practice.id, name: practice.vetPracticeName },

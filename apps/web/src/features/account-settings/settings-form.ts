@@ -107,8 +107,24 @@ export function isContactChanged(
 }
 
 /**
+ * Whether the save links, changes or removes the vet practice, which gives or ends a practice's
+ * access to the calendars, so it needs the current password too (decision 503).
+ */
+export function isVetChanged(
+  parsed: Pick<ParsedUpdateSettingsRequest, "vet_id">,
+  user: UserProfile,
+) {
+  return parsed.vet_id !== undefined && parsed.vet_id !== user.vet_id;
+}
+
+/** Whether the save needs the current password although no new password is set. */
+export function needsCurrentPassword(parsed: ParsedUpdateSettingsRequest, user: UserProfile) {
+  return isContactChanged(parsed, user) || isVetChanged(parsed, user);
+}
+
+/**
  * docs/product.md §7: the password goes only when it is being changed; the current password goes
- * with it, or alone when the e-mail or mobile changes.
+ * with it, or alone when the e-mail, the mobile or the vet practice changes.
  */
 export function toSettingsRequest(
   parsed: ParsedUpdateSettingsRequest,
@@ -121,5 +137,5 @@ export function toSettingsRequest(
     confirm_password: _confirm,
     ...rest
   } = parsed;
-  return isContactChanged(parsed, user) ? { ...rest, current_password: currentPassword } : rest;
+  return needsCurrentPassword(parsed, user) ? { ...rest, current_password: currentPassword } : rest;
 }

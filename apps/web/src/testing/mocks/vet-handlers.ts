@@ -103,6 +103,7 @@ export const dosesDueFixture: DosesDueSummary = {
 };
 
 export const vetMembersFixture: VetPracticeMembers = {
+  email_verified: true,
   members: [
     {
       id: 31,

@@ -21,6 +21,9 @@ import type { SettingsFormState } from "../hooks/use-settings-form.ts";
 const securityHints = {
   contactChangeNeedsPassword:
     "You are changing your email address or mobile number: please enter your current password.",
+  vetChangeNeedsPassword: "You are changing your vet practice: please enter your current password.",
+  vetChangeNeedsPasswordBelow:
+    "Changing your vet practice needs your current password: enter it under 'Change your password' above, then save.",
 } as const;
 
 const toOptions = (values: readonly string[]): SelectOption[] =>
@@ -39,7 +42,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
 }
 
 export function AccountDetailsSection({ settings }: SectionProps) {
-  const { form, errors, field, recheck, passwordMismatch, isMovingContact } = settings;
+  const { form, errors, field, recheck, passwordMismatch, isMovingContact, isMovingVet } = settings;
   const { register, getValues, trigger } = form;
   return (
     <SettingsSection title="Account details">
@@ -66,7 +69,13 @@ export function AccountDetailsSection({ settings }: SectionProps) {
             label="Current password"
             type="password"
             autoComplete="current-password"
-            hint={isMovingContact ? securityHints.contactChangeNeedsPassword : undefined}
+            hint={
+              isMovingContact
+                ? securityHints.contactChangeNeedsPassword
+                : isMovingVet
+                  ? securityHints.vetChangeNeedsPassword
+                  : undefined
+            }
             error={errors.current_password?.message}
             {...field("current_password")}
           />
@@ -189,6 +198,11 @@ export function VetSection({ settings, user }: SectionProps & { user: UserProfil
               />
             )}
           />
+          {settings.isMovingVet && (
+            <p className="field__hint" role="status">
+              {securityHints.vetChangeNeedsPasswordBelow}
+            </p>
+          )}
         </div>
       )}
     </SettingsSection>

@@ -16,6 +16,7 @@ import {
 import {
   SettingsFormSchema,
   isContactChanged,
+  isVetChanged,
   toSettingsFormValues,
   toSettingsRequest,
   type SettingsFormValues,
@@ -58,6 +59,8 @@ export function useSettingsForm(user: UserProfile) {
   const confirmPassword = useWatch({ control: control, name: "confirm_password" });
   const enterprises = useWatch({ control: control, name: "enterprises" });
   const countryCode = useWatch({ control: control, name: "country_code" });
+  const vetId = useWatch({ control: control, name: "vet_id" });
+  const isMovingVet = isVetChanged({ vet_id: vetId }, user);
   // Only for the hint, so typing is judged roughly; the save decides on the parsed values.
   const isMovingContact = isContactChanged(
     {
@@ -89,12 +92,22 @@ export function useSettingsForm(user: UserProfile) {
 
   const save = form.handleSubmit((parsed) => {
     setFailure([]);
-    // A session alone must not move the addresses a password reset goes to.
+    // A session alone must not move the addresses a password reset goes to, nor give or end a
+    // practice's access to the calendars (decision 503).
     if (!parsed.current_password && isContactChanged(parsed, user)) {
-      setError("current_password", {
-        type: "required",
-        message: securityMessages.currentPasswordForContactChange,
-      });
+      setError(
+        "current_password",
+        { type: "required", message: securityMessages.currentPasswordForContactChange },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    if (!parsed.current_password && isVetChanged(parsed, user)) {
+      setError(
+        "current_password",
+        { type: "required", message: securityMessages.currentPasswordForVetChange },
+        { shouldFocus: true },
+      );
       return;
     }
     updateSettings.mutate(toSettingsRequest(parsed, user), {
@@ -138,6 +151,7 @@ export function useSettingsForm(user: UserProfile) {
     passwordMismatch,
     enterprises,
     isMovingContact,
+    isMovingVet,
   };
 }
 

@@ -1,10 +1,15 @@
-import { vetPracticePaths } from "@vaxcal/contracts";
+import {
+  accountMessages,
+  accountPaths,
+  vetPracticeMessages,
+  vetPracticePaths,
+} from "@vaxcal/contracts";
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
-import { dosesDueFixture } from "../../../testing/mocks/vet-handlers.ts";
+import { dosesDueFixture, vetMembersFixture } from "../../../testing/mocks/vet-handlers.ts";
 import { describeDoses } from "./vet-dashboard-page.tsx";
 
 describe("the vet dashboard (docs/product.md D3)", () => {
@@ -95,6 +100,7 @@ describe("the vet dashboard (docs/product.md D3)", () => {
     server.use(
       http.get(vetPracticePaths.members, () =>
         HttpResponse.json({
+          email_verified: true,
           members: [
             {
               id: 31,
@@ -147,6 +153,66 @@ describe("the vet dashboard (docs/product.md D3)", () => {
     );
     expect(await screen.findByText("The invitation has been sent again.")).toBeInTheDocument();
     expect(calls).toEqual(["remove 32", "resend 5"]);
+  });
+
+  it("tells a manager whose practice e-mail is not confirmed why nobody can be invited, with a resend", async () => {
+    const resent: string[] = [];
+    server.use(
+      http.get(vetPracticePaths.members, () =>
+        HttpResponse.json({
+          ...vetMembersFixture,
+          email_verified: false,
+          invites: [
+            {
+              id: 5,
+              email: "early@vets.ie",
+              created_at: "2026-11-20T10:00:00.000Z",
+              expires_at: "2026-11-27T10:00:00.000Z",
+              status: "pending",
+            },
+          ],
+        }),
+      ),
+      http.post(accountPaths.emailVerificationNotification, () => {
+        resent.push("email");
+        return HttpResponse.json({ message: accountMessages.emailVerificationSent });
+      }),
+    );
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    expect(await screen.findByText("Confirm your practice's email address")).toBeInTheDocument();
+    expect(screen.getByText(/to invite vets and be found by farmers/)).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Invite a vet by email" })).toBeNull();
+    const invites = screen.getByRole("list", { name: "Invitations not yet accepted" });
+    expect(
+      within(invites).getByText("Sent once your practice's email address is confirmed"),
+    ).toBeInTheDocument();
+    expect(within(invites).queryByRole("button", { name: /again/ })).toBeNull();
+
+    const resend = screen.getByRole("button", { name: "Resend verification email" });
+    resend.focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText(accountMessages.emailVerificationSent)).toBeInTheDocument();
+    expect(resent).toEqual(["email"]);
+  });
+
+  it("shows the server's refusal of an invite", async () => {
+    server.use(
+      http.post(vetPracticePaths.invites, () =>
+        HttpResponse.json(
+          { error: { code: "CONFLICT", message: vetPracticeMessages.practiceEmailUnverified } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp("/vet/dashboard", { isAuthenticated: true });
+    await user.type(
+      await screen.findByRole("textbox", { name: "Invite a vet by email" }),
+      "cian@vets.ie",
+    );
+    await user.click(screen.getByRole("button", { name: "Send invitation" }));
+    expect(
+      await screen.findByText(vetPracticeMessages.practiceEmailUnverified),
+    ).toBeInTheDocument();
   });
 
   it("words dose estimates plainly", () => {

@@ -1,8 +1,11 @@
 import { InviteEmailsSchema, RoleName, vetPracticeMessages } from "@vaxcal/contracts";
 import { formatLongDate } from "@vaxcal/schedule";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { TextField } from "../../../components/ui/form-fields.tsx";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
+import { resendVerificationEmail } from "../../../lib/account-verification.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { cancelInvite } from "../api/cancel-invite.ts";
@@ -15,7 +18,35 @@ const membersTexts = {
   loading: "Loading your practice's vets…",
   loadFailed: "The practice's vets could not be loaded. Please try again.",
   changeFailed: "That did not work. Please try again.",
+  unconfirmedTitle: "Confirm your practice's email address",
+  unconfirmed:
+    "Open the link we emailed to your practice's address to invite vets and be found by farmers. Until then farmers cannot choose your practice, and the invitations below wait.",
+  waitingInvite: "Sent once your practice's email address is confirmed",
+  resendFailed: "Email verification resend failed",
 } as const;
+
+/**
+ * A practice whose e-mail is not confirmed cannot invite, nor be linked (decision 503): the
+ * manager is told why, and can have the link sent again.
+ */
+function PracticeEmailUnconfirmed() {
+  const resend = useMutation({
+    mutationFn: resendVerificationEmail,
+    onSuccess: (message) => showNotification(NotificationType.success, message),
+  });
+  return (
+    <div className="vet-notice" role="status">
+      <p className="vet-notice__title">
+        <strong>{membersTexts.unconfirmedTitle}</strong>
+      </p>
+      <p>{membersTexts.unconfirmed}</p>
+      {resend.isError && (
+        <AlertBox messages={[describeApiError(resend.error, membersTexts.resendFailed)]} />
+      )}
+      <ActionButton action={resend}>Resend verification email</ActionButton>
+    </div>
+  );
+}
 
 /** The day part of an ISO timestamp, as the dashboard prints dates. */
 const formatDay = (timestamp: string) => formatLongDate(timestamp.slice(0, 10));
@@ -39,6 +70,8 @@ export function VetMembersSection() {
   const resend = useMembersChange(resendInvite);
   const cancel = useMembersChange(cancelInvite);
   const remove = useMembersChange(removeMember);
+  // Until the list says otherwise, inviting is offered; the server refuses it when unconfirmed.
+  const isConfirmed = members.data?.email_verified ?? true;
 
   return (
     <section aria-labelledby="vet-members-title">
@@ -52,6 +85,7 @@ export function VetMembersSection() {
         />
       ) : (
         <>
+          {!isConfirmed && <PracticeEmailUnconfirmed />}
           <ul className="vet-list" aria-label="Your practice's vets">
             {members.data.members.map((member) => (
               <li key={member.id} className="vet-card vet-card__calendar">
@@ -113,21 +147,25 @@ export function VetMembersSection() {
                       <strong>{pending.email}</strong>
                       <br />
                       <span className="vet-card__meta">
-                        {pending.status === "expired"
-                          ? `Expired on ${formatDay(pending.expires_at)}`
-                          : `Sent on ${formatDay(pending.created_at)}, works until ${formatDay(pending.expires_at)}`}
+                        {!isConfirmed
+                          ? membersTexts.waitingInvite
+                          : pending.status === "expired"
+                            ? `Expired on ${formatDay(pending.expires_at)}`
+                            : `Sent on ${formatDay(pending.created_at)}, works until ${formatDay(pending.expires_at)}`}
                       </span>
                     </span>
                     <span className="vet-card__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={resend.isPending}
-                        aria-label={`Send the invitation to ${pending.email} again`}
-                        onClick={() => resend.mutate(pending.id, onDone)}
-                      >
-                        Send again
-                      </button>
+                      {isConfirmed && (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          disabled={resend.isPending}
+                          aria-label={`Send the invitation to ${pending.email} again`}
+                          onClick={() => resend.mutate(pending.id, onDone)}
+                        >
+                          Send again
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="button button--quiet"
@@ -145,39 +183,41 @@ export function VetMembersSection() {
           )}
         </>
       )}
-      <form
-        className="vet-toolbar vet-toolbar--form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = InviteEmailsSchema.safeParse([inviteEmail]);
-          if (!parsed.success || inviteEmail.trim() === "") {
-            setInviteError(vetPracticeMessages.inviteEmailInvalid);
-            return;
-          }
-          setInviteError(undefined);
-          invite.mutate(parsed.data, {
-            ...onDone,
-            onSuccess: (answer) => {
-              setInviteEmail("");
-              onDone.onSuccess(answer);
-            },
-          });
-        }}
-      >
-        <TextField
-          label="Invite a vet by email"
-          type="email"
-          spellCheck={false}
-          autoComplete="off"
-          value={inviteEmail}
-          error={inviteError}
-          onChange={(event) => setInviteEmail(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={invite.isPending}>
-          {invite.isPending ? "Sending…" : "Send invitation"}
-        </button>
-      </form>
+      {isConfirmed && (
+        <form
+          className="vet-toolbar vet-toolbar--form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = InviteEmailsSchema.safeParse([inviteEmail]);
+            if (!parsed.success || inviteEmail.trim() === "") {
+              setInviteError(vetPracticeMessages.inviteEmailInvalid);
+              return;
+            }
+            setInviteError(undefined);
+            invite.mutate(parsed.data, {
+              ...onDone,
+              onSuccess: (answer) => {
+                setInviteEmail("");
+                onDone.onSuccess(answer);
+              },
+            });
+          }}
+        >
+          <TextField
+            label="Invite a vet by email"
+            type="email"
+            spellCheck={false}
+            autoComplete="off"
+            value={inviteEmail}
+            error={inviteError}
+            onChange={(event) => setInviteEmail(event.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={invite.isPending}>
+            {invite.isPending ? "Sending…" : "Send invitation"}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
