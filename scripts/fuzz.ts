@@ -9,17 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-
-type FuzzReport = {
-  seed: number;
-  minutes: number;
-  rounds: number;
-  requests: number;
-  byStatusClass: Record<string, number>;
-  serverErrors: number;
-  writesOn4xx: number;
-  problems: string;
-};
+import { describeFuzzReport, type FuzzReport } from "../apps/server/src/test/fuzz-report.ts";
 
 const minutes = Number(process.env.FUZZ_MINUTES ?? 10);
 if (!Number.isFinite(minutes) || minutes <= 0) {
@@ -61,13 +51,7 @@ if (!existsSync(reportPath)) {
   process.exit(1);
 }
 const report = JSON.parse(readFileSync(reportPath, "utf8")) as FuzzReport;
-const classes = Object.entries(report.byStatusClass)
-  .map(([name, count]) => `${name} ${count}`)
-  .join(", ");
-console.log(`\nseed ${report.seed}, ${report.minutes} minutes, ${report.rounds} rounds`);
-console.log(`${report.requests} requests: ${classes}`);
-console.log(`${report.serverErrors} 5xx, ${report.writesOn4xx} writes on a 4xx`);
-if (report.problems) console.log(report.problems);
+console.log(`\n${describeFuzzReport(report)}`);
 const failed = run.status !== 0 || report.serverErrors > 0 || report.writesOn4xx > 0;
 if (failed) {
   console.error(

@@ -61,6 +61,8 @@ describe("the app's log over a whole journey", () => {
     const secrets: Record<string, string> = {};
     const get = (url: string, token?: string) =>
       app.inject(token ? asUser(token, { method: "GET", url }) : { method: "GET", url });
+    const post = (url: string, payload: object) =>
+      app.inject({ method: "POST", url, payload, remoteAddress: nextClientAddress() });
 
     // Register, then follow the e-mailed verification link: the page, then the API it calls.
     const farmer = await registerUser(app);
@@ -74,21 +76,11 @@ describe("the app's log over a whole journey", () => {
     expect((await get(`/api${verifyLink}`)).statusCode).toBe(200);
 
     // Log in; reset the password from the e-mailed link.
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { username: farmer.email, password: farmer.password },
-      remoteAddress: nextClientAddress(),
-    });
+    const login = await post("/api/login", { username: farmer.email, password: farmer.password });
     expect(login.statusCode).toBe(200);
     const token = login.json<{ token: string }>().token;
     secrets["login session"] = token;
-    const resetRequest = await app.inject({
-      method: "POST",
-      url: "/api/password/reset",
-      payload: { email: farmer.email },
-      remoteAddress: nextClientAddress(),
-    });
+    const resetRequest = await post("/api/password/reset", { email: farmer.email });
     expect(resetRequest.statusCode).toBe(200);
     await app.backgroundTasks.whenIdle();
     const [resetMail] = await readOutbox(database, farmer.email ?? "");
@@ -96,33 +88,21 @@ describe("the app's log over a whole journey", () => {
     const resetToken = new URL(resetLink).searchParams.get("token") ?? "";
     secrets["password reset token"] = resetToken;
     expect((await get(toPath(resetLink))).statusCode).toBe(200);
-    const checked = await app.inject({
-      method: "POST",
-      url: "/api/password/verify-token",
-      payload: { email: farmer.email, token: resetToken },
-      remoteAddress: nextClientAddress(),
+    const checked = await post("/api/password/verify-token", {
+      email: farmer.email,
+      token: resetToken,
     });
     expect(checked.statusCode).toBe(200);
     const newPassword = "a-new-meadow-password-9";
     secrets["new password"] = newPassword;
-    const confirmed = await app.inject({
-      method: "POST",
-      url: "/api/password/reset/confirm",
-      payload: {
-        email: farmer.email,
-        token: resetToken,
-        password: newPassword,
-        password_confirmation: newPassword,
-      },
-      remoteAddress: nextClientAddress(),
+    const confirmed = await post("/api/password/reset/confirm", {
+      email: farmer.email,
+      token: resetToken,
+      password: newPassword,
+      password_confirmation: newPassword,
     });
     expect(confirmed.statusCode).toBe(200);
-    const relogin = await app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { username: farmer.email, password: newPassword },
-      remoteAddress: nextClientAddress(),
-    });
+    const relogin = await post("/api/login", { username: farmer.email, password: newPassword });
     expect(relogin.statusCode).toBe(200);
     const session = relogin.json<{ token: string }>().token;
     secrets["session after the reset"] = session;

@@ -22,6 +22,7 @@ import {
   type Hints,
   type JsonSchema,
 } from "../test/request-arbitraries.ts";
+import type { FuzzReport } from "../test/fuzz-report.ts";
 import { installWriteLog, type LoggedWrite, type WriteLog } from "../test/write-log.ts";
 
 /*
@@ -584,18 +585,6 @@ async function checkEveryRouteReached(annotate: (message: string) => Promise<unk
       `routes that never answered 2xx:\n${neverAccepted.join("\n")}`,
   );
 }
-
-/** What `npm run fuzz` prints: the counts, and each distinct problem with a request to replay. */
-type FuzzReport = {
-  seed: number;
-  minutes: number;
-  rounds: number;
-  requests: number;
-  byStatusClass: Record<string, number>;
-  serverErrors: number;
-  writesOn4xx: number;
-  problems: string;
-};
 
 describeTimed(`fuzzing every route for ${fuzzMinutes} minutes (fast-check seed ${seed})`, () => {
   const minutes = fuzzMinutes ?? 0;
