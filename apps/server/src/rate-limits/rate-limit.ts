@@ -35,8 +35,8 @@ export function readClientKey(request: FastifyRequest): string {
 }
 
 /**
- * The same, as a preValidation hook counted per client: it runs before the body is checked, so
- * that malformed requests count too.
+ * enforceRateLimit as a preValidation hook, counted per client (readClientKey): it runs before
+ * the body is checked, so that malformed requests count too.
  */
 export function createClientRateLimit(context: RateLimitContext, rule: RateLimitRule) {
   return async function limitClient(request: FastifyRequest): Promise<void> {
