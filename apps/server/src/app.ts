@@ -8,7 +8,7 @@ import type { Database } from "./db/database.ts";
 import { installErrorHandler } from "./errors/error-handler.ts";
 import { toFastifyTrustProxy } from "./http/client-address.ts";
 import { answerClientError, answerFrameworkError } from "./http/framework-errors.ts";
-import { buildLoggingOptions } from "./http/logging.ts";
+import { buildLoggingOptions, createRedactingDestination, type LogStream } from "./http/logging.ts";
 import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { validatorCompiler } from "./http/request-validation.ts";
@@ -67,6 +67,8 @@ export type AppDependencies = {
    * their own from `database`. Tests pass theirs, to wait for a notification or drop its listener.
    */
   renderVersions?: RenderVersions;
+  /** Where the request log is written; stdout by default. Tests pass one to read the log. */
+  logStream?: LogStream;
 };
 
 // Fastify's default is also 1 MiB; stated here because the error handler promises a 413 above it.
@@ -83,10 +85,11 @@ export async function buildApp({
   clock = systemClock,
   jobs,
   renderVersions,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
-    ...buildLoggingOptions(config.logLevel),
+    ...buildLoggingOptions(config.logLevel, logStream),
     bodyLimit: bodyLimitBytes,
     // A body that trickles in is cut (408) once the whole request has taken this long; Node checks
     // open requests every connectionsCheckingInterval, so that is a fraction of it.
@@ -222,7 +225,10 @@ export async function startBackgroundJobs({
   runWorkers,
   clock = systemClock,
 }: BackgroundJobsDependencies): Promise<Jobs> {
-  const log = pino({ level: config.logLevel, base: { name: "jobs" } });
+  const log = pino(
+    { level: config.logLevel, base: { name: "jobs" } },
+    createRedactingDestination(),
+  );
   const secret = resolveSigningSecret(config);
   const messaging = createMessaging(config, { db: database.db, clock, log });
   const pdfReader = createCalendarPdfReader({

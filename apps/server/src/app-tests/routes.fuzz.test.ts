@@ -22,6 +22,7 @@ import {
   type Hints,
   type JsonSchema,
 } from "../test/request-arbitraries.ts";
+import type { FuzzReport } from "../test/fuzz-report.ts";
 import { installWriteLog, type LoggedWrite, type WriteLog } from "../test/write-log.ts";
 
 /*
@@ -29,9 +30,15 @@ import { installWriteLog, type LoggedWrite, type WriteLog } from "../test/write-
  * without touching this file), gets random bodies, path ids and query strings as four callers.
  * Two promises must hold for every request: no 5xx, and nothing written when the answer is 4xx.
  * The run is deterministic; set FUZZ_SEED to explore other inputs.
+ *
+ * `npm run fuzz` (scripts/fuzz.ts) runs the same harness for FUZZ_MINUTES instead: rounds of the
+ * four callers, round r's caller c on seed FUZZ_SEED + 4r + c, until the time is up, and writes
+ * its counts to FUZZ_REPORT. A failure in round r replays as round 0 of FUZZ_SEED + 4r.
  */
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_124);
+const fuzzMinutes = process.env.FUZZ_MINUTES ? Number(process.env.FUZZ_MINUTES) : undefined;
+const reportPath = process.env.FUZZ_REPORT;
 const requestsPerCaller = 2_600;
 const callers = ["anonymous", "farmer", "wrong bearer token", "linked vet"] as const;
 type Caller = (typeof callers)[number];
@@ -62,6 +69,8 @@ type FuzzRequest = {
 };
 type Failure = {
   caller: Caller;
+  /** The fast-check seed of the caller's stream that sent it. */
+  seed: number;
   routeKey: string;
   request: string;
   status: number;
@@ -88,6 +97,7 @@ let requestsSent = 0;
 const millisecondsByRoute = new Map<string, number>();
 const errorsByRequestId = new Map<string, string>();
 const answersByRouteAndClass = new Map<string, number>();
+const answersByClass = new Map<string, number>();
 
 /** Collects every route as Fastify registers it, from the moment the app is created. */
 async function buildAppRecordingRoutes(): Promise<{ app: TestApp; routes: RouteUnderTest[] }> {
@@ -438,7 +448,7 @@ function describeProblem(response: LightMyRequestResponse, writes: LoggedWrite[]
   return null;
 }
 
-async function fuzzAs(caller: Caller): Promise<Failure[]> {
+async function fuzzAs(caller: Caller, callerSeed: number): Promise<Failure[]> {
   const failures: Failure[] = [];
   let mark = await writeLog.mark();
   const property = fc.asyncProperty(
@@ -453,6 +463,8 @@ async function fuzzAs(caller: Caller): Promise<Failure[]> {
       requestsByRoute.set(routeKey, (requestsByRoute.get(routeKey) ?? 0) + 1);
       const statusKey = `${routeKey} ${Math.floor(response.statusCode / 100)}xx`;
       answersByRouteAndClass.set(statusKey, (answersByRouteAndClass.get(statusKey) ?? 0) + 1);
+      const statusClass = `${Math.floor(response.statusCode / 100)}xx`;
+      answersByClass.set(statusClass, (answersByClass.get(statusClass) ?? 0) + 1);
       millisecondsByRoute.set(
         routeKey,
         (millisecondsByRoute.get(routeKey) ?? 0) + performance.now() - startedAt,
@@ -466,6 +478,7 @@ async function fuzzAs(caller: Caller): Promise<Failure[]> {
         const requestId = String(response.headers["x-request-id"] ?? "");
         failures.push({
           caller,
+          seed: callerSeed,
           routeKey,
           request: describeRequest(options, caller),
           status: response.statusCode,
@@ -480,7 +493,6 @@ async function fuzzAs(caller: Caller): Promise<Failure[]> {
     },
   );
   // Each caller gets its own stream of requests; the seed printed with a failure replays it.
-  const callerSeed = seed + callers.indexOf(caller);
   await fc.assert(property, { seed: callerSeed, numRuns: requestsPerCaller, endOnFailure: true });
   return failures;
 }
@@ -500,12 +512,15 @@ function summarise(failures: Failure[]): string {
       ({ example, count }) =>
         `- ${example.routeKey}: ${count} × ${example.problem}` +
         (example.error ? `\n    error: ${example.error}` : "") +
-        `\n    e.g. ${example.request}`,
+        `\n    e.g. (seed ${example.seed}) ${example.request}`,
     )
     .join("\n");
 }
 
-describe(`fuzzing every route with ${totalRequests} random requests (fast-check seed ${seed})`, () => {
+const describeFast = fuzzMinutes === undefined ? describe : describe.skip;
+const describeTimed = fuzzMinutes === undefined ? describe.skip : describe;
+
+describe("the routes under fuzzing", () => {
   it("finds the routes as buildApp registers them, and their schemas in the API document", () => {
     expect(routes.length).toBeGreaterThan(30);
     const documented = routes.filter((route) => findOperation(route) !== undefined);
@@ -514,7 +529,7 @@ describe(`fuzzing every route with ${totalRequests} random requests (fast-check 
     );
   });
 
-  it("notices a write, so that the promise below can fail", async () => {
+  it("notices a write, so that the promises below can fail", async () => {
     const before = await writeLog.mark();
     await testApp.database.pool.query("UPDATE users SET name = name || '' WHERE id = $1", [
       fixtures.farmer.id,
@@ -527,36 +542,85 @@ describe(`fuzzing every route with ${totalRequests} random requests (fast-check 
       expect.objectContaining({ table: "users", operation: "UPDATE" }),
     ]);
   });
+});
 
-  for (const caller of callers) {
-    it(`answers ${requestsPerCaller} random requests as ${caller} without a 5xx or a write on a 4xx`, async () => {
-      const failures = await fuzzAs(caller);
-      const callerSeed = seed + callers.indexOf(caller);
+describeFast(
+  `fuzzing every route with ${totalRequests} random requests (fast-check seed ${seed})`,
+  () => {
+    for (const caller of callers) {
+      it(`answers ${requestsPerCaller} random requests as ${caller} without a 5xx or a write on a 4xx`, async () => {
+        const callerSeed = seed + callers.indexOf(caller);
+        const failures = await fuzzAs(caller, callerSeed);
+        expect(
+          failures.length,
+          `fast-check seed ${callerSeed}: ${failures.length} of ${requestsPerCaller} requests failed\n${summarise(failures)}`,
+        ).toBe(0);
+      }, 120_000);
+    }
+
+    it(`sent ${totalRequests} requests, at least ${minimumRequestsPerRoute} to every route`, async ({
+      annotate,
+    }) => {
+      expect(requestsSent).toBe(totalRequests);
+      await checkEveryRouteReached(annotate);
+    });
+  },
+);
+
+/** Every route got its share of requests; the slowest and the never-accepted are annotated. */
+async function checkEveryRouteReached(annotate: (message: string) => Promise<unknown>) {
+  const starved = routes
+    .map((route) => `${route.method} ${route.url}`)
+    .filter((key) => (requestsByRoute.get(key) ?? 0) < minimumRequestsPerRoute);
+  expect(starved).toEqual([]);
+  const slowest = [...millisecondsByRoute]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([key, ms]) => `${key}: ${Math.round(ms)} ms over ${requestsByRoute.get(key)} requests`);
+  const neverAccepted = routes
+    .map((route) => `${route.method} ${route.url}`)
+    .filter((key) => !answersByRouteAndClass.has(`${key} 2xx`));
+  await annotate(
+    `${requestsSent} requests; slowest routes in total:\n${slowest.join("\n")}\n` +
+      `routes that never answered 2xx:\n${neverAccepted.join("\n")}`,
+  );
+}
+
+describeTimed(`fuzzing every route for ${fuzzMinutes} minutes (fast-check seed ${seed})`, () => {
+  const minutes = fuzzMinutes ?? 0;
+  it(
+    "answers random requests as every caller, round after round, without a 5xx or a write on a 4xx",
+    async ({ annotate }) => {
+      expect(minutes, "FUZZ_MINUTES must be a positive number").toBeGreaterThan(0);
+      const endsAt = performance.now() + minutes * 60_000;
+      const failures: Failure[] = [];
+      let rounds = 0;
+      while (performance.now() < endsAt) {
+        for (const [index, caller] of callers.entries()) {
+          if (performance.now() >= endsAt) break;
+          failures.push(...(await fuzzAs(caller, seed + rounds * callers.length + index)));
+        }
+        rounds += 1;
+      }
+      const report: FuzzReport = {
+        seed,
+        minutes,
+        rounds,
+        requests: requestsSent,
+        byStatusClass: Object.fromEntries([...answersByClass].sort()),
+        serverErrors: failures.filter((failure) => failure.status >= 500).length,
+        writesOn4xx: failures.filter((failure) => failure.status < 500).length,
+        problems: summarise(failures),
+      };
+      if (reportPath) writeFileSync(reportPath, JSON.stringify(report, null, 2));
       expect(
         failures.length,
-        `fast-check seed ${callerSeed}: ${failures.length} of ${requestsPerCaller} requests failed\n${summarise(failures)}`,
+        `${failures.length} of ${requestsSent} requests failed\n${report.problems}`,
       ).toBe(0);
-    }, 120_000);
-  }
-
-  it(`sent ${totalRequests} requests, at least ${minimumRequestsPerRoute} to every route`, async ({
-    annotate,
-  }) => {
-    expect(requestsSent).toBe(totalRequests);
-    const starved = routes
-      .map((route) => `${route.method} ${route.url}`)
-      .filter((key) => (requestsByRoute.get(key) ?? 0) < minimumRequestsPerRoute);
-    expect(starved).toEqual([]);
-    const slowest = [...millisecondsByRoute]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 5)
-      .map(([key, ms]) => `${key}: ${Math.round(ms)} ms over ${requestsByRoute.get(key)} requests`);
-    const neverAccepted = routes
-      .map((route) => `${route.method} ${route.url}`)
-      .filter((key) => !answersByRouteAndClass.has(`${key} 2xx`));
-    await annotate(
-      `${requestsSent} requests; slowest routes in total:\n${slowest.join("\n")}\n` +
-        `routes that never answered 2xx:\n${neverAccepted.join("\n")}`,
-    );
-  });
+      // A run cut short before one whole round has not yet reached every route often enough.
+      if (requestsSent >= totalRequests) await checkEveryRouteReached(annotate);
+    },
+    // Time for the last round to finish after the deadline, and for a slow machine.
+    minutes * 60_000 + 300_000,
+  );
 });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../db/database.ts";
 import { ThrottledError } from "../errors/throttled-error.ts";
 import type { Clock } from "../lib/clock.ts";
+import { clientThrottleKey } from "./client-key.ts";
 import { createRateLimitsRepository, type RateLimitRule } from "./rate-limits.repository.ts";
 
 type RateLimitContext = { db: Executor; clock: Clock };
@@ -26,11 +27,19 @@ export async function enforceRateLimit(
 }
 
 /**
- * The same, as a preValidation hook counted per client address: it runs before the body is
- * checked, so that malformed requests count too.
+ * Who a request counts as for the per-client throttles: its address (TRUST_PROXY decides which,
+ * decision 011), an IPv6 one by its /64 (client-key.ts).
+ */
+export function readClientKey(request: FastifyRequest): string {
+  return clientThrottleKey(request.ip);
+}
+
+/**
+ * enforceRateLimit as a preValidation hook, counted per client (readClientKey): it runs before
+ * the body is checked, so that malformed requests count too.
  */
 export function createClientRateLimit(context: RateLimitContext, rule: RateLimitRule) {
   return async function limitClient(request: FastifyRequest): Promise<void> {
-    await enforceRateLimit(context, rule, request.ip);
+    await enforceRateLimit(context, rule, readClientKey(request));
   };
 }

@@ -38,7 +38,11 @@ import {
 import { findMobileCandidates } from "./phone.ts";
 import { registerFarmer } from "./registration.service.ts";
 import { createSessionsRepository } from "../../auth/sessions.repository.ts";
-import { createClientRateLimit, enforceRateLimit } from "../../rate-limits/rate-limit.ts";
+import {
+  createClientRateLimit,
+  enforceRateLimit,
+  readClientKey,
+} from "../../rate-limits/rate-limit.ts";
 import { accountRules } from "./throttle.ts";
 import { undoContactChange, updateSettings } from "./settings.service.ts";
 import { createUsersRepository } from "./users.repository.ts";
@@ -94,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: AuthResponseSchema, ...errors },
       },
     },
-    (request) => logIn(context, request.body, request.ip),
+    (request) => logIn(context, request.body, readClientKey(request)),
   );
 
   app.post(

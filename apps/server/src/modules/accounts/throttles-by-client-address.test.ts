@@ -186,3 +186,79 @@ describe("with TRUST_PROXY naming the proxy", () => {
     expect(other.statusCode).toBe(200);
   });
 });
+
+describe("with TRUST_PROXY, IPv6 clients", () => {
+  let behindProxy: AccountsTestApp;
+
+  beforeAll(async () => {
+    behindProxy = await createAccountsTestApp({ trustProxy: ["192.0.2.10"] });
+  });
+
+  afterAll(() => behindProxy.close());
+
+  /** One request through the proxy, which appends the client's address as nginx does. */
+  function throughProxy(
+    clientAddress: string,
+    request: { method: "GET" | "POST"; url: string; payload?: object },
+  ) {
+    return behindProxy.app.inject({
+      ...request,
+      remoteAddress: "192.0.2.10",
+      headers: { "x-forwarded-for": clientAddress },
+    });
+  }
+
+  /** The n-th address of one /64, written as clients and proxies variously write them. */
+  function addressInOne64(prefix: string, n: number): string {
+    const forms = [
+      `${prefix}:${n.toString(16)}:0:0:${(n * 7).toString(16)}`,
+      `${prefix}::${n.toString(16)}`,
+      `${prefix.toUpperCase()}:${n.toString(16).toUpperCase()}::1`,
+      `${prefix}:0:${n.toString(16)}:0:2`,
+    ];
+    return forms[n % forms.length] ?? "";
+  }
+
+  it("counts look-ups from every address of one /64 as one client, and another /64 apart", async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 11; n += 1) {
+      const response = await throughProxy(addressInOne64("2001:db8:aaaa:1", n), {
+        method: "GET",
+        url: "/api/check-user-exists?email=someone%40example.ie",
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    const neighbour = await throughProxy("2001:db8:aaaa:2::1", {
+      method: "GET",
+      url: "/api/check-user-exists?email=someone%40example.ie",
+    });
+    expect(neighbour.statusCode).toBe(200);
+  });
+
+  it("counts wrong logins from every address of one /64 as one client's", async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 24; n += 1) {
+      const response = await throughProxy(addressInOne64("2001:db8:bbbb:1", n), {
+        method: "POST",
+        url: "/api/login",
+        payload: { username: `nobody-${n}@example.ie`, password: "wrong-password" },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(20).fill(401), ...Array(4).fill(429)]);
+  });
+
+  it("counts an IPv4 client the same whether the proxy writes it plain or IPv4-mapped", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n <= 10; n += 1) {
+      const address = ["198.51.100.77", "::ffff:198.51.100.77", "::FFFF:c633:644d"][n % 3] ?? "";
+      const response = await throughProxy(address, {
+        method: "GET",
+        url: "/api/check-user-exists?email=someone%40example.ie",
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+});

@@ -19,6 +19,7 @@ export {
 } from "./reminders.repository.ts";
 export {
   buildDigestUnsubscribeUrl,
+  buildUnsubscribeUrl,
   digestUnsubscribePath,
   isValidDigestUnsubscribeSignature,
 } from "./unsubscribe-link.ts";

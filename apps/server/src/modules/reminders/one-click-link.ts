@@ -32,7 +32,22 @@ export function registerOneClickLink<Query extends z.ZodType>(
       .type("text/html; charset=utf-8")
       .send(done ? pages.done : pages.refused);
   });
-  app.post(path, { schema: { hide: true, querystring } }, async (request, reply) =>
-    reply.code((await turnOff(request.query as z.infer<Query>)) ? 204 : 400).send(),
-  );
+  // Mail apps POST `List-Unsubscribe=One-Click` as an HTML form would (RFC 8058 §3.1). Only this
+  // route's own scope reads form bodies; every other route still answers them 415. The signed
+  // query is what authorises: the form's one field is read and dropped.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      oneClickFormTypes,
+      { parseAs: "string", bodyLimit: oneClickFormLimit },
+      (_request, _body, done) => done(null, undefined),
+    );
+    scope.post(path, { schema: { hide: true, querystring } }, async (request, reply) =>
+      reply.code((await turnOff(request.query as z.infer<Query>)) ? 204 : 400).send(),
+    );
+  });
 }
+
+/** The form encodings RFC 8058 lets a mail app use for its one-click POST. */
+const oneClickFormTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** `List-Unsubscribe=One-Click`, even as a multipart form, is far under this. */
+const oneClickFormLimit = 1024;
