@@ -45,24 +45,26 @@ function moveToYear(date: string, year: number): string {
 /** A template of the season, by hand from packages/reference-data: days from birth or breeding. */
 type SeasonShot = { from: "birth" | "breeding"; days: number; once?: boolean };
 
-// Cows: Leptavoid-H, Bovilis BVD and IBR Marker Live at breeding −42, −28, −14; Covexin 10,
-// Rotavec Corona and Bovivac S at calving −56, −35, −21; all yearly.
+// Cows: Leptavoid-H, Bovilis BVD and IBR Marker Live at breeding −42, −28, −14; Rotavec Corona,
+// Covexin 10 and Bovivac S at calving −49, −35, −21 (inside their SPC windows, decision 411); all
+// yearly.
 const cowShots: SeasonShot[] = [
   { from: "breeding", days: -42 },
   { from: "breeding", days: -28 },
   { from: "breeding", days: -14 },
-  { from: "birth", days: -56 },
+  { from: "birth", days: -49 },
   { from: "birth", days: -35 },
   { from: "birth", days: -21 },
 ];
-// Ewes: Footvax at tupping −42 and lambing +35, Scabivax Forte at lambing −56, Heptavac P Plus at
+// Ewes: Footvax at tupping −42 and lambing +70 (past the SPC's 4 weeks after lambing for a 6-week
+// block, decision 411), Scabivax Forte at lambing −56, Heptavac P Plus at
 // lambing −35, all yearly; Enzovax at tupping −56, every 3 years.
 const eweShots: SeasonShot[] = [
   { from: "breeding", days: -42 },
   { from: "breeding", days: -56 },
   { from: "birth", days: -56 },
   { from: "birth", days: -35 },
-  { from: "birth", days: 35 },
+  { from: "birth", days: 70 },
 ];
 
 /**
@@ -166,10 +168,10 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     ]);
 
     // The cows' templates: Leptavoid-H breeding −42, Bovilis BVD breeding −28, Covexin 10
-    // birth −56, each every year, starting today or later; the copy of next year is on the same day.
+    // birth −35, each every year, starting today or later; the copy of next year is on the same day.
     const bvd = startFromToday(shiftDate(breeding, -28));
     const lepto = startFromToday(shiftDate(breeding, -42));
-    const covexin = startFromToday(shiftDate(birth, -56));
+    const covexin = startFromToday(shiftDate(birth, -35));
     const calendarYear = Number(breeding.slice(0, 4));
     await expect(shotButton(page, "Bovilis BVD", bvd)).toBeVisible();
     await expect(shotButton(page, "Bovilis Leptavoid-H", lepto)).toBeVisible();
@@ -347,7 +349,7 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     await expect(page.getByText(/breeding season start date is before/)).toHaveCount(0);
     await goToStepTwo(page);
 
-    // Ewes: Enzovax breeding −56 (every 3 years), Footvax breeding −42 and birth +35 (yearly).
+    // Ewes: Enzovax breeding −56 (every 3 years), Footvax breeding −42 and birth +70 (yearly).
     // Both start today or later: the same day of next year when this season's date is past.
     const enzovax = startFromToday(shiftDate(breeding, -56));
     const footvax = startFromToday(shiftDate(breeding, -42));
