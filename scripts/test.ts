@@ -45,6 +45,7 @@ printSummary();
 function printSummary(): void {
   let passed = 0;
   let failed = 0;
+  let flaky = 0;
   const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(
     `${reportDir}/vitest.json`,
   );
@@ -58,8 +59,11 @@ function printSummary(): void {
   if (playwright) {
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;
+    flaky = playwright.stats.flaky;
   }
-  console.log(`\n${passed} passed, ${failed} failed`);
+  // A journey that passed only on its retry is counted as passed, and named here as flaky.
+  const flakyNote = flaky > 0 ? ` (${flaky} passed only on a retry: see "flaky" above)` : "";
+  console.log(`\n${passed} passed, ${failed} failed${flakyNote}`);
 }
 
 function readJson<T>(path: string): T | undefined {

@@ -136,6 +136,8 @@ test("a farmer never sees the Admin link and gets a 403 from the admin calls", a
 });
 
 test.describe("admin accessibility (axe)", () => {
+  // Three scans, each in a context of its own: 30 s was too little once on a loaded CI machine.
+  test.describe.configure({ timeout: 90_000 });
   test("product management, the product form and the audit trail", async ({
     expectNoAccessibilityViolations,
     browser,
