@@ -11,6 +11,7 @@ import { answerClientError, answerFrameworkError } from "./http/framework-errors
 import { buildLoggingOptions, createRedactingDestination, type LogStream } from "./http/logging.ts";
 import { preventApiCaching } from "./http/no-store.ts";
 import { registerOpenApi } from "./http/openapi.ts";
+import { registerLargeBodyTurns } from "./http/large-body-turns.ts";
 import { validatorCompiler } from "./http/request-validation.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { serveWebApp } from "./http/web-app.ts";
@@ -107,6 +108,7 @@ export async function buildApp({
     trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerLargeBodyTurns(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -11,6 +11,8 @@ export const ErrorCode = {
   rateLimited: "RATE_LIMITED",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  /** The server is busy with other large requests; trying again shortly works. */
+  busy: "BUSY",
   internal: "INTERNAL",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

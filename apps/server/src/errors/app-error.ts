@@ -11,6 +11,7 @@ export const statusByErrorCode = {
   [ErrorCode.unsupportedMediaType]: 415,
   [ErrorCode.rateLimited]: 429,
   [ErrorCode.internal]: 500,
+  [ErrorCode.busy]: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -64,7 +64,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ThrottledError) {
       reply.header("retry-after", String(error.retryAfterSeconds));
     }
-    if (status >= 500) {
+    if (body.error.code === ErrorCode.busy) {
+      // Shed on purpose (http/large-body-turns.ts): the caller may try again in a moment.
+      reply.header("retry-after", "1");
+      request.log.warn({ code: body.error.code }, "request shed");
+    } else if (status >= 500) {
       request.log.error({ err: describeForLog(error) }, "request failed");
     } else {
       request.log.info({ code: body.error.code }, "request rejected");
