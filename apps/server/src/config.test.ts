@@ -134,6 +134,7 @@ describe("parseConfig", () => {
   it("refuses production without PUBLIC_URL, or with an APP_SECRET easy to guess", () => {
     const production = {
       NODE_ENV: "production",
+      DATABASE_URL: "postgresql://vaxcal@db.internal/vaxcal",
       APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
     };
     expect(parseError(production)).toBe(
@@ -194,12 +195,29 @@ describe("accounts configuration", () => {
   });
 
   it("needs a signing key of 32 characters or more in production", () => {
-    expect(parseError({ NODE_ENV: "production", PUBLIC_URL: "https://vaxcal.example.ie" })).toBe(
-      "Invalid configuration: APP_SECRET is required in production (value hidden)",
-    );
+    expect(
+      parseError({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgresql://vaxcal@db.internal/vaxcal",
+        PUBLIC_URL: "https://vaxcal.example.ie",
+      }),
+    ).toBe("Invalid configuration: APP_SECRET is required in production (value hidden)");
     expect(parseError({ APP_SECRET: "short" })).toBe(
       "Invalid configuration: APP_SECRET must be at least 32 characters (value hidden)",
     );
+  });
+
+  it("needs DATABASE_URL in production, and says the embedded PostgreSQL is not for it", () => {
+    expect(
+      parseError({
+        NODE_ENV: "production",
+        APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
+        PUBLIC_URL: "https://vaxcal.example.ie",
+      }),
+    ).toBe(
+      "Invalid configuration: DATABASE_URL is required in production; the embedded PostgreSQL is only for development, tests and single-farm trials (NODE_ENV=development) (value hidden)",
+    );
+    expect(parseConfig({ NODE_ENV: "development" }).databaseUrl).toBeUndefined();
   });
 
   it("needs all three Twilio keys or none", () => {

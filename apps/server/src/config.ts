@@ -110,6 +110,16 @@ const EnvironmentSchema = z
         message: "is too easy to guess: generate a random one as .env.example shows",
       });
     }
+    // The embedded PostgreSQL lives in the working directory: fine for development, tests and a
+    // single-farm trial, never for a production node, which would quietly keep its own database.
+    if (env.NODE_ENV === NodeEnv.production && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message:
+          "is required in production; the embedded PostgreSQL is only for development, tests and single-farm trials (NODE_ENV=development)",
+      });
+    }
     // Links in e-mails, texts and feeds must not point at the server's own localhost.
     if (env.NODE_ENV === NodeEnv.production && !env.PUBLIC_URL) {
       context.addIssue({

@@ -78,6 +78,8 @@ describe("/api/docs in production", () => {
   const production = {
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
+    // Parsed only: the app is given the test database below.
+    DATABASE_URL: "postgresql://vaxcal@db.internal/vaxcal",
     APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
     PUBLIC_URL: "https://vaxcal.example.ie",
   };

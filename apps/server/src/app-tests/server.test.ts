@@ -140,6 +140,19 @@ describe("node src/server.ts", () => {
     expect(existsSync(clusterDir)).toBe(false);
   });
 
+  it("refuses a production start without DATABASE_URL, before starting an embedded PostgreSQL", async () => {
+    const server = spawnServer({
+      NODE_ENV: "production",
+      APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
+      PUBLIC_URL: "https://vaxcal.example.ie",
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      "Invalid configuration: DATABASE_URL is required in production; the embedded PostgreSQL is only for development, tests and single-farm trials (NODE_ENV=development) (value hidden)",
+    );
+    expect(existsSync(clusterDir)).toBe(false);
+  });
+
   it(
     "starts, serves, and on SIGTERM stops the app and PostgreSQL cleanly",
     async () => {
