@@ -38,3 +38,29 @@ describe("requestCalendarPlan", () => {
     }
   });
 });
+
+describe("starting the job queue", () => {
+  it("works when several nodes start at once on a database pg-boss has never seen", async () => {
+    const fresh = await createTestApp();
+    try {
+      const starts = Array.from({ length: 4 }, () =>
+        startBackgroundJobs({
+          config: fresh.config,
+          database: fresh.database,
+          connectionString: fresh.database.connectionString,
+          runWorkers: true,
+        }),
+      );
+      const results = await Promise.allSettled(starts);
+      await Promise.all(
+        results.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),
+      );
+      const failures = results.flatMap((result) =>
+        result.status === "rejected" ? [String(result.reason)] : [],
+      );
+      expect(failures).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+});

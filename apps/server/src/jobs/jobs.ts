@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -97,7 +98,6 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
     application_name: "vaxcal-jobs",
   });
   boss.on("error", (error) => logDatabaseFailure(log, error, "job queue error"));
-  await boss.start();
 
   async function dispatch(): Promise<void> {
     // Digest retries and a dead worker's digest claims are few: sent here, not queued.
@@ -191,20 +191,23 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
     },
   ];
 
-  for (const definition of definitions) {
-    await boss.createQueue(definition.queue, {
-      name: definition.queue,
-      ...definition.queueOptions,
-    });
-  }
+  await oneNodeAtATime(dependencies.connectionString, async () => {
+    await boss.start();
+    for (const definition of definitions) {
+      await boss.createQueue(definition.queue, {
+        name: definition.queue,
+        ...definition.queueOptions,
+      });
+      if (dependencies.runWorkers && definition.cron) {
+        await boss.schedule(definition.queue, definition.cron, {}, { tz: "Europe/Dublin" });
+      }
+    }
+  });
   let ticker: NodeJS.Timeout | undefined;
   if (dependencies.runWorkers) {
     for (const definition of definitions) {
       for (let worker = 0; worker < (definition.workers ?? 1); worker += 1) {
         await boss.work(definition.queue, definition.workOptions ?? {}, definition.handle);
-      }
-      if (definition.cron) {
-        await boss.schedule(definition.queue, definition.cron, {}, { tz: "Europe/Dublin" });
       }
     }
     const tickSeconds = dependencies.tickSeconds ?? 30;
@@ -245,4 +248,24 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
     },
   };
+}
+
+// Any fixed number shared by every VaxCal node, beside db/migrate.ts's 7_462_001.
+const queueSetupLockKey = 7_462_002;
+
+/**
+ * pg-boss creating its schema, queues and schedules from several nodes at the same instant ends
+ * in "deadlock detected" in PostgreSQL (jobs.test.ts saw it every time with 4 nodes). The set-up
+ * runs under an advisory lock, held by a connection of its own: one node after the other, each
+ * finding what the one before made. Closing the connection frees the lock, whatever happened.
+ */
+async function oneNodeAtATime(connectionString: string, setUp: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: "vaxcal-jobs-setup" });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [queueSetupLockKey]);
+    await setUp();
+  } finally {
+    await client.end();
+  }
 }

@@ -373,9 +373,8 @@ describe("the weekly practice digest", () => {
         runWorkers: true,
         clock,
       });
-    // One after the other: pg-boss creating its queues on a fresh schema from two processes at
-    // the same instant can deadlock (a start-up matter, not the digest's).
-    const workers = [await start(), await start()];
+    // Both at once, as two nodes starting together (jobs.ts sets pg-boss up one node at a time).
+    const workers = await Promise.all([start(), start()]);
     try {
       const deadline = Date.now() + 30_000;
       while (mailsTo(practice.email).length === before && Date.now() < deadline) {
