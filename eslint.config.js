@@ -87,6 +87,7 @@ export default tseslint.config(
       "e2e/**",
       "apps/server/src/server.ts",
       "apps/server/src/worker.ts",
+      "apps/server/src/migrate.ts",
     ],
     rules: { "no-console": "off" },
   },

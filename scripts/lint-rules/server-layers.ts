@@ -4,7 +4,7 @@ import { toServerPath, visitRelativeImports } from "./import-sources.ts";
 /**
  * The server's folders, lowest first: a file imports only its own folder and folders below it.
  * The shared layers sit below the feature modules, which only the jobs and the entry points
- * (app.ts, server.ts, worker.ts) compose. docs/ARCHITECTURE.md says what each layer holds.
+ * (app.ts, server.ts, worker.ts, migrate.ts) compose. docs/ARCHITECTURE.md says what each layer holds.
  */
 export const serverLayerOrder = [
   "lib",
@@ -22,7 +22,7 @@ export const serverLayerOrder = [
   "app",
 ];
 
-const entryPoints = new Set(["app.ts", "server.ts", "worker.ts"]);
+const entryPoints = new Set(["app.ts", "server.ts", "worker.ts", "migrate.ts"]);
 /** Test helpers and whole-app tests: above everything, and never imported by the code they test. */
 const testFolders = new Set(["test", "app-tests"]);
 

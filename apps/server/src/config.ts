@@ -70,6 +70,7 @@ const EnvironmentSchema = z
     API_DOCS: z.enum(["true", "false"], "must be true or false").optional(),
     // Background jobs (decision 601).
     RUN_WORKERS: z.enum(["true", "false"], "must be true or false").default("true"),
+    MIGRATE_ON_START: z.enum(["true", "false"], "must be true or false").default("true"),
     JOBS_TICK_SECONDS: z
       .string()
       .regex(/^\d{1,4}$/, "must be a whole number of seconds")
@@ -167,6 +168,12 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Whether /api/docs is served; always outside production, on request (API_DOCS) in it. */
   apiDocs: boolean;
+  /**
+   * Whether `npm start` and `npm run worker` apply the migrations (and the server the reference
+   * data) before they start (MIGRATE_ON_START). When false, `npm run migrate` does it once, and a
+   * node refuses a database that lacks a migration.
+   */
+  migrateOnStart: boolean;
   /** Whether `npm start` runs the background jobs' workers in the API process (RUN_WORKERS). */
   runWorkers: boolean;
   /** How often each worker asks for a reminder dispatch and an outbox sweep. */
@@ -235,6 +242,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     trustProxy: env.TRUST_PROXY ?? false,
     apiDocs: env.NODE_ENV !== NodeEnv.production || env.API_DOCS === "true",
     runWorkers: env.RUN_WORKERS === "true",
+    migrateOnStart: env.MIGRATE_ON_START === "true",
     jobsTickSeconds: env.JOBS_TICK_SECONDS,
     reminderClaimLeaseSeconds: env.REMINDER_CLAIM_LEASE_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,

@@ -1,12 +1,12 @@
-// `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, reference data,
-// then the HTTP server. SIGINT and SIGTERM close the HTTP server, the jobs, the pool and PostgreSQL,
+// `npm start`: configuration, database (embedded unless DATABASE_URL), migrations and reference
+// data (unless MIGRATE_ON_START=false: then `npm run migrate` did them), then the HTTP server. SIGINT and SIGTERM close the HTTP server, the jobs, the pool and PostgreSQL,
 // in that order, one line each, and exit 0; a failed start undoes what it had started and exits 1.
 import { demoData, referenceData } from "@vaxcal/reference-data";
 import { buildApp, startBackgroundJobs } from "./app.ts";
 import { ConfigError, NodeEnv, parseConfig, type Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
-import { applyMigrations } from "./db/migrate.ts";
+import { applyMigrations, requireCurrentMigrations } from "./db/migrate.ts";
 import { seedReferenceData } from "./db/seed.ts";
 import { readOrCreateDevelopmentSecret } from "./lib/app-secret.ts";
 
@@ -86,13 +86,17 @@ async function start(config: Config): Promise<void> {
   });
   cleanups.push({ name: "the database pool", run: database.close });
 
-  await applyMigrations(database);
-  if (isStopping) return;
-  await seedReferenceData(
-    database.db,
-    referenceData,
-    config.nodeEnv === NodeEnv.production ? undefined : demoData,
-  );
+  if (config.migrateOnStart) {
+    await applyMigrations(database);
+    if (isStopping) return;
+    await seedReferenceData(
+      database.db,
+      referenceData,
+      config.nodeEnv === NodeEnv.production ? undefined : demoData,
+    );
+  } else {
+    await requireCurrentMigrations(database);
+  }
   if (isStopping) return;
 
   const appSecret = config.appSecret ?? (await readOrCreateDevelopmentSecret(config.dataDir));

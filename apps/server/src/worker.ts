@@ -1,11 +1,12 @@
 // `npm run worker`: the background jobs alone (decision 601), against DATABASE_URL, with no HTTP
 // server, so N API nodes and M worker nodes share one database. Migrations are applied first
-// (under their advisory lock, so a worker and an API node starting together agree). SIGINT and
+// (under their advisory lock, so a worker and an API node starting together agree), unless
+// MIGRATE_ON_START=false: then the worker only checks that `npm run migrate` has applied them. SIGINT and
 // SIGTERM let running jobs finish, then close the pool and exit 0.
 import { startBackgroundJobs } from "./app.ts";
 import { ConfigError, parseConfig, type Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
-import { applyMigrations } from "./db/migrate.ts";
+import { applyMigrations, requireCurrentMigrations } from "./db/migrate.ts";
 import { readOrCreateDevelopmentSecret } from "./lib/app-secret.ts";
 
 let config: Config;
@@ -24,7 +25,8 @@ if (!connectionString) {
 
 const database = connectDatabase(connectionString);
 try {
-  await applyMigrations(database);
+  if (config.migrateOnStart) await applyMigrations(database);
+  else await requireCurrentMigrations(database);
   const appSecret = config.appSecret ?? (await readOrCreateDevelopmentSecret(config.dataDir));
   const jobs = await startBackgroundJobs({
     config: { ...config, appSecret },
