@@ -31,9 +31,13 @@ const steps: Step[] = [
 
 ensureSystemTools();
 
+const startedAt = performance.now();
+const stepTimes: string[] = [];
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
+  const stepStartedAt = performance.now();
   const result = spawnSync(step.command, step.args, { stdio: "inherit", env: process.env });
+  stepTimes.push(`${step.name} ${formatDuration(performance.now() - stepStartedAt)}`);
   if (result.status !== 0) {
     printSummary();
     console.error(`\n✖ ${step.name} failed (exit ${result.status ?? result.signal}).`);
@@ -63,9 +67,17 @@ function printSummary(): void {
   }
   // A journey that passed only on its retry is counted as passed, and named here as flaky.
   const flakyNote = flaky > 0 ? ` (${flaky} passed only on a retry: see "flaky" above)` : "";
+  console.log(
+    `\nTimes: ${stepTimes.join("; ")}; in all ${formatDuration(performance.now() - startedAt)}.`,
+  );
   console.log(`\n${passed} passed, ${failed} failed${flakyNote}`);
 }
 
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
+}
+
+function formatDuration(milliseconds: number): string {
+  const seconds = Math.round(milliseconds / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
