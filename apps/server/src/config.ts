@@ -201,6 +201,23 @@ export class ConfigError extends Error {
 }
 
 /**
+ * For the entry points (`npm start`, `npm run worker`, `npm run migrate`): the configuration, or
+ * undefined after printing what is wrong, one line per key, with the exit code set to 1.
+ */
+export function readConfigOrReport(
+  environment: Record<string, string | undefined>,
+): Config | undefined {
+  try {
+    return parseConfig(environment);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return undefined;
+  }
+}
+
+/**
  * Reads the configuration once, at boot. A bad value throws a ConfigError whose message names
  * every bad key on its own line, e.g. `Invalid configuration: PORT must be a port number (got "abc")`.
  */

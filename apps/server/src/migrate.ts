@@ -3,22 +3,15 @@
 // then exits: 0 with one line saying what it did, 1 with the reason. Nodes started with
 // MIGRATE_ON_START=false leave this to it, so a deploy migrates once, before the new nodes start.
 import { demoData, referenceData } from "@vaxcal/reference-data";
-import { ConfigError, NodeEnv, parseConfig } from "./config.ts";
+import { NodeEnv, readConfigOrReport } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { applyMigrations, countPendingMigrations } from "./db/migrate.ts";
 import { seedReferenceData } from "./db/seed.ts";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-    return;
-  }
+  const config = readConfigOrReport(process.env);
+  if (!config) return;
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir });

@@ -3,7 +3,7 @@
 // in that order, one line each, and exit 0; a failed start undoes what it had started and exits 1.
 import { demoData, referenceData } from "@vaxcal/reference-data";
 import { buildApp, startBackgroundJobs } from "./app.ts";
-import { ConfigError, NodeEnv, parseConfig, type Config } from "./config.ts";
+import { NodeEnv, readConfigOrReport, type Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { applyMigrations, requireCurrentMigrations } from "./db/migrate.ts";
@@ -41,15 +41,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 await main();
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-    return;
-  }
+  const config = readConfigOrReport(process.env);
+  if (!config) return;
 
   try {
     await start(config);

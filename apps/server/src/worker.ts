@@ -4,19 +4,13 @@
 // MIGRATE_ON_START=false: then the worker only checks that `npm run migrate` has applied them. SIGINT and
 // SIGTERM let running jobs finish, then close the pool and exit 0.
 import { startBackgroundJobs } from "./app.ts";
-import { ConfigError, parseConfig, type Config } from "./config.ts";
+import { readConfigOrReport } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { applyMigrations, requireCurrentMigrations } from "./db/migrate.ts";
 import { readOrCreateDevelopmentSecret } from "./lib/app-secret.ts";
 
-let config: Config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = readConfigOrReport(process.env);
+if (!config) process.exit(1);
 const connectionString = config.databaseUrl;
 if (!connectionString) {
   console.error("Invalid configuration: DATABASE_URL is required by the worker (npm run worker)");

@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { connectDatabase, type Database } from "../db/database.ts";
 import {
@@ -10,7 +9,7 @@ import {
   migrationsFolder,
   requireCurrentMigrations,
 } from "../db/migrate.ts";
-import { withDatabaseName } from "../test/database.ts";
+import { runAdminQuery, withDatabaseName } from "../test/database.ts";
 
 // `npm run migrate` and MIGRATE_ON_START=false, as a deploy runs them: real processes on a real,
 // empty database.
@@ -21,16 +20,6 @@ let adminUrl: string;
 let databaseName: string;
 let databaseUrl: string;
 let database: Database;
-
-async function runAdminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function run(entry: string, environment: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -50,14 +39,14 @@ function run(entry: string, environment: Record<string, string>) {
 beforeAll(async () => {
   adminUrl = inject("testDatabaseServer").adminUrl;
   databaseName = `vaxcal_migrate_${randomBytes(6).toString("hex")}`;
-  await runAdminQuery(`CREATE DATABASE "${databaseName}"`);
+  await runAdminQuery(adminUrl, `CREATE DATABASE "${databaseName}"`);
   databaseUrl = withDatabaseName(adminUrl, databaseName);
   database = connectDatabase(databaseUrl, { maxConnections: 2 });
 });
 
 afterAll(async () => {
   await database.close();
-  await runAdminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
 });
 
 describe("a deploy that migrates once", () => {

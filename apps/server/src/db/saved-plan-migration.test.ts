@@ -8,7 +8,6 @@ import { resolveSeasonDefaults } from "@vaxcal/schedule";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { FastifyInstance } from "fastify";
 import ICAL from "ical.js";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { startSession } from "../auth/sessions.ts";
@@ -27,7 +26,7 @@ import {
   requireFeedUrls,
 } from "../test/calendars.ts";
 import { buildTestConfig } from "../test/app.ts";
-import { withDatabaseName } from "../test/database.ts";
+import { runAdminQuery, withDatabaseName } from "../test/database.ts";
 import { users } from "./schema/accounts.ts";
 import { connectDatabase, type Database } from "./database.ts";
 import { applyMigrations, migrationsFolder } from "./migrate.ts";
@@ -44,16 +43,6 @@ const appSecret = "migration-test-secret-migration-test-secret";
 const now = new Date(`${testToday}T10:00:00Z`);
 
 type Journal = { entries: { idx: number; tag: string }[] };
-
-async function runAdminQuery(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The committed migrations that came before the plan migration, in a folder of their own. */
 function copyMigrationsBeforePlan(): string {

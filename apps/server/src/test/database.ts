@@ -42,7 +42,8 @@ export function withDatabaseName(connectionString: string, databaseName: string)
   return url.toString();
 }
 
-async function runAdminQuery(connectionString: string, statement: string): Promise<void> {
+/** One statement on the test PostgreSQL's admin connection (CREATE or DROP DATABASE). */
+export async function runAdminQuery(connectionString: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
