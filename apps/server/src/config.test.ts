@@ -39,6 +39,7 @@ describe("parseConfig", () => {
       APP_SECRET: "a-production-signing-key-of-32-characters",
       TRUST_PROXY: "10.0.0.0/8, loopback",
       API_DOCS: "true",
+      MIGRATE_ON_START: "false",
     });
     expect(config).toEqual({
       port: 8080,
@@ -53,6 +54,7 @@ describe("parseConfig", () => {
       trustProxy: ["10.0.0.0/8", "loopback"],
       apiDocs: true,
       runWorkers: true,
+      migrateOnStart: false,
       jobsTickSeconds: 30,
       reminderClaimLeaseSeconds: 300,
       requestTimeoutSeconds: 30,
