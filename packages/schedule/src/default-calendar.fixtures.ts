@@ -44,7 +44,8 @@ export function buildDefault(
  * due together whose windows leave no day 14 days clear of the others get a spacing warning, which
  * is the calendar telling the truth; and a dose due now for this season's birth shares a calendar
  * year with next season's, which the most-shots rule still counts by calendar year (issue 24,
- * item 7). Every other warning on a default calendar is a defect.
+ * item 7). The orf handler note is on every calendar with a live orf vaccine, by design (decision
+ * 415). Every other warning on a default calendar is a defect.
  */
 export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
   const dueNow = new Set(
@@ -53,9 +54,10 @@ export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
       .filter((shot) => shot.seasonTiming?.state === "dueNow")
       .map((shot) => shot.id),
   );
-  return checkProtocol(calendar).filter(
+  return checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates }).filter(
     (warning) =>
-      (warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
-      !warning.shotIds.some((id) => dueNow.has(id)),
+      warning.rule !== ProtocolRule.handlerSafety &&
+      ((warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
+        !warning.shotIds.some((id) => dueNow.has(id))),
   );
 }

@@ -518,6 +518,32 @@ describe(`the rule suite: ${caseCount} cases, every rule with plans that must wa
     },
   );
 
+  it("says what to do, in farm words, for the rules issue 24 added", () => {
+    const messagesOf = (value: Plan | undefined) =>
+      value === undefined ? [] : check(value).map((warning) => warning.message);
+    expect(messagesOf(suite.missingSecondDose.warns[0])).toEqual([
+      "Course not finished: give a second dose of Bovilis BVD 4 to 5 weeks after this one; one dose alone does not protect.",
+    ]);
+    expect(messagesOf(suite.lapsedCourse.warns[0])).toEqual([
+      "Course lapsed: these Bovilis BVD doses are 12 weeks apart, more than 4 to 5 weeks, so the first no longer counts. Restart the course: 2 doses 4 to 5 weeks apart.",
+    ]);
+    expect(messagesOf(suite.lapsedCourse.warns[2])).toEqual([
+      "Course lapsed: 18 months since the last Bovilis Leptavoid-H dose, too long for a booster. Restart the course: 2 doses 4 to 6 weeks apart.",
+    ]);
+    expect(messagesOf(suite.crossesToCalf.warns[0])).toEqual([
+      "In pregnancy the vaccine virus can pass to the calf, and the calf's ear-notch BVD test can then come back positive: give Bovela at least 3 weeks before breeding instead.",
+    ]);
+    expect(messagesOf(suite.handlerSafety.warns[1])).toEqual([
+      "Wear gloves when giving it: this live orf vaccine can infect people. Anyone pregnant or with a weakened immune system should not give it.",
+    ]);
+    expect(messagesOf(suite.boosterWindow.warns[2])).toEqual([
+      "Too early before calving: give the Bovilis Bovivac S booster 3 to 4 weeks before calving, so the calves get protection through the colostrum.",
+    ]);
+    expect(messagesOf(suite.tooEarlyBeforeBreeding.warns[2])).toEqual([
+      "Too early before tupping: give Cevac Chlamydia within 120 days (4 months) before tupping.",
+    ]);
+  });
+
   it("words every warning for the farmer and names its source", () => {
     for (const { value } of warnCases) {
       for (const warning of check(value)) {

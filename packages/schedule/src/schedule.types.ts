@@ -15,7 +15,7 @@ export interface DayWindowInput {
 }
 
 export interface VaccineRulesInput {
-  /** Most first-cycle shots of this vaccine in one year (docs/product.md §5). */
+  /** Most shots of this vaccine in one calendar year, yearly copies included (decision 415). */
   readonly max_shots: number | null;
   readonly min_age_days: number | null;
   readonly not_in_pregnancy: boolean;
@@ -34,6 +34,10 @@ export interface VaccineRulesInput {
   readonly min_days_before_birth?: number | null;
   /** Gives no protection when given between breeding and birth. */
   readonly not_protective_in_pregnancy?: boolean;
+  /** Live virus that can cross to the unborn calf (Bovela): a caution in pregnancy. */
+  readonly crosses_placenta?: boolean;
+  /** What the person giving it must know (a live orf vaccine), in farm words. */
+  readonly handler_warning?: string | null;
 }
 
 export interface VaccineInput {
