@@ -255,6 +255,12 @@ export const ShotTemplateSchema = z.object({
   /** Used only in this season (autumn-born calves' lungworm in spring); null: every season. */
   season_id: Id.nullable(),
   /**
+   * Used only when the animals graze where lungworm is a risk (calves' Huskvac: by default on
+   * dairy farms, on suckler farms when the farmer says so; decision 415). Absent: always. Not
+   * stored by the database yet.
+   */
+  lungworm_risk_only: z.boolean().nullable().optional(),
+  /**
    * The dose's window, in days from the same date as the preferred day (birth_days or
    * breeding_days, which lies inside it): the earliest and the latest day its product literature
    * allows. Absent: the window is not known, and the engine plans the preferred day alone.

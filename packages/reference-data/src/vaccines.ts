@@ -460,7 +460,7 @@ export const vaccines: Vaccine[] = [
       "Protects sheep against 7 clostridial diseases (lamb dysentery, pulpy kidney, struck, tetanus, braxy, blackleg, black disease) and pasteurellosis. From 3 weeks old: 2 doses 4–6 weeks apart, then a yearly booster; breeding ewes get it 4–6 weeks before lambing so that lambs are covered through colostrum for their first weeks.",
     warning_message:
       "Not for lambs under 3 weeks old. Avoid stressing ewes in late pregnancy. Lambs must get colostrum in their first 1–2 days.",
-    source_note: `S14, S23 (H for indications, M for the 2 ml dose). Breeding ewes get the booster 4–6 weeks before lambing (S14). The maker's Irish leaflet gives lambs passive clostridial cover of about 3 weeks (pasteurella up to 4), and Irish advice (S23) is a first dose at about 3 weeks and a second 4–6 weeks later when the ewes were not boosted before lambing; lambs of boosted ewes start at 10 weeks. ${packSizeCaveat}`,
+    source_note: `S14, S23 (H for indications, M for the 2 ml dose). Breeding ewes get the booster 4–6 weeks before lambing (S14). The maker's Irish leaflet gives lambs passive clostridial cover of about 3 weeks (pasteurella up to 4), and Irish advice (S23) is a first dose at about 3 weeks and a second 4–6 weeks later when the ewes were not boosted before lambing. For lambs of boosted ewes the UK SPC starts at 10 to 12 weeks: the lambs' templates offer 3 to 12 weeks and prefer 3, the safer choice where sources differ. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 2,
       min_age_days: weeks(3),

@@ -1,4 +1,4 @@
-import { isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
+import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
 import { toDayNumber } from "./iso-date.ts";
 import {
   ProtocolRule,
@@ -96,10 +96,9 @@ function isPrimaryCourse(
   vaccine: VaccineInput,
   shotTemplates: readonly ShotTemplateInput[] | null,
 ): boolean {
-  const herdStatus = resolveHerdStatus(calendar.setup, column.diseaseId);
-  if (herdStatus === "unprimed") return true;
+  const scope = resolveTemplateScope(calendar.setup, column.diseaseId);
+  if (scope.herdStatus === "unprimed") return true;
   if (shotTemplates === null) return false;
-  const scope = { seasonId: calendar.setup.season?.id ?? null, herdStatus };
   const courseDoses = shotTemplates.filter(
     (template) =>
       template.animal_id === calendar.setup.animal.id &&

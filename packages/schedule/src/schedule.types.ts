@@ -62,6 +62,8 @@ export interface ShotTemplateInput {
   readonly herd_status?: HerdStatus | null;
   /** Used only in this season; null or absent: in every season. */
   readonly season_id?: number | null;
+  /** Used only when the animals graze where lungworm is a risk (resolveLungwormRisk). */
+  readonly lungworm_risk_only?: boolean | null;
   /**
    * The earliest and latest day of the dose's window, counted from the same date as the preferred
    * day (birth_days or breeding_days). Absent or null: the window is not known, and only the
@@ -118,6 +120,11 @@ export interface CalendarSetup {
   readonly breedingDate: IsoDate | null;
   /** By disease id; a disease left out is primed (docs/product.md §3 "Herd status"). */
   readonly herdStatus?: Readonly<Record<string, HerdStatus>>;
+  /**
+   * The farmer says the animals graze where lungworm is a risk (decision 415). Absent: yes on a
+   * dairy farm, no on a suckler farm.
+   */
+  readonly lungwormRisk?: boolean;
 }
 
 export interface BuildCalendarInput {
