@@ -623,6 +623,7 @@ describe("shot templates", () => {
   it("seed the database as it stores them today: without windows", () => {
     for (const template of shotTemplates) {
       expect(Object.keys(template), `template ${template.id}`).not.toContain("earliest_days");
+      expect(Object.keys(template), `template ${template.id}`).not.toContain("lungworm_risk_only");
     }
   });
 
@@ -856,3 +857,28 @@ function placeTemplateShots(combination: {
   }
   return placed;
 }
+
+describe("rule facts the database does not store yet (decision 415)", () => {
+  const engineVaccine = (name: string) => {
+    const found = referenceDataWithWindows.vaccines.find((vaccine) => vaccine.name === name);
+    if (found === undefined) throw new Error(`No vaccine ${name}`);
+    return found;
+  };
+
+  it("reach the engine, not the seed", () => {
+    expect(engineVaccine("Bovela").rules.crosses_placenta).toBe(true);
+    for (const vaccine of referenceData.vaccines) {
+      expect(Object.keys(vaccine.rules), vaccine.name).not.toContain("crosses_placenta");
+      expect(Object.keys(vaccine.rules), vaccine.name).not.toContain("handler_warning");
+    }
+  });
+
+  it("tell the person giving a live orf vaccine what the SPC asks, in the vaccine's warning too", () => {
+    for (const name of ["Scabivax Forte", "Scabigard"]) {
+      const vaccine = engineVaccine(name);
+      expect(vaccine.rules.handler_warning, name).toMatch(/gloves.*pregnant.*immune system/);
+      expect(vaccine.warning_message, name).toContain(vaccine.rules.handler_warning ?? "");
+      expect(vaccine.source_note, name).toMatch(/S20.*CDC MMWR 2006/);
+    }
+  });
+});

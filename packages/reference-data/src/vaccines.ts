@@ -116,7 +116,6 @@ export const vaccines: Vaccine[] = [
       min_age_days: months(3),
       live: true,
       min_days_before_breeding: weeks(3),
-      crosses_placenta: true,
     }),
   },
   {
@@ -608,7 +607,6 @@ export const vaccines: Vaccine[] = [
       min_age_days: 1,
       live: true,
       min_days_before_birth: weeks(7),
-      handler_warning: orfHandlerWarning,
     }),
   },
   {
@@ -628,7 +626,26 @@ export const vaccines: Vaccine[] = [
       min_age_days: 1,
       live: true,
       min_days_before_birth: weeks(7),
-      handler_warning: orfHandlerWarning,
     }),
   },
 ];
+
+/**
+ * Rule facts the database does not store yet (decision 415), by vaccine id: Bovela's virus can
+ * cross to the calf in pregnancy (S2), and what the person giving a live orf vaccine must know
+ * (S20). The seed (`vaccines`) leaves them out, as the database stores it today; the warning texts
+ * are in each vaccine's `warning_message` too, which the apps show.
+ */
+const vaccineRuleExtras: Readonly<Partial<Record<VaccineId, Partial<VaccineRules>>>> = {
+  [VaccineId.bovela]: { crosses_placenta: true },
+  [VaccineId.scabivaxForte]: { handler_warning: orfHandlerWarning },
+  [VaccineId.scabigard]: { handler_warning: orfHandlerWarning },
+};
+
+/** The vaccines given, each with the rule facts the database does not store yet (decision 415). */
+export function withVaccineRuleExtras(list: readonly Vaccine[]): Vaccine[] {
+  return list.map((vaccine) => {
+    const extras = vaccineRuleExtras[vaccine.id as VaccineId];
+    return extras === undefined ? vaccine : { ...vaccine, rules: { ...vaccine.rules, ...extras } };
+  });
+}
