@@ -7,7 +7,7 @@ import {
 } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { restoreCalendar } from "./build-calendar.ts";
-import { checkProtocol, ProtocolRule, type ProtocolWarning } from "./check-protocol.ts";
+import { checkProtocol, type ProtocolRule, type ProtocolWarning } from "./check-protocol.ts";
 import type { CalendarSetup, HerdStatus, SavedShot } from "./schedule.types.ts";
 
 /*
@@ -319,6 +319,11 @@ const suite: Record<ProtocolRule, { warns: Plan[]; clean: Plan[] }> = {
       plan("hoggets' one Footvax dose", hoggets, col(footvax, "2026-07-13")),
       plan("lambs' one Heptavac dose", lambs, col(heptavac, "2027-05-10")),
       plan(
+        "suckler calves at lungworm risk, one Huskvac dose",
+        { ...beefCalves, lungwormRisk: true },
+        col(huskvac, "2027-05-03"),
+      ),
+      plan(
         "unvaccinated cows' one BVD dose",
         unprimed(cows, DiseaseId.bvd),
         col(bvd, yearly("2027-03-28")),
@@ -328,6 +333,11 @@ const suite: Record<ProtocolRule, { warns: Plan[]; clean: Plan[] }> = {
       plan("heifers' two BVD doses", heifers, col(bvd, "2027-02-28", "2027-03-28")),
       plan("calves' two Covexin doses", calves, col(covexin, "2027-03-08", "2027-04-05")),
       plan("calves' two Huskvac doses", calves, col(huskvac, "2027-04-19", "2027-05-17")),
+      plan(
+        "suckler calves' two Covexin doses",
+        beefCalves,
+        col(covexin, "2027-03-22", "2027-04-19"),
+      ),
       plan("weanlings' two Bovipast doses", weanlings, col(bovipast, "2027-08-16", "2027-09-13")),
       plan("hoggets' two Heptavac doses", hoggets, col(heptavac, "2026-12-14", "2027-01-25")),
       plan(
