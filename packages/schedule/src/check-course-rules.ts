@@ -56,34 +56,6 @@ function describeInterval(interval: DayWindowInput): string {
 }
 
 /**
- * Dose interval: two doses of one vaccine closer than its course allows. The second dose of a
- * course given too soon does not count as the second dose (the vaccine's SPC).
- */
-function checkDoseInterval(
-  vaccine: VaccineInput,
-  shots: readonly ColumnShot[],
-  warnings: ProtocolWarning[],
-) {
-  const interval = vaccine.rules.course_interval_days ?? null;
-  if (interval === null) return;
-  for (let index = 1; index < shots.length; index++) {
-    const previous = shots[index - 1];
-    const current = shots[index];
-    if (previous === undefined || current === undefined) continue;
-    const gap = current.day - previous.day;
-    if (gap >= interval.from) continue;
-    warnings.push({
-      rule: ProtocolRule.doseInterval,
-      source: findSourceId(vaccine),
-      shotIds: [previous.id, current.id],
-      message:
-        `Second dose too soon: give the ${vaccine.name} doses at least ${interval.from} days ` +
-        `apart (these are ${gap} ${gap === 1 ? "day" : "days"} apart).`,
-    });
-  }
-}
-
-/**
  * Whether the column is a primary course: the herd answered "not yet vaccinated" for the disease,
  * or the protocol gives the animal two or more once-only doses of the vaccine (heifers' Bovilis
  * BVD and lepto, calves' Covexin 10 and Huskvac, weanlings' Bovipast RSP, hoggets' and lambs'
@@ -149,10 +121,12 @@ function checkSecondDose(
 }
 
 /**
- * A lapsed course: a dose of a course vaccine more than about 15 months after the dose before
- * (LAPSED_COURSE_DAYS) comes too late to boost; the course starts again (decision 415).
+ * The gaps between a column's doses of a course vaccine, one after the other: two doses closer
+ * than the course allows (the second given too soon does not count as the second dose, the
+ * vaccine's SPC), and a dose more than about 15 months after the one before (LAPSED_COURSE_DAYS),
+ * too late to boost, so the course starts again (decision 415).
  */
-function checkBoosterLapse(
+function checkDoseGaps(
   vaccine: VaccineInput,
   shots: readonly ColumnShot[],
   warnings: ProtocolWarning[],
@@ -164,16 +138,25 @@ function checkBoosterLapse(
     const current = shots[index];
     if (previous === undefined || current === undefined) continue;
     const gap = current.day - previous.day;
-    if (gap <= LAPSED_COURSE_DAYS) continue;
-    warnings.push({
-      rule: ProtocolRule.lapsedCourse,
-      source: findSourceId(vaccine),
-      shotIds: [previous.id, current.id],
-      message:
-        `Course lapsed: ${Math.round(gap / DAYS_PER_MONTH)} months since the last ` +
-        `${vaccine.name} dose, too long for a booster. Restart the course: 2 doses ` +
-        `${describeInterval(interval)} apart.`,
-    });
+    const base = { source: findSourceId(vaccine), shotIds: [previous.id, current.id] };
+    if (gap < interval.from) {
+      warnings.push({
+        ...base,
+        rule: ProtocolRule.doseInterval,
+        message:
+          `Second dose too soon: give the ${vaccine.name} doses at least ${interval.from} days ` +
+          `apart (these are ${gap} ${gap === 1 ? "day" : "days"} apart).`,
+      });
+    } else if (gap > LAPSED_COURSE_DAYS) {
+      warnings.push({
+        ...base,
+        rule: ProtocolRule.lapsedCourse,
+        message:
+          `Course lapsed: ${Math.round(gap / DAYS_PER_MONTH)} months since the last ` +
+          `${vaccine.name} dose, too long for a booster. Restart the course: 2 doses ` +
+          `${describeInterval(interval)} apart.`,
+      });
+    }
   }
 }
 
@@ -231,11 +214,10 @@ export function checkCourses(
     const vaccine = column.vaccine;
     if (vaccine === null) continue;
     const shots = listColumnShots(column);
-    checkDoseInterval(vaccine, shots, warnings);
+    checkDoseGaps(vaccine, shots, warnings);
     if (isPrimaryCourse(calendar, column, vaccine, shotTemplates)) {
       checkSecondDose(vaccine, shots, warnings);
     }
-    checkBoosterLapse(vaccine, shots, warnings);
     checkBoosterWindow(vaccine, shots, anchors, warnings);
   }
 }
