@@ -175,6 +175,11 @@ export const CalendarFormSchema = z.object({
   animalEnterpriseSeasonCombination: AnimalEnterpriseSeasonCombinationSchema.nullable(),
   /** Step 1's herd status answers, by disease id; a disease left out is primed. */
   herdStatus: HerdStatusMapSchema.optional(),
+  /**
+   * Step 1's answer: the calves graze where lungworm is a risk (decision 415). Absent: yes on a
+   * dairy farm, no on a suckler farm. Not asked by step 1 yet.
+   */
+  lungwormRisk: z.boolean().optional(),
 });
 export type CalendarForm = z.infer<typeof CalendarFormSchema>;
 export type CalendarFormField = keyof CalendarForm;

@@ -216,6 +216,8 @@ export const CalendarSetupSchema = z.object({
   birthDate: CalendarDateSchema.nullable(),
   breedingDate: CalendarDateSchema.nullable(),
   herdStatus: HerdStatusMapSchema.optional(),
+  /** The calves graze where lungworm is a risk (decision 415); absent: yes on dairy farms only. */
+  lungwormRisk: z.boolean().optional(),
 });
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 

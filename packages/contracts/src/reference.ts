@@ -139,7 +139,7 @@ export const DayWindowSchema = z.object({ from: z.number().int(), to: z.number()
 export type DayWindow = z.infer<typeof DayWindowSchema>;
 
 export const VaccineRulesSchema = z.object({
-  /** Most first-cycle shots of this vaccine in one year (docs/product.md §5). */
+  /** Most shots of this vaccine in one calendar year, yearly copies included (decision 415). */
   max_shots: z.number().int().positive().nullable(),
   /** No shot before this age, for young stock. */
   min_age_days: z.number().int().nonnegative().nullable(),
@@ -171,6 +171,18 @@ export const VaccineRulesSchema = z.object({
   min_days_before_birth: z.number().int().positive().nullable().default(null),
   /** An inactivated vaccine that gives no protection when given in pregnancy (Bovilis BVD). */
   not_protective_in_pregnancy: z.boolean().default(false),
+  /**
+   * A live vaccine whose virus can cross to the unborn calf when given in pregnancy, so that the
+   * calf's ear-notch test can come back positive (Bovela, NOAH SPC). Absent: false. Not stored by
+   * the database yet (docs/decisions/415).
+   */
+  crosses_placenta: z.boolean().optional(),
+  /**
+   * What the person giving the vaccine must know, in farm words (Scabivax Forte: a live orf
+   * vaccine that spreads to people). Absent or null: nothing. Not stored by the database yet
+   * (docs/decisions/415).
+   */
+  handler_warning: z.string().max(500).nullable().optional(),
 });
 export type VaccineRules = z.infer<typeof VaccineRulesSchema>;
 
@@ -242,6 +254,12 @@ export const ShotTemplateSchema = z.object({
   herd_status: HerdStatusSchema.nullable(),
   /** Used only in this season (autumn-born calves' lungworm in spring); null: every season. */
   season_id: Id.nullable(),
+  /**
+   * Used only when the animals graze where lungworm is a risk (calves' Huskvac: by default on
+   * dairy farms, on suckler farms when the farmer says so; decision 415). Absent: always. Not
+   * stored by the database yet.
+   */
+  lungworm_risk_only: z.boolean().nullable().optional(),
   /**
    * The dose's window, in days from the same date as the preferred day (birth_days or
    * breeding_days, which lies inside it): the earliest and the latest day its product literature

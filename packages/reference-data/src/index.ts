@@ -15,7 +15,7 @@ import { animals, enterprises } from "./enterprises-animals.ts";
 import type { ReferenceSeason } from "./seasons.ts";
 import { seasons } from "./seasons.ts";
 import { shotTemplates, windowedShotTemplates } from "./shot-templates.ts";
-import { vaccines } from "./vaccines.ts";
+import { vaccines, withVaccineRuleExtras } from "./vaccines.ts";
 import { warnings } from "./warnings.ts";
 
 export type ReferenceData = {
@@ -43,12 +43,13 @@ export const referenceData: ReferenceData = {
 };
 
 /**
- * The reference dataset with every shot template's window and source (decision 411), for the
- * schedule engine. The database does not store windows yet, so `referenceData` (the seed) has
- * none.
+ * The reference dataset with every shot template's window and source (decision 411), calves'
+ * Huskvac's lungworm scope and the vaccines' rule facts of decision 415, for the schedule engine.
+ * The database does not store these yet, so `referenceData` (the seed) has none.
  */
 export const referenceDataWithWindows: ReferenceData = {
   ...referenceData,
+  vaccines: withVaccineRuleExtras(vaccines),
   shotTemplates: windowedShotTemplates,
 };
 
@@ -65,7 +66,7 @@ export type { ReferenceAnimal, ReferenceEnterprise } from "./enterprises-animals
 export { AnimalId, EnterpriseId, enterpriseSeasonIds } from "./enterprises-animals.ts";
 export type { ReferenceSeason } from "./seasons.ts";
 export { SeasonId } from "./seasons.ts";
-export { VaccineId } from "./vaccines.ts";
+export { VaccineId, withVaccineRuleExtras } from "./vaccines.ts";
 export { DiseaseId, Footnote, HerdStatusQuestion } from "./diseases.ts";
 export { Recurrence, withTemplateWindows, type ShotTemplateWindow } from "./shot-templates.ts";
 export { WarningSlug, warningPlaceholders } from "./warnings.ts";

@@ -521,6 +521,9 @@ describe("diseases", () => {
   });
 });
 
+/** Calves' Bovivac S course, at the SPC's age: templates 56 and 57. */
+const calvesBovivacS: readonly number[] = [56, 57];
+
 describe("shot templates", () => {
   it("are exactly the reference document's template table, each with its window", () => {
     const summary = windowedTemplates.map((t) => {
@@ -529,9 +532,11 @@ describe("shot templates", () => {
         t.birth_days !== null
           ? `birth ${t.birth_days} [${window}]`
           : `breeding ${t.breeding_days} [${window}]`;
-      const scope = [t.season_id === null ? null : `season ${t.season_id}`, t.herd_status].filter(
-        (part) => part !== null,
-      );
+      const scope = [
+        t.season_id === null ? null : `season ${t.season_id}`,
+        t.herd_status,
+        t.lungworm_risk_only === true ? "lungworm risk" : null,
+      ].filter((part) => part !== null);
       return `${findById(animals, t.animal_id).name}: ${findById(vaccines, t.vaccine_id).name} ${anchor} x${t.is_recurrent}${scope.length > 0 ? ` (${scope.join(", ")})` : ""}`;
     });
     expect(summary).toEqual([
@@ -552,8 +557,8 @@ describe("shot templates", () => {
       "Calves: Bovilis IBR Marker Live birth 21 [14..21] x0",
       "Calves: Covexin 10 birth 35 [14..35] x0",
       "Calves: Covexin 10 birth 63 [63..77] x0",
-      "Calves: Bovilis Huskvac birth 77 [56..77] x0 (season 1)",
-      "Calves: Bovilis Huskvac birth 105 [105..105] x0 (season 1)",
+      "Calves: Bovilis Huskvac birth 77 [56..77] x0 (season 1, lungworm risk)",
+      "Calves: Bovilis Huskvac birth 105 [105..105] x0 (season 1, lungworm risk)",
       "Calves: Bovilis IBR Marker Live birth 91 [91..122] x0",
       "Weanlings: Bovilis Bovipast RSP birth 196 [42..196] x0 (season 1)",
       "Weanlings: Bovilis Bovipast RSP birth 224 [224..224] x0 (season 1)",
@@ -571,8 +576,8 @@ describe("shot templates", () => {
       "Hoggets: Heptavac P Plus birth -77 [-77..-63] x0",
       "Hoggets: Heptavac P Plus birth -35 [-42..-28] x0",
       "Lamb: Scabivax Forte birth 1 [1..1] x0",
-      "Lamb: Heptavac P Plus birth 70 [70..84] x0 (primed)",
-      "Lamb: Heptavac P Plus birth 105 [98..112] x0 (primed)",
+      "Lamb: Heptavac P Plus birth 21 [21..84] x0 (primed)",
+      "Lamb: Heptavac P Plus birth 63 [49..126] x0 (primed)",
       "Ram: Footvax breeding -56 [-56..-56] x1",
       "Ram: Heptavac P Plus breeding -42 [-42..-42] x1",
       "Cows: Bovilis Leptavoid-H breeding 120 [120..120] x1 (season 2)",
@@ -588,10 +593,10 @@ describe("shot templates", () => {
       "Replacement Heifers: Bovilis Huskvac breeding -84 [-84..-84] x0 (season 1)",
       "Replacement Heifers: Bovilis Huskvac breeding 91 [91..91] x0 (season 2)",
       "Replacement Heifers: Bovilis Huskvac breeding 119 [119..119] x0 (season 2)",
-      "Calves: Bovilis Huskvac birth 182 [182..182] x0 (season 2)",
-      "Calves: Bovilis Huskvac birth 210 [210..210] x0 (season 2)",
-      "Calves: Bovilis Bovivac S birth 119 [21..119] x0",
-      "Calves: Bovilis Bovivac S birth 140 [140..140] x0",
+      "Calves: Bovilis Huskvac birth 182 [182..182] x0 (season 2, lungworm risk)",
+      "Calves: Bovilis Huskvac birth 210 [210..210] x0 (season 2, lungworm risk)",
+      "Calves: Bovilis Bovivac S birth 21 [21..21] x0",
+      "Calves: Bovilis Bovivac S birth 42 [42..42] x0",
       "Calves: Bovilis Ringvac birth 154 [14..154] x0",
       "Calves: Bovilis Ringvac birth 168 [164..168] x0",
       "Weanlings: Bovilis Bovipast RSP birth 42 [42..42] x0 (season 2)",
@@ -618,6 +623,7 @@ describe("shot templates", () => {
   it("seed the database as it stores them today: without windows", () => {
     for (const template of shotTemplates) {
       expect(Object.keys(template), `template ${template.id}`).not.toContain("earliest_days");
+      expect(Object.keys(template), `template ${template.id}`).not.toContain("lungworm_risk_only");
     }
   });
 
@@ -660,6 +666,10 @@ describe("shot templates", () => {
         for (const shot of shots) {
           for (const other of shots) {
             if (other.template.id <= shot.template.id) continue;
+            // Calves' Bovivac S keeps the SPC's age (about 3 weeks) rather than clear the calves'
+            // other courses (the reference document's 2026-11-27 review, S11).
+            if ([shot, other].some(({ template }) => calvesBovivacS.includes(template.id)))
+              continue;
             const vaccine = findById(vaccines, shot.template.vaccine_id);
             if (other.template.vaccine_id === vaccine.id) continue;
             if (vaccine.rules.compatible_vaccine_ids.includes(other.template.vaccine_id)) continue;
@@ -847,3 +857,28 @@ function placeTemplateShots(combination: {
   }
   return placed;
 }
+
+describe("rule facts the database does not store yet (decision 415)", () => {
+  const engineVaccine = (name: string) => {
+    const found = referenceDataWithWindows.vaccines.find((vaccine) => vaccine.name === name);
+    if (found === undefined) throw new Error(`No vaccine ${name}`);
+    return found;
+  };
+
+  it("reach the engine, not the seed", () => {
+    expect(engineVaccine("Bovela").rules.crosses_placenta).toBe(true);
+    for (const vaccine of referenceData.vaccines) {
+      expect(Object.keys(vaccine.rules), vaccine.name).not.toContain("crosses_placenta");
+      expect(Object.keys(vaccine.rules), vaccine.name).not.toContain("handler_warning");
+    }
+  });
+
+  it("tell the person giving a live orf vaccine what the SPC asks, in the vaccine's warning too", () => {
+    for (const name of ["Scabivax Forte", "Scabigard"]) {
+      const vaccine = engineVaccine(name);
+      expect(vaccine.rules.handler_warning, name).toMatch(/gloves.*pregnant.*immune system/);
+      expect(vaccine.warning_message, name).toContain(vaccine.rules.handler_warning ?? "");
+      expect(vaccine.source_note, name).toMatch(/S20.*CDC MMWR 2006/);
+    }
+  });
+});

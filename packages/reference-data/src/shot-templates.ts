@@ -153,13 +153,16 @@ export const shotTemplates: ShotTemplate[] = [
   template(34, hoggets, VaccineId.heptavacPPlus, birth(-77), once, "Heptavac P Plus (1st dose)"),
   template(35, hoggets, VaccineId.heptavacPPlus, birth(-35), once, "Heptavac P Plus (2nd dose)"),
 
-  // Lamb: timing for lambs of ewes boosted before lambing; lambs of other ewes start at +21.
+  // Lamb: lambs of ewes boosted before lambing. Sources differ: the UK SPC starts them at 10 to
+  // 12 weeks, the maker's Irish leaflet gives about 3 weeks of passive cover (pasteurella up to
+  // 4). The window offers both; the preferred day is the safer, earlier one (issue 24; S14, S23).
+  // Lambs of other ewes start at 3 weeks (templates 64 and 65).
   template(36, lamb, VaccineId.scabivaxForte, birth(1), once),
   template(
     37,
     lamb,
     VaccineId.heptavacPPlus,
-    birth(70),
+    birth(21),
     once,
     "Heptavac P Plus (1st dose)",
     ewesBoosted,
@@ -168,7 +171,7 @@ export const shotTemplates: ShotTemplate[] = [
     38,
     lamb,
     VaccineId.heptavacPPlus,
-    birth(105),
+    birth(63),
     once,
     "Heptavac P Plus (2nd dose)",
     ewesBoosted,
@@ -292,11 +295,12 @@ export const shotTemplates: ShotTemplate[] = [
   // Autumn-born calves: lungworm in spring, before their first turnout (S9).
   template(54, calves, VaccineId.bovilisHuskvac, birth(182), once, "Huskvac (1st dose)", autumn),
   template(55, calves, VaccineId.bovilisHuskvac, birth(210), once, "Huskvac (2nd dose)", autumn),
-  // Calves on farms with confirmed salmonellosis (S11: from about 3 weeks, 2 doses 21 days
-  // apart) and on ringworm farms (S10: 2 doses 10–14 days apart), after the calves' other
-  // courses and 14 days from them.
-  template(56, calves, VaccineId.bovilisBovivacS, birth(119), once, "Bovivac S (1st dose)"),
-  template(57, calves, VaccineId.bovilisBovivacS, birth(140), once, "Bovivac S (2nd dose)"),
+  // Calves on farms with confirmed salmonellosis: from about 3 weeks of age, 2 doses 21 days
+  // apart (S11), not pushed later to clear the calves' other courses (issue 24: the weeks of
+  // highest risk come first). Ringworm farms (S10: 2 doses 10–14 days apart) after the calves'
+  // other courses and 14 days from them.
+  template(56, calves, VaccineId.bovilisBovivacS, birth(21), once, "Bovivac S (1st dose)"),
+  template(57, calves, VaccineId.bovilisBovivacS, birth(42), once, "Bovivac S (2nd dose)"),
   template(58, calves, VaccineId.bovilisRingvac, birth(154), once, "Ringvac (1st dose)"),
   template(59, calves, VaccineId.bovilisRingvac, birth(168), once, "Ringvac (2nd dose)"),
 
@@ -459,8 +463,16 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
   ],
   35: [-42, -28, heptavacBeforeLambing],
   36: oneDay(1, "Scabivax Forte SPC (S20): lambs from 1 day of age. No later limit found."),
-  37: [70, 84, "Heptavac P Plus SPC (S14): lambs of vaccinated ewes from 10 to 12 weeks of age."],
-  38: [98, 112, "Heptavac P Plus SPC (S14): 4–6 weeks after the 1st dose."],
+  37: [
+    21,
+    84,
+    "Lambs of boosted ewes; sources differ, so both are offered. From about 3 weeks of age where pasteurella strikes young lambs: the maker's Irish leaflet gives about 3 weeks of passive clostridial cover from the ewe, pasteurella up to 4 (S14, S23). Up to 10 to 12 weeks where the ewes were well vaccinated and pasteurella comes later: the UK SPC (S14). Preferred at 3 weeks, the safer choice: no weeks without cover.",
+  ],
+  38: [
+    49,
+    126,
+    "Heptavac P Plus SPC (S14): 4–6 weeks after the 1st dose, wherever in its window the 1st dose falls (3 to 12 weeks of age). Preferred 6 weeks after the 1st dose's preferred day.",
+  ],
   39: oneDay(-56, footvaxByRisk),
   40: oneDay(
     -42,
@@ -494,8 +506,11 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
   53: oneDay(119, huskvacBeforeGrazing),
   54: oneDay(182, huskvacBeforeGrazing),
   55: oneDay(210, huskvacBeforeGrazing),
-  56: [21, 119, "Bovivac S SPC (S11): calves from about 3 weeks of age. No later limit found."],
-  57: oneDay(140, "Bovivac S SPC (S11): 21 days after the 1st dose."),
+  56: oneDay(
+    21,
+    "Bovivac S SPC (S11): calves from about 3 weeks of age, 2 ml, the course before the weeks of highest risk; the 2nd dose 21 days later. One day: a later start is the vet's call.",
+  ),
+  57: oneDay(42, "Bovivac S SPC (S11): 21 days after the 1st dose."),
   58: [14, 154, "Ringvac SPC (S10): calves from 2 weeks of age. No later limit found."],
   59: [164, 168, "Ringvac SPC (S10): 10–14 days after the 1st dose."],
   60: oneDay(
@@ -516,24 +531,36 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
   65: [49, 63, "Heptavac P Plus SPC (S14, S23): 4–6 weeks after the 1st dose."],
 };
 
+/**
+ * Calves' Huskvac, only where the calves graze with lungworm risk (decision 415): by default on
+ * dairy farms (replacements), on suckler farms when the farmer says so. Spring-born suckler calves
+ * graze with their dams, and the course would keep them off grass until mid-June (S9; SAC finds
+ * it impractical). Not stored by the database yet, so shipped beside the windows.
+ */
+const lungwormRiskOnlyTemplateIds: ReadonlySet<number> = new Set([18, 19, 54, 55]);
+
 /** A template's window fields (decision 411), as ShotTemplate carries them. */
 export type ShotTemplateWindow = Required<
   Pick<ShotTemplate, "earliest_days" | "latest_days" | "source_note">
 >;
 
 /**
- * The templates given, each with its shipped window and source (decision 411), matched by id: a
+ * The templates given, each with its shipped window and source (decision 411) and calves'
+ * Huskvac's lungworm scope (decision 415), matched by id: a
  * template the data does not ship keeps no window. The database does not store windows yet, so
  * `shotTemplates` (the seed) has none, and the engine gets them through this.
  */
 export function withTemplateWindows<Template extends Pick<ShotTemplate, "id">>(
   templates: readonly Template[],
-): (Template & Partial<ShotTemplateWindow>)[] {
+): (Template & Partial<ShotTemplateWindow> & Pick<ShotTemplate, "lungworm_risk_only">)[] {
   return templates.map((template) => {
+    const scoped = lungwormRiskOnlyTemplateIds.has(template.id)
+      ? { ...template, lungworm_risk_only: true }
+      : template;
     const window = templateWindows[template.id];
-    if (window === undefined) return template;
+    if (window === undefined) return scoped;
     const [earliest_days, latest_days, source_note] = window;
-    return { ...template, earliest_days, latest_days, source_note };
+    return { ...scoped, earliest_days, latest_days, source_note };
   });
 }
 

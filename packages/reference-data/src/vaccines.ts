@@ -59,6 +59,16 @@ const course = (fromWeeks: number, toWeeks = fromWeeks + 1) => ({
   from: weeks(fromWeeks),
   to: weeks(toWeeks),
 });
+/**
+ * Live orf virus is a zoonosis: the orf vaccines' SPCs ask handlers to wear gloves and keep the
+ * vaccine from pregnant and immunosuppressed people (S20; CDC MMWR 2006 on human orf after flock
+ * vaccination). Shown with the vaccine and beside its first dose (decision 415).
+ */
+const orfHandlerWarning =
+  "Wear gloves when giving it: this live orf vaccine can infect people. Anyone pregnant or with a weakened immune system should not give it.";
+const orfHandlerSource =
+  "Handlers: live orf virus, a zoonosis; the SPC asks for gloves and keeps pregnant and immunosuppressed people from giving it (S20; CDC MMWR 2006 on human orf after flock vaccination).";
+
 /** Weeks before the birth date, as a window of days: `beforeBirth(8, 2)` is −56…−14. */
 const beforeBirth = (earliestWeeks: number, latestWeeks: number) => ({
   from: -weeks(earliestWeeks),
@@ -99,8 +109,8 @@ export const vaccines: Vaccine[] = [
     information:
       "A live vaccine against bovine viral diarrhoea types 1 and 2 that prevents persistently infected calves. One dose for breeding cattle from 3 months old, at least 3 weeks before breeding, then once a year.",
     warning_message:
-      "Live vaccine: not for breeding bulls. Give at least 3 weeks before breeding, and finish at least 3 weeks before animals join the herd.",
-    source_note: `S2 (H). ${packSizeCaveat}`,
+      "Live vaccine: not for breeding bulls. Give at least 3 weeks before breeding, and finish at least 3 weeks before animals join the herd. Given in pregnancy, the vaccine virus can pass to the calf, and the calf's ear-notch BVD test can come back positive.",
+    source_note: `S2 (H). The NOAH SPC (−482375): lasting viraemia after vaccination, in pregnant heifers especially, may pass the vaccine virus across the placenta, and some newborn calves have had positive ear-notch tests for the vaccine strain; so the rule checks warn on a dose in pregnancy. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 1,
       min_age_days: months(3),
@@ -328,8 +338,13 @@ export const vaccines: Vaccine[] = [
       "An inactivated vaccine against salmonellosis (Salmonella Dublin and Typhimurium) for herds where infection is confirmed. Two doses 21 days apart (adults 5 ml, calves from about 3 weeks old 2 ml); cows not calved within 8 weeks of the second dose get another 3–4 weeks before calving; then a yearly booster.",
     warning_message:
       "For herds where salmonellosis is confirmed. Do not vaccinate animals showing signs of the disease.",
-    source_note: `S11 (H for the course, M for the annual booster). The SPC's primary course is 2 doses of 5 ml 21 days apart; cows not calved within 8 weeks of the second dose get another dose 3–4 weeks before calving; no significant immunity until 2 weeks after dose 2; the 2024 SPC says the effect of a single-dose revaccination has not been studied (NOAH compendium). Calves from about 3 weeks old get 2 ml. For herds with confirmed infection. ${packSizeCaveat}`,
-    rules: defineRules({ max_shots: 3, min_age_days: weeks(3), course_interval_days: course(3) }),
+    source_note: `S11 (H for the course, M for the annual booster). The SPC's primary course is 2 doses of 5 ml 21 days apart; cows not calved within 8 weeks of the second dose get another dose 3–4 weeks before calving (the rule checks' booster window); no significant immunity until 2 weeks after dose 2; the 2024 SPC says the effect of a single-dose revaccination has not been studied (NOAH compendium). Calves from about 3 weeks old get 2 ml. For herds with confirmed infection. ${packSizeCaveat}`,
+    rules: defineRules({
+      max_shots: 3,
+      min_age_days: weeks(3),
+      course_interval_days: course(3),
+      booster_window_birth_days: beforeBirth(4, 3),
+    }),
   },
   {
     id: VaccineId.bovilisHuskvac,
@@ -444,7 +459,7 @@ export const vaccines: Vaccine[] = [
       "Protects sheep against 7 clostridial diseases (lamb dysentery, pulpy kidney, struck, tetanus, braxy, blackleg, black disease) and pasteurellosis. From 3 weeks old: 2 doses 4–6 weeks apart, then a yearly booster; breeding ewes get it 4–6 weeks before lambing so that lambs are covered through colostrum for their first weeks.",
     warning_message:
       "Not for lambs under 3 weeks old. Avoid stressing ewes in late pregnancy. Lambs must get colostrum in their first 1–2 days.",
-    source_note: `S14, S23 (H for indications, M for the 2 ml dose). Breeding ewes get the booster 4–6 weeks before lambing (S14). The maker's Irish leaflet gives lambs passive clostridial cover of about 3 weeks (pasteurella up to 4), and Irish advice (S23) is a first dose at about 3 weeks and a second 4–6 weeks later when the ewes were not boosted before lambing; lambs of boosted ewes start at 10 weeks. ${packSizeCaveat}`,
+    source_note: `S14, S23 (H for indications, M for the 2 ml dose). Breeding ewes get the booster 4–6 weeks before lambing (S14). The maker's Irish leaflet gives lambs passive clostridial cover of about 3 weeks (pasteurella up to 4), and Irish advice (S23) is a first dose at about 3 weeks and a second 4–6 weeks later when the ewes were not boosted before lambing. For lambs of boosted ewes the UK SPC starts at 10 to 12 weeks: the lambs' templates offer 3 to 12 weeks and prefer 3, the safer choice where sources differ. ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 2,
       min_age_days: weeks(3),
@@ -503,16 +518,17 @@ export const vaccines: Vaccine[] = [
     product_spc_url: "http://www.noahcompendium.co.uk/?id=-448047",
     accent_color: "136,14,79",
     information:
-      "A live vaccine against enzootic abortion of ewes (EAE), used like Enzovax: one dose for breeding females from 5 months old, at least 4 weeks before tupping.",
+      "A live vaccine against enzootic abortion of ewes (EAE), used like Enzovax: one dose for breeding females from 5 months old, within 4 months before tupping and at least 4 weeks before it.",
     warning_message:
       "Live vaccine: never in pregnant ewes and not within 4 weeks before tupping. It can infect people: pregnant women must not handle it.",
-    source_note: `S16, S17 (H). Used under special licence in Ireland during Enzovax shortages. ${packSizeCaveat}`,
+    source_note: `S16, S17 (H). Used under special licence in Ireland during Enzovax shortages. Like Enzovax, within 4 months before tupping and at least 4 weeks before it (S16, S17). ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 1,
       min_age_days: months(5),
       live: true,
       not_in_pregnancy: true,
       min_days_before_breeding: weeks(4),
+      max_days_before_breeding: months(4),
     }),
   },
   {
@@ -584,9 +600,8 @@ export const vaccines: Vaccine[] = [
     accent_color: "109,76,65",
     information:
       "A live vaccine against orf, scratched into the skin, for farms with an orf problem. A single dose for lambs from 1 day old and for ewes at least 7 weeks before lambing; immunity lasts at least 12 months, so ewes are revaccinated yearly.",
-    warning_message:
-      "Live vaccine, only for farms with an orf problem. Scabs shed virus for 7 weeks: keep vaccinated sheep off lambing areas. Lambs get no protection through colostrum.",
-    source_note: `S20 (H). Contraindicated in ewes less than 7 weeks before lambing (S20). ${packSizeCaveat}`,
+    warning_message: `Live vaccine, only for farms with an orf problem. ${orfHandlerWarning} Scabs shed virus for 7 weeks: keep vaccinated sheep off lambing areas. Lambs get no protection through colostrum.`,
+    source_note: `S20 (H). Contraindicated in ewes less than 7 weeks before lambing (S20). ${orfHandlerSource} ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 1,
       min_age_days: 1,
@@ -604,9 +619,8 @@ export const vaccines: Vaccine[] = [
     accent_color: "84,110,122",
     information:
       "A live vaccine against orf, scratched into the skin, for farms with an orf problem: a single dose for lambs from 1 day old and for ewes at least 7 weeks before lambing, repeated yearly.",
-    warning_message:
-      "Live vaccine, only for farms with an orf problem. Scabs shed virus for 7 weeks: keep vaccinated sheep off lambing areas. Lambs get no protection through colostrum.",
-    source_note: `S20 (H). Contraindicated in ewes less than 7 weeks before lambing (S20). ${packSizeCaveat}`,
+    warning_message: `Live vaccine, only for farms with an orf problem. ${orfHandlerWarning} Scabs shed virus for 7 weeks: keep vaccinated sheep off lambing areas. Lambs get no protection through colostrum.`,
+    source_note: `S20 (H). Contraindicated in ewes less than 7 weeks before lambing (S20). ${orfHandlerSource} ${packSizeCaveat}`,
     rules: defineRules({
       max_shots: 1,
       min_age_days: 1,
@@ -615,3 +629,23 @@ export const vaccines: Vaccine[] = [
     }),
   },
 ];
+
+/**
+ * Rule facts the database does not store yet (decision 415), by vaccine id: Bovela's virus can
+ * cross to the calf in pregnancy (S2), and what the person giving a live orf vaccine must know
+ * (S20). The seed (`vaccines`) leaves them out, as the database stores it today; the warning texts
+ * are in each vaccine's `warning_message` too, which the apps show.
+ */
+const vaccineRuleExtras: Readonly<Partial<Record<VaccineId, Partial<VaccineRules>>>> = {
+  [VaccineId.bovela]: { crosses_placenta: true },
+  [VaccineId.scabivaxForte]: { handler_warning: orfHandlerWarning },
+  [VaccineId.scabigard]: { handler_warning: orfHandlerWarning },
+};
+
+/** The vaccines given, each with the rule facts the database does not store yet (decision 415). */
+export function withVaccineRuleExtras(list: readonly Vaccine[]): Vaccine[] {
+  return list.map((vaccine) => {
+    const extras = vaccineRuleExtras[vaccine.id as VaccineId];
+    return extras === undefined ? vaccine : { ...vaccine, rules: { ...vaccine.rules, ...extras } };
+  });
+}

@@ -19,7 +19,7 @@ import type {
 import { resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
 import { spaceDueNowSeeds } from "./due-now-spacing.ts";
 import { DUE_NOW_ID_SUFFIX, planTemplate, type PlannedTemplate } from "./season-timing.ts";
-import { isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
+import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
 
 interface ReferenceInput {
   readonly diseases: readonly DiseaseInput[];
@@ -86,10 +86,7 @@ export function generateTemplateSeeds({
   const animalId = setup.animal.id;
   const seeds: ShotSeed[] = [];
   const birthDate = resolveBirthDate(setup);
-  const scope = {
-    seasonId: setup.season?.id ?? null,
-    herdStatus: resolveHerdStatus(setup, diseaseId),
-  };
+  const scope = resolveTemplateScope(setup, diseaseId);
   // docs/product.md §9 and decision 411: a dose whose window is still open is due now; a
   // recurring dose whose window has closed starts at the next season's date, a year on.
   const dated: { template: ShotTemplateInput; planned: PlannedTemplate; yearsOn: number }[] = [];

@@ -126,12 +126,13 @@ describe("checkProtocol: a vet's course and timing rules", () => {
       [],
     ],
     ["one BVD booster for a vaccinated herd", cows, bvd, [["2027-03-28", 1]], []],
+    // A second dose later than the course allows: the course lapsed and starts again.
     [
       "Leptavoid-H second dose 8 weeks later",
       unprimedCows,
       lepto,
       [["2027-01-13"], ["2027-03-14", 1]],
-      [["missingSecondDose", "S2", "s1"]],
+      [["lapsedCourse", "S2", "s1,s2"]],
     ],
     // Inactivated BVD is not protective in pregnancy (S1).
     ["BVD 4 weeks before breeding", cows, bvd, [["2027-03-28"]], []],

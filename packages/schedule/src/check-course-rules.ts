@@ -1,4 +1,4 @@
-import { resolveHerdStatus } from "./template-selection.ts";
+import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
 import { toDayNumber } from "./iso-date.ts";
 import {
   ProtocolRule,
@@ -8,19 +8,38 @@ import {
   type ProtocolWarning,
   type SeasonAnchors,
 } from "./protocol-anchors.ts";
-import type { Calendar, CalendarDisease, DayWindowInput, VaccineInput } from "./schedule.types.ts";
+import type {
+  Calendar,
+  CalendarDisease,
+  DayWindowInput,
+  ShotTemplateInput,
+  VaccineInput,
+} from "./schedule.types.ts";
 
 const DAYS_PER_YEAR = 365;
+const DAYS_PER_MONTH = 30;
+/**
+ * A booster this long after the dose before comes too late to keep the course going: about 15
+ * months, the reference document's example for leptospirosis after a yearly booster (S8).
+ */
+export const LAPSED_COURSE_DAYS = 15 * DAYS_PER_MONTH;
 
 interface ColumnShot {
   readonly id: string;
+  /** The first occurrence's id: a yearly copy belongs to its first occurrence's series. */
+  readonly seriesId: string;
   readonly day: number;
 }
 
 function listColumnShots(column: CalendarDisease): ColumnShot[] {
   const shots: ColumnShot[] = [];
   for (const shot of column.shots) {
-    if (shot.date !== null) shots.push({ id: shot.id, day: toDayNumber(shot.date) });
+    if (shot.date === null) continue;
+    shots.push({
+      id: shot.id,
+      seriesId: shot.sourceShotId ?? shot.id,
+      day: toDayNumber(shot.date),
+    });
   }
   return shots.sort((left, right) => left.day - right.day);
 }
@@ -37,10 +56,77 @@ function describeInterval(interval: DayWindowInput): string {
 }
 
 /**
- * Dose interval: two doses of one vaccine closer than its course allows. The second dose of a
- * course given too soon does not count as the second dose (the vaccine's SPC).
+ * Whether the column is a primary course: the herd answered "not yet vaccinated" for the disease,
+ * or the protocol gives the animal two or more once-only doses of the vaccine (heifers' Bovilis
+ * BVD and lepto, calves' Covexin 10 and Huskvac, weanlings' Bovipast RSP, hoggets' and lambs'
+ * Heptavac P Plus): their first course. A single once-only dose (heifers' and weanlings'
+ * clostridial booster after the calves' course) is not.
  */
-function checkDoseInterval(
+function isPrimaryCourse(
+  calendar: Calendar,
+  column: CalendarDisease,
+  vaccine: VaccineInput,
+  shotTemplates: readonly ShotTemplateInput[] | null,
+): boolean {
+  const scope = resolveTemplateScope(calendar.setup, column.diseaseId);
+  if (scope.herdStatus === "unprimed") return true;
+  if (shotTemplates === null) return false;
+  const courseDoses = shotTemplates.filter(
+    (template) =>
+      template.animal_id === calendar.setup.animal.id &&
+      template.vaccine_id === vaccine.id &&
+      template.is_recurrent === 0 &&
+      isTemplateInScope(template, scope),
+  );
+  return courseDoses.length >= 2;
+}
+
+/**
+ * A primary course's first dose needs its second within the course interval: one dose alone does
+ * not protect (for Bovilis BVD: no foetal protection, S1). A second dose later than the interval
+ * allows leaves the first one spent: the course starts again (decision 415).
+ */
+function checkSecondDose(
+  vaccine: VaccineInput,
+  shots: readonly ColumnShot[],
+  warnings: ProtocolWarning[],
+) {
+  const interval = vaccine.rules.course_interval_days ?? null;
+  const [first, ...later] = shots;
+  if (interval === null || first === undefined) return;
+  // The first dose's own yearly copies are not its second dose.
+  const next = later.find((shot) => shot.day > first.day && shot.seriesId !== first.seriesId);
+  if (next === undefined) {
+    warnings.push({
+      rule: ProtocolRule.missingSecondDose,
+      source: findSourceId(vaccine),
+      shotIds: [first.id],
+      message:
+        `Course not finished: give a second dose of ${vaccine.name} ` +
+        `${describeInterval(interval)} after this one; one dose alone does not protect.`,
+    });
+    return;
+  }
+  const gap = next.day - first.day;
+  if (gap <= interval.to) return;
+  warnings.push({
+    rule: ProtocolRule.lapsedCourse,
+    source: findSourceId(vaccine),
+    shotIds: [first.id, next.id],
+    message:
+      `Course lapsed: these ${vaccine.name} doses are ${describeDays(gap)} apart, more than ` +
+      `${describeInterval(interval)}, so the first no longer counts. Restart the course: ` +
+      `2 doses ${describeInterval(interval)} apart.`,
+  });
+}
+
+/**
+ * The gaps between a column's doses of a course vaccine, one after the other: two doses closer
+ * than the course allows (the second given too soon does not count as the second dose, the
+ * vaccine's SPC), and a dose more than about 15 months after the one before (LAPSED_COURSE_DAYS),
+ * too late to boost, so the course starts again (decision 415).
+ */
+function checkDoseGaps(
   vaccine: VaccineInput,
   shots: readonly ColumnShot[],
   warnings: ProtocolWarning[],
@@ -52,47 +138,26 @@ function checkDoseInterval(
     const current = shots[index];
     if (previous === undefined || current === undefined) continue;
     const gap = current.day - previous.day;
-    if (gap >= interval.from) continue;
-    warnings.push({
-      rule: ProtocolRule.doseInterval,
-      source: findSourceId(vaccine),
-      shotIds: [previous.id, current.id],
-      message:
-        `Second dose too soon: give the ${vaccine.name} doses at least ${interval.from} days ` +
-        `apart (these are ${gap} ${gap === 1 ? "day" : "days"} apart).`,
-    });
+    const base = { source: findSourceId(vaccine), shotIds: [previous.id, current.id] };
+    if (gap < interval.from) {
+      warnings.push({
+        ...base,
+        rule: ProtocolRule.doseInterval,
+        message:
+          `Second dose too soon: give the ${vaccine.name} doses at least ${interval.from} days ` +
+          `apart (these are ${gap} ${gap === 1 ? "day" : "days"} apart).`,
+      });
+    } else if (gap > LAPSED_COURSE_DAYS) {
+      warnings.push({
+        ...base,
+        rule: ProtocolRule.lapsedCourse,
+        message:
+          `Course lapsed: ${Math.round(gap / DAYS_PER_MONTH)} months since the last ` +
+          `${vaccine.name} dose, too long for a booster. Restart the course: 2 doses ` +
+          `${describeInterval(interval)} apart.`,
+      });
+    }
   }
-}
-
-/**
- * Missing second dose: animals that have not had the primary course (docs/product.md §3 "Herd
- * status") need its second dose within the course interval; one dose alone does not protect
- * (for Bovilis BVD: no foetal protection, S1).
- */
-function checkSecondDose(
-  calendar: Calendar,
-  column: CalendarDisease,
-  vaccine: VaccineInput,
-  shots: readonly ColumnShot[],
-  warnings: ProtocolWarning[],
-) {
-  const interval = vaccine.rules.course_interval_days ?? null;
-  if (interval === null || resolveHerdStatus(calendar.setup, column.diseaseId) !== "unprimed") {
-    return;
-  }
-  const [first, ...later] = shots;
-  if (first === undefined) return;
-  if (later.some((shot) => shot.day - first.day >= 1 && shot.day - first.day <= interval.to)) {
-    return;
-  }
-  warnings.push({
-    rule: ProtocolRule.missingSecondDose,
-    source: findSourceId(vaccine),
-    shotIds: [first.id],
-    message:
-      `Course not finished: give a second dose of ${vaccine.name} ` +
-      `${describeInterval(interval)} after this one; one dose alone does not protect.`,
-  });
 }
 
 /**
@@ -135,18 +200,24 @@ function checkBoosterWindow(
   }
 }
 
-/** The rules that look at a column's doses together: interval, course and pre-birth booster. */
+/**
+ * The rules that look at a column's doses together: interval, course (second dose, lapse) and
+ * pre-birth booster.
+ */
 export function checkCourses(
   calendar: Calendar,
   anchors: SeasonAnchors,
   warnings: ProtocolWarning[],
+  shotTemplates: readonly ShotTemplateInput[] | null,
 ): void {
   for (const column of calendar.diseases) {
     const vaccine = column.vaccine;
     if (vaccine === null) continue;
     const shots = listColumnShots(column);
-    checkDoseInterval(vaccine, shots, warnings);
-    checkSecondDose(calendar, column, vaccine, shots, warnings);
+    checkDoseGaps(vaccine, shots, warnings);
+    if (isPrimaryCourse(calendar, column, vaccine, shotTemplates)) {
+      checkSecondDose(vaccine, shots, warnings);
+    }
     checkBoosterWindow(vaccine, shots, anchors, warnings);
   }
 }

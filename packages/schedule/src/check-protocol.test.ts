@@ -266,7 +266,7 @@ describe("checkProtocol", () => {
     ]);
   });
 
-  it("counts first-cycle shots per year against max_shots, never the copies", () => {
+  it("counts every shot in a calendar year against max_shots, yearly copies included", () => {
     const calendar = restoreCalendar({
       setup: cows,
       diseases: [
@@ -304,13 +304,18 @@ describe("checkProtocol", () => {
       vaccines: [single],
       today: "2026-06-01",
     });
-    // 2027 holds a copy of "a" and two first-cycle shots: only the two count.
+    // 2027 holds a copy of "a" and two more shots: all three count (decision 415), and the
+    // warning is on the copy's series and both shots.
+    const copyOfA = calendar.diseases[0]?.shots.find(
+      (shot) => shot.sourceShotId === "a" && shot.date === "2027-08-01",
+    );
+    expect(copyOfA).toBeDefined();
     expect(checkProtocol(calendar)).toEqual([
       {
         rule: "maxShots",
         source: "S9",
-        shotIds: ["b", "c"],
-        message: "Single has 2 shots in 2027; the most in one year is 1.",
+        shotIds: [copyOfA?.id, "b", "c"],
+        message: "Single has 3 shots in 2027; the most in one year is 1.",
       },
     ]);
   });

@@ -5,12 +5,18 @@ import {
   describeDays,
   findSourceId,
   hasAnchorBetween,
+  isPregnantOn,
   resolveAnchors,
   type DatedShot,
   type ProtocolWarning,
   type SeasonAnchors,
 } from "./protocol-anchors.ts";
-import type { Calendar, DayWindowInput, VaccineInput } from "./schedule.types.ts";
+import type {
+  Calendar,
+  DayWindowInput,
+  ShotTemplateInput,
+  VaccineInput,
+} from "./schedule.types.ts";
 
 export { ProtocolRule, type ProtocolWarning } from "./protocol-anchors.ts";
 
@@ -88,14 +94,12 @@ function checkShotRules(entry: DatedShot, anchors: SeasonAnchors, warnings: Prot
       );
     }
   }
-  if (rules.not_in_pregnancy && breedingDate !== null && anchors.gestationDays !== null) {
-    // Pregnant from the breeding day up to, not including, the birth day.
-    if (hasAnchorBetween(breedingDate, isYearly, day - anchors.gestationDays + 1, day)) {
-      warn(
-        ProtocolRule.pregnancy,
-        `${name} must not be given in pregnancy, and this date falls between breeding and ${birthLabel}.`,
-      );
-    }
+  // Pregnant from the breeding day up to, not including, the birth day.
+  if (rules.not_in_pregnancy && isPregnantOn(anchors, day)) {
+    warn(
+      ProtocolRule.pregnancy,
+      `${name} must not be given in pregnancy, and this date falls between breeding and ${birthLabel}.`,
+    );
   }
   const minDaysBeforeBreeding = rules.min_days_before_breeding;
   if (minDaysBeforeBreeding !== null && minDaysBeforeBreeding > 0 && breedingDate !== null) {
@@ -140,21 +144,24 @@ function checkBreedingAndBirthTiming(
 ) {
   const { vaccine, day } = entry;
   const { rules, name } = vaccine;
-  const { birthDate, breedingDate, birthLabel, breedingLabel, isYearly, gestationDays } = anchors;
-  if (
-    rules.not_protective_in_pregnancy === true &&
-    breedingDate !== null &&
-    gestationDays !== null
-  ) {
-    if (hasAnchorBetween(breedingDate, isYearly, day - gestationDays + 1, day)) {
-      const before = rules.min_days_before_breeding
-        ? `at least ${describeDays(rules.min_days_before_breeding)} before ${breedingLabel}`
-        : `before ${breedingLabel}`;
-      warn(
-        ProtocolRule.notProtectiveInPregnancy,
-        `Not protective in pregnancy: give ${name} ${before} instead.`,
-      );
-    }
+  const { birthDate, breedingDate, birthLabel, breedingLabel, isYearly } = anchors;
+  const before = rules.min_days_before_breeding
+    ? `at least ${describeDays(rules.min_days_before_breeding)} before ${breedingLabel}`
+    : `before ${breedingLabel}`;
+  if (rules.not_protective_in_pregnancy === true && isPregnantOn(anchors, day)) {
+    warn(
+      ProtocolRule.notProtectiveInPregnancy,
+      `Not protective in pregnancy: give ${name} ${before} instead.`,
+    );
+  }
+  // Bovela's NOAH SPC: vaccine virus can cross the placenta, and newborn calves have had
+  // positive ear-notch tests for the vaccine strain [S2].
+  if (rules.crosses_placenta === true && isPregnantOn(anchors, day)) {
+    warn(
+      ProtocolRule.crossesToCalf,
+      `In pregnancy the vaccine virus can pass to the calf, and the calf's ear-notch BVD test ` +
+        `can then come back positive: give ${name} ${before} instead.`,
+    );
   }
   const maxDays = rules.max_days_before_breeding ?? null;
   if (maxDays !== null && breedingDate !== null && isYearly) {
@@ -178,13 +185,33 @@ function checkBreedingAndBirthTiming(
   }
 }
 
+/**
+ * What the person giving the vaccine must know (a live orf vaccine, a zoonosis: gloves, and not
+ * given by anyone pregnant or with a weakened immune system, S20): once per column, on its first
+ * dose.
+ */
+function checkHandlerSafety(calendar: Calendar, warnings: ProtocolWarning[]) {
+  for (const column of calendar.diseases) {
+    const text = column.vaccine?.rules.handler_warning ?? null;
+    const first = column.shots.find((shot) => shot.date !== null);
+    if (column.vaccine === null || text === null || first === undefined) continue;
+    warnings.push({
+      rule: ProtocolRule.handlerSafety,
+      source: findSourceId(column.vaccine),
+      shotIds: [first.id],
+      message: text,
+    });
+  }
+}
+
 function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
   for (const column of calendar.diseases) {
     const max = column.vaccine?.rules.max_shots ?? null;
     if (column.vaccine === null || max === null) continue;
     const shotIdsByYear = new Map<number, string[]>();
+    // Yearly copies count too: a yearly shot and one more in a later year are two shots there.
     for (const shot of column.shots) {
-      if (shot.cycle !== 1 || shot.date === null) continue;
+      if (shot.date === null) continue;
       const year = readYear(shot.date);
       const ids = shotIdsByYear.get(year);
       if (ids === undefined) shotIdsByYear.set(year, [shot.id]);
@@ -206,14 +233,27 @@ function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
  * The step 2 protocol warnings, by date: shots of different vaccines under 14 days apart (unless
  * either vaccine lists the other as compatible), a young animal under the vaccine's minimum age,
  * a not-in-pregnancy vaccine between breeding and birth, a vaccine too close before breeding, a
- * shot in a blackout window or outside its product window around birth, and more first-cycle
- * shots in a year than max_shots; then the rules a vet expects (docs/product.md §5): a vaccine
- * that protects nothing in pregnancy, one given too long before breeding or too close before
- * birth, and the course rules of check-course-rules.ts. For adults the season's birth and
+ * shot in a blackout window or outside its product window around birth, and more shots in a
+ * calendar year than max_shots, yearly copies included; then the rules a vet expects
+ * (docs/product.md §5, decision 415): a vaccine that protects nothing in pregnancy or whose live
+ * virus can reach the calf, one given too long before breeding or too close before birth, the
+ * course rules of check-course-rules.ts, and what the person giving a live orf vaccine must know. For adults the season's birth and
  * breeding dates come round every year, so a mirrored copy is checked against that year's season;
  * the warnings are then kept one per rule and shot series.
  */
-export function checkProtocol(calendar: Calendar): ProtocolWarning[] {
+export interface CheckProtocolOptions {
+  /**
+   * The protocol's shot templates: a column whose animal gets two or more once-only doses of its
+   * vaccine is a primary course, checked for its second dose (decision 415). Without them only a
+   * herd answered "not yet vaccinated" is.
+   */
+  readonly shotTemplates?: readonly ShotTemplateInput[];
+}
+
+export function checkProtocol(
+  calendar: Calendar,
+  options: CheckProtocolOptions = {},
+): ProtocolWarning[] {
   const warnings: ProtocolWarning[] = [];
   const anchors = resolveAnchors(calendar);
   const dated = collectDatedShots(calendar);
@@ -224,7 +264,8 @@ export function checkProtocol(calendar: Calendar): ProtocolWarning[] {
     checkShotRules(entry, anchors, warnings);
   }
   checkMaxShotsPerYear(calendar, warnings);
-  checkCourses(calendar, anchors, warnings);
+  checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null);
+  checkHandlerSafety(calendar, warnings);
   return keepOnePerSeries(calendar, warnings);
 }
 

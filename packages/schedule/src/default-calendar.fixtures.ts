@@ -40,22 +40,37 @@ export function buildDefault(
 }
 
 /**
+ * Calves' Bovivac S at 3 and 6 weeks of age (templates 56 and 57): the SPC's age, not pushed later
+ * to clear the calves' other courses (S11, issue 24), so on a farm that ticks every calf disease
+ * they fall within 14 days of the nasal IBR dose and the first Covexin 10 dose, and the spacing
+ * check says so.
+ */
+const PINNED_BY_SPC_TEMPLATE_IDS: ReadonlySet<number> = new Set([56, 57]);
+
+/**
  * A calendar's warnings but those a due-now dose cannot avoid (decision 411): several doses falling
  * due together whose windows leave no day 14 days clear of the others get a spacing warning, which
  * is the calendar telling the truth; and a dose due now for this season's birth shares a calendar
  * year with next season's, which the most-shots rule still counts by calendar year (issue 24,
- * item 7). Every other warning on a default calendar is a defect.
+ * item 7). The orf handler note is on every calendar with a live orf vaccine, by design (decision
+ * 415), and calves' Bovivac S keeps its SPC age beside their other courses. Every other warning
+ * on a default calendar is a defect.
  */
 export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
+  const shots = calendar.diseases.flatMap((column) => column.shots);
   const dueNow = new Set(
-    calendar.diseases
-      .flatMap((column) => column.shots)
-      .filter((shot) => shot.seasonTiming?.state === "dueNow")
+    shots.filter((shot) => shot.seasonTiming?.state === "dueNow").map((shot) => shot.id),
+  );
+  const pinned = new Set(
+    shots
+      .filter((shot) => shot.templateId !== null && PINNED_BY_SPC_TEMPLATE_IDS.has(shot.templateId))
       .map((shot) => shot.id),
   );
-  return checkProtocol(calendar).filter(
+  return checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates }).filter(
     (warning) =>
-      (warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
-      !warning.shotIds.some((id) => dueNow.has(id)),
+      warning.rule !== ProtocolRule.handlerSafety &&
+      !(warning.rule === ProtocolRule.spacing && warning.shotIds.some((id) => pinned.has(id))) &&
+      ((warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
+        !warning.shotIds.some((id) => dueNow.has(id))),
   );
 }

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { buildDefault, type Combination } from "./default-calendar.fixtures.ts";
 import { addDays, moveToYear, readYear, type IsoDate } from "./iso-date.ts";
 import type { Calendar, DateWindow, Shot, ShotTemplateInput } from "./schedule.types.ts";
-import { dateTemplateWindow, isTemplateInScope } from "./template-selection.ts";
+import {
+  dateTemplateWindow,
+  isTemplateInScope,
+  resolveLungwormRisk,
+} from "./template-selection.ts";
 
 /*
  * Issue 24, "Due now" (docs/decisions/411): for every seeded combination, with today on every day
@@ -57,7 +61,11 @@ function describeShot(shot: Shot): string {
 function findDueNowFaults(combination: Combination, calendar: Calendar): string[] {
   const faults: string[] = [];
   const { today } = calendar;
-  const scope = { seasonId: combination.season_id, herdStatus: "primed" } as const;
+  const scope = {
+    seasonId: combination.season_id,
+    herdStatus: "primed",
+    lungwormRisk: resolveLungwormRisk(calendar.setup),
+  } as const;
   for (const column of calendar.diseases) {
     for (const shot of column.shots) {
       if (shot.date !== null && shot.date < today) faults.push(`${describeShot(shot)} is past`);

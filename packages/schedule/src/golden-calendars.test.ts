@@ -120,7 +120,7 @@ function renderCalendar(calendar: Calendar, heading: string, note?: string): str
     );
   lines.push(`No fixed schedule: ${unscheduled.length === 0 ? "none" : unscheduled.join(", ")}.`);
   lines.push("");
-  const warnings = checkProtocol(calendar);
+  const warnings = checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates });
   if (warnings.length === 0) {
     lines.push("Protocol warnings: none.", "");
   } else {

@@ -9,7 +9,7 @@ export {
   generateTemplateSeeds,
   restoreCalendar,
 } from "./build-calendar.ts";
-export { resolveHerdStatus } from "./template-selection.ts";
+export { resolveHerdStatus, resolveLungwormRisk } from "./template-selection.ts";
 export {
   checkProtocol,
   ProtocolRule,

@@ -26,6 +26,9 @@ export const ProtocolRule = {
   tooEarlyBeforeBreeding: "tooEarlyBeforeBreeding",
   boosterWindow: "boosterWindow",
   tooCloseToBirth: "tooCloseToBirth",
+  lapsedCourse: "lapsedCourse",
+  crossesToCalf: "crossesToCalf",
+  handlerSafety: "handlerSafety",
 } as const;
 export type ProtocolRule = (typeof ProtocolRule)[keyof typeof ProtocolRule];
 
@@ -58,6 +61,11 @@ export interface SeasonAnchors {
   readonly gestationDays: number | null;
   /** An adult's calving or lambing and breeding come round every year; a young animal's birth does not. */
   readonly isYearly: boolean;
+  /**
+   * Heifers and hoggets are bred for the first time on the breeding date: no pregnancy comes
+   * before it (docs/decisions/415), though their seasons still come round every year after.
+   */
+  readonly isFirstBreeding: boolean;
   readonly birthLabel: string;
   /** "breeding", or "tupping" for sheep. */
   readonly breedingLabel: string;
@@ -77,6 +85,9 @@ export function moveAnchorToYear(anchor: IsoDate, year: number): IsoDate {
 }
 
 const SHEEP_BREEDING_LABEL = "tupping";
+
+/** The spec's fixed animal ids of first-time breeders: 2 Replacement Heifers, 7 Hoggets. */
+const FIRST_BREEDER_ANIMAL_IDS: readonly number[] = [2, 7];
 
 export function resolveAnchors(calendar: Calendar): SeasonAnchors {
   const birthDate = resolveBirthDate(calendar.setup);
@@ -98,6 +109,7 @@ export function resolveAnchors(calendar: Calendar): SeasonAnchors {
     breedingDate,
     gestationDays,
     isYearly: calendar.setup.animal.isAdult,
+    isFirstBreeding: FIRST_BREEDER_ANIMAL_IDS.includes(calendar.setup.animal.id),
     birthLabel,
     breedingLabel: birthLabel === "lambing" ? SHEEP_BREEDING_LABEL : "breeding",
   };
@@ -131,6 +143,20 @@ export function hasAnchorBetween(
   toDay: number,
 ): boolean {
   return listAnchorDays(anchor, isYearly, fromDay, toDay).length > 0;
+}
+
+/**
+ * Whether the animals are pregnant on the day: a breeding date (or, for a yearly season, one of
+ * its anniversaries) on or before it, with the birth that follows still ahead. A first-time
+ * breeder has no pregnancy before her first breeding date.
+ */
+export function isPregnantOn(anchors: SeasonAnchors, day: number): boolean {
+  const { breedingDate, gestationDays, isYearly, isFirstBreeding } = anchors;
+  if (breedingDate === null || gestationDays === null) return false;
+  const firstDay = isFirstBreeding ? toDayNumber(breedingDate) : Number.NEGATIVE_INFINITY;
+  return listAnchorDays(breedingDate, isYearly, day - gestationDays + 1, day).some(
+    (breedingDay) => breedingDay >= firstDay,
+  );
 }
 
 /** `8 weeks` for 56 days, `10 days` for 10. */

@@ -2,7 +2,7 @@ import { generateTemplateSeeds } from "./build-calendar.ts";
 import { moveToYear, readYear, type IsoDate } from "./iso-date.ts";
 import { resolveBirthDate } from "./season-defaults.ts";
 import type { CalendarSetup, ShotTemplateInput } from "./schedule.types.ts";
-import { dateTemplate, isTemplateInScope, resolveHerdStatus } from "./template-selection.ts";
+import { dateTemplate, isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
 
 /*
  * A saved calendar's protocol update (decision 405). Each saved column keeps the protocol it was
@@ -151,10 +151,7 @@ function updateColumn(
 ): { changes: ProtocolChange[]; column: ProtocolColumn } {
   const { setup } = input;
   const current = selectColumnProtocol(input.shotTemplates, column.vaccineId, setup.animal.id);
-  const scope = {
-    seasonId: setup.season?.id ?? null,
-    herdStatus: resolveHerdStatus(setup, column.diseaseId),
-  };
+  const scope = resolveTemplateScope(setup, column.diseaseId);
   const inScope = (templates: readonly ShotTemplateInput[]) =>
     new Map(
       templates

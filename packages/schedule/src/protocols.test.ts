@@ -33,13 +33,15 @@ interface BuildOptions {
   readonly diseaseIds?: readonly number[];
   /** The season dates; the season defaults for `today` when left out. */
   readonly dates?: { birthDate: string | null; breedingDate: string | null };
+  /** Step 1's answer: the calves graze where lungworm is a risk. */
+  readonly lungwormRisk?: boolean;
 }
 
 function buildSeeded(combinationId: number, today: string, options: BuildOptions = {}): Calendar {
   const combination = referenceData.combinations.find(({ id }) => id === combinationId);
   const animal = referenceData.animals.find(({ id }) => id === combination?.animal_id);
   if (!combination || !animal) throw new Error(`No seeded combination ${combinationId}`);
-  const { herdStatus, diseaseIds, dates } = options;
+  const { herdStatus, diseaseIds, dates, lungwormRisk } = options;
   return buildCalendar({
     setup: {
       enterprise: { id: combination.enterprise_id },
@@ -47,6 +49,7 @@ function buildSeeded(combinationId: number, today: string, options: BuildOptions
       animal,
       ...(dates ?? resolveSeasonDefaults(combination, today, animal, referenceData)),
       ...(herdStatus ? { herdStatus } : {}),
+      ...(lungwormRisk === undefined ? {} : { lungwormRisk }),
     },
     diseases: referenceData.diseases.filter(
       ({ id, animals }) =>
@@ -146,7 +149,7 @@ describe("herd status", () => {
     ]);
   });
 
-  it("starts lambs of unvaccinated ewes at 3 weeks, and lambs of vaccinated ewes at 10", () => {
+  it("starts lambs at 3 weeks, offering lambs of vaccinated ewes the SPC's 10 to 12 weeks", () => {
     const combination = findCombination(sheep, midSeasonLambing, lamb);
     const dates = { birthDate: "2027-03-01", breedingDate: null };
     const vaccinatedEwes = buildSeeded(combination.id, "2026-11-21", { dates });
@@ -155,10 +158,15 @@ describe("herd status", () => {
       herdStatus: unprimedFor(lamb),
     });
     const heptavac = DiseaseId.clostridialAndPasteurellosisSheep;
+    // Sources differ (UK SPC 10 to 12 weeks, the maker's Irish leaflet about 3 weeks of passive
+    // cover): the safer day is planned, and the window keeps the SPC's later start with its reason.
     expect(listFirstShots(vaccinatedEwes, heptavac)).toEqual([
-      "2027-05-10 Heptavac P Plus (1st dose)",
-      "2027-06-14 Heptavac P Plus (2nd dose)",
+      "2027-03-22 Heptavac P Plus (1st dose)",
+      "2027-05-03 Heptavac P Plus (2nd dose)",
     ]);
+    const firstDose = referenceData.shotTemplates.find(({ id }) => id === 37);
+    expect(firstDose).toMatchObject({ birth_days: 21, earliest_days: 21, latest_days: 84 });
+    expect(firstDose?.source_note).toMatch(/Irish leaflet.*UK SPC.*safer/);
     expect(listFirstShots(unvaccinatedEwes, heptavac)).toEqual([
       "2027-03-22 Heptavac P Plus (1st dose)",
       "2027-05-03 Heptavac P Plus (2nd dose)",
@@ -211,17 +219,36 @@ describe("protocol fixes", () => {
     ]);
   });
 
-  it("offers lungworm for any calves going to grass, beef too", () => {
+  it("gives suckler calves Huskvac only when the farmer says they graze with lungworm risk", () => {
     const lungworm = referenceData.diseases.find(({ id }) => id === DiseaseId.lungworm);
     expect(lungworm?.footnote).not.toMatch(/dairy/i);
-    const combination = findCombination(beef, springCalving, calves);
-    const calendar = buildSeeded(combination.id, "2026-11-21", {
-      dates: { birthDate: "2027-02-15", breedingDate: null },
-    });
-    expect(listFirstShots(calendar, DiseaseId.lungworm)).toEqual([
+    const dates = { birthDate: "2027-02-15", breedingDate: null };
+    const suckler = findCombination(beef, springCalving, calves);
+    const byDefault = buildSeeded(suckler.id, "2026-11-21", { dates });
+    expect(listFirstShots(byDefault, DiseaseId.lungworm)).toEqual([]);
+    expect(
+      byDefault.diseases.find(({ diseaseId }) => diseaseId === DiseaseId.lungworm)
+        ?.hasNoFixedSchedule,
+    ).toBe(true);
+    const atRisk = buildSeeded(suckler.id, "2026-11-21", { dates, lungwormRisk: true });
+    expect(listFirstShots(atRisk, DiseaseId.lungworm)).toEqual([
       "2027-05-03 Huskvac (1st dose)",
       "2027-05-31 Huskvac (2nd dose)",
     ]);
+    // Dairy calves (replacements) get it unless the farmer says there is no risk.
+    const dairyCalves = findCombination(dairy, springCalving, calves);
+    const dairyDates = { birthDate: "2027-02-01", breedingDate: null };
+    expect(
+      listFirstShots(
+        buildSeeded(dairyCalves.id, "2026-11-21", { dates: dairyDates }),
+        DiseaseId.lungworm,
+      ),
+    ).toEqual(["2027-04-19 Huskvac (1st dose)", "2027-05-17 Huskvac (2nd dose)"]);
+    const noRisk = buildSeeded(dairyCalves.id, "2026-11-21", {
+      dates: dairyDates,
+      lungwormRisk: false,
+    });
+    expect(listFirstShots(noRisk, DiseaseId.lungworm)).toEqual([]);
   });
 
   it("gives ewe replacements Toxovax at least 3 weeks before tupping", () => {

@@ -15,7 +15,7 @@ export interface DayWindowInput {
 }
 
 export interface VaccineRulesInput {
-  /** Most first-cycle shots of this vaccine in one year (docs/product.md §5). */
+  /** Most shots of this vaccine in one calendar year, yearly copies included (decision 415). */
   readonly max_shots: number | null;
   readonly min_age_days: number | null;
   readonly not_in_pregnancy: boolean;
@@ -34,6 +34,10 @@ export interface VaccineRulesInput {
   readonly min_days_before_birth?: number | null;
   /** Gives no protection when given between breeding and birth. */
   readonly not_protective_in_pregnancy?: boolean;
+  /** Live virus that can cross to the unborn calf (Bovela): a caution in pregnancy. */
+  readonly crosses_placenta?: boolean;
+  /** What the person giving it must know (a live orf vaccine), in farm words. */
+  readonly handler_warning?: string | null;
 }
 
 export interface VaccineInput {
@@ -58,6 +62,8 @@ export interface ShotTemplateInput {
   readonly herd_status?: HerdStatus | null;
   /** Used only in this season; null or absent: in every season. */
   readonly season_id?: number | null;
+  /** Used only when the animals graze where lungworm is a risk (resolveLungwormRisk). */
+  readonly lungworm_risk_only?: boolean | null;
   /**
    * The earliest and latest day of the dose's window, counted from the same date as the preferred
    * day (birth_days or breeding_days). Absent or null: the window is not known, and only the
@@ -114,6 +120,11 @@ export interface CalendarSetup {
   readonly breedingDate: IsoDate | null;
   /** By disease id; a disease left out is primed (docs/product.md §3 "Herd status"). */
   readonly herdStatus?: Readonly<Record<string, HerdStatus>>;
+  /**
+   * The farmer says the animals graze where lungworm is a risk (decision 415). Absent: yes on a
+   * dairy farm, no on a suckler farm.
+   */
+  readonly lungwormRisk?: boolean;
 }
 
 export interface BuildCalendarInput {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildDefault, listAvoidableWarnings } from "./default-calendar.fixtures.ts";
 import type { Calendar } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
-import { isTemplateInScope } from "./template-selection.ts";
+import { isTemplateInScope, resolveLungwormRisk } from "./template-selection.ts";
 
 /*
  * docs/product.md §9 "Dates that face forward", over every seeded combination with every offered
@@ -61,6 +61,7 @@ function hasTemplates(calendar: Calendar, vaccineId: number | undefined): boolea
       isTemplateInScope(template, {
         seasonId: calendar.setup.season?.id ?? null,
         herdStatus: "primed",
+        lungwormRisk: resolveLungwormRisk(calendar.setup),
       }) &&
       (template.birth_days === null || calendar.setup.birthDate !== null),
   );

@@ -158,8 +158,9 @@ function listOfferedTemplates(
       if (offer.animal_id === animalId) vaccineIds.add(offer.vaccine_id);
     }
   }
-  // The default calendar is a vaccinated herd's: primed, in the combination's own season.
-  const scope = { seasonId: seasonId ?? null, herdStatus: "primed" } as const;
+  // The default calendar is a vaccinated herd's: primed, in the combination's own season; a
+  // lungworm dose counts wherever the farmer could ask for it.
+  const scope = { seasonId: seasonId ?? null, herdStatus: "primed", lungwormRisk: true } as const;
   return offered.shotTemplates.filter(
     (template) =>
       template.animal_id === animalId &&

@@ -73,10 +73,37 @@ export function resolveHerdStatus(
   return setup.herdStatus?.[String(diseaseId)] ?? "primed";
 }
 
-/** What decides whether a template applies: the season, and the herd status of its disease. */
+/** The spec's fixed enterprise id of dairy farms. */
+const DAIRY_ENTERPRISE_ID = 1;
+
+/**
+ * Whether the animals graze where lungworm is a risk (decision 415): the setup's answer, else yes
+ * for dairy calves (Huskvac's dairy replacements) and no for suckler calves, which graze with
+ * their dams and for which the SPC's course is impractical (S9, SAC).
+ */
+export function resolveLungwormRisk(
+  setup: Pick<CalendarSetup, "lungwormRisk" | "enterprise">,
+): boolean {
+  return setup.lungwormRisk ?? setup.enterprise.id === DAIRY_ENTERPRISE_ID;
+}
+
+/**
+ * What decides whether a template applies: the season, the herd status of its disease, and
+ * whether the animals graze with lungworm risk.
+ */
 export interface TemplateScope {
   readonly seasonId: number | null;
   readonly herdStatus: HerdStatus;
+  readonly lungwormRisk: boolean;
+}
+
+/** The scope of a column's templates: the setup's season and answers for the disease. */
+export function resolveTemplateScope(setup: CalendarSetup, diseaseId: number): TemplateScope {
+  return {
+    seasonId: setup.season?.id ?? null,
+    herdStatus: resolveHerdStatus(setup, diseaseId),
+    lungwormRisk: resolveLungwormRisk(setup),
+  };
 }
 
 /**
@@ -87,6 +114,7 @@ export interface TemplateScope {
 export function isTemplateInScope(template: ShotTemplateInput, scope: TemplateScope): boolean {
   const seasonId = template.season_id ?? null;
   if (seasonId !== null && seasonId !== scope.seasonId) return false;
+  if (template.lungworm_risk_only === true && !scope.lungwormRisk) return false;
   const herdStatus = template.herd_status ?? null;
   return herdStatus === null || herdStatus === scope.herdStatus;
 }

@@ -48,6 +48,9 @@ export const protocolRuleNames: Record<ProtocolRule, string> = {
   tooEarlyBeforeBreeding: "Too early before breeding",
   boosterWindow: "Booster before birth",
   tooCloseToBirth: "Too close to birth",
+  lapsedCourse: "Lapsed course",
+  crossesToCalf: "Vaccine virus in pregnancy",
+  handlerSafety: "Safe handling",
 };
 
 const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
@@ -65,6 +68,9 @@ const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
   tooEarlyBeforeBreeding: null,
   boosterWindow: null,
   tooCloseToBirth: null,
+  lapsedCourse: null,
+  crossesToCalf: null,
+  handlerSafety: null,
 };
 
 export type PopupParameters = Record<string, string | number>;
