@@ -99,7 +99,7 @@ function describeCalendar(calendar: Calendar, protocol: AnimalProtocol): Calenda
     birth_date: calendar.setup.birthDate,
     breeding_date: calendar.setup.breedingDate,
     shots,
-    warnings: checkProtocol(calendar).map((warning) => ({
+    warnings: checkProtocol(calendar, { shotTemplates: protocol.shotTemplates }).map((warning) => ({
       rule: warning.rule,
       message: warning.message,
       is_new: false,
