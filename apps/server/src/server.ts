@@ -1,7 +1,7 @@
 // `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, reference data,
 // then the HTTP server. SIGINT and SIGTERM close the HTTP server, the jobs, the pool and PostgreSQL,
 // in that order, one line each, and exit 0; a failed start undoes what it had started and exits 1.
-import { demoData, referenceData } from "@vaxcal/reference-data";
+import { demoData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import { buildApp, startBackgroundJobs } from "./app.ts";
 import { ConfigError, NodeEnv, parseConfig, type Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
@@ -90,7 +90,7 @@ async function start(config: Config): Promise<void> {
   if (isStopping) return;
   await seedReferenceData(
     database.db,
-    referenceData,
+    referenceDataWithWindows,
     config.nodeEnv === NodeEnv.production ? undefined : demoData,
   );
   if (isStopping) return;
