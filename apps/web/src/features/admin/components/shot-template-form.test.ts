@@ -41,10 +41,8 @@ describe("the shot template form", () => {
       latest_days: " -21 ",
       source_note: "Rotavec Corona SPC",
     };
-    expect(toTemplateInput(form, ids).input).toMatchObject({
-      earliest_days: -84,
-      latest_days: -21,
-      source_note: "Rotavec Corona SPC",
+    expect(toTemplateInput(form, ids)).toMatchObject({
+      input: { earliest_days: -84, latest_days: -21, source_note: "Rotavec Corona SPC" },
     });
     expect(toTemplateInput({ ...form, latest_days: "-90" }, ids).messages).toEqual({
       earliest_days: protocolMessages.windowOrder,
