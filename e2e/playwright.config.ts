@@ -8,6 +8,8 @@ const phone = { width: 375, height: 812 };
 const desktop = { width: 1280, height: 800 };
 /** The journeys that change the server's vaccine protocol (see the projects below). */
 const changesProtocol = [/admin-protocols\.spec\.ts$/, /protocol-update\.spec\.ts$/];
+/** The journey that moves the server's clock (decision 016): it runs last, alone. */
+const movesClock = /due-now-new-year\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests",
@@ -49,8 +51,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "phone-375", use: { viewport: phone }, testIgnore: changesProtocol },
-    { name: "desktop-1280", use: { viewport: desktop }, testIgnore: changesProtocol },
+    { name: "phone-375", use: { viewport: phone }, testIgnore: [...changesProtocol, movesClock] },
+    {
+      name: "desktop-1280",
+      use: { viewport: desktop },
+      testIgnore: [...changesProtocol, movesClock],
+    },
     // A protocol change reaches every calendar the one server makes, so the journeys that make
     // one run after all the others, one after the other.
     {
@@ -64,6 +70,13 @@ export default defineConfig({
       use: { viewport: desktop },
       testMatch: /protocol-update\.spec\.ts$/,
       dependencies: ["protocol-change-admin"],
+    },
+    // It moves the one server's clock to 1 January 2027, so it runs after everything else.
+    {
+      name: "server-clock",
+      use: { viewport: desktop },
+      testMatch: movesClock,
+      dependencies: ["protocol-change-farmer"],
     },
   ],
   webServer: {

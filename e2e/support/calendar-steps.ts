@@ -67,3 +67,24 @@ export function shotButton(page: Page, vaccine: string, date: string, isMirror =
   const name = `${vaccine}, ${formatDisplayDate(date)}${isMirror ? ", repeats every year" : ""}`;
   return page.getByRole("button", { name, exact: true });
 }
+
+/** 'Finish calendar' on step 2, confirming the details: the new calendar's id. */
+export async function finishCalendar(page: Page): Promise<number> {
+  await page.getByRole("button", { name: "Finish calendar" }).click();
+  const popup = page.getByRole("dialog", { name: "Confirm your details" });
+  const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
+  if (await terms.isVisible()) await terms.check();
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (candidate) =>
+        new URL(candidate.url()).pathname === "/api/calendar" &&
+        candidate.request().method() === "POST",
+    ),
+    popup.getByRole("button", { name: "Finish calendar" }).click(),
+  ]);
+  expect(response.ok(), "the calendar was saved").toBe(true);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Download your calendar" }),
+  ).toBeVisible();
+  return ((await response.json()) as { calendar: { id: number } }).calendar.id;
+}

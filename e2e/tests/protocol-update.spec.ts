@@ -6,6 +6,7 @@ import {
   test,
   waitForScreen,
 } from "../support/fixtures.ts";
+import { finishCalendar } from "../support/calendar-steps.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
 import { moveShotTemplateAsAdmin, setDefaultVaccineAsAdmin } from "../support/admin-session.ts";
 
@@ -73,27 +74,6 @@ async function openBvdStepTwo(page: Page): Promise<void> {
 async function saveBvdCalendar(page: Page): Promise<number> {
   await openBvdStepTwo(page);
   return finishCalendar(page);
-}
-
-/** 'Finish calendar' on step 2, confirming the details: the new calendar's id. */
-async function finishCalendar(page: Page): Promise<number> {
-  await page.getByRole("button", { name: "Finish calendar" }).click();
-  const popup = page.getByRole("dialog", { name: "Confirm your details" });
-  const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
-  if (await terms.isVisible()) await terms.check();
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (candidate) =>
-        new URL(candidate.url()).pathname === "/api/calendar" &&
-        candidate.request().method() === "POST",
-    ),
-    popup.getByRole("button", { name: "Finish calendar" }).click(),
-  ]);
-  expect(response.ok(), "the calendar was saved").toBe(true);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Download your calendar" }),
-  ).toBeVisible();
-  return ((await response.json()) as { calendar: { id: number } }).calendar.id;
 }
 
 type DetailShot = { id: string; templateId: number | null; date: string | null; cycle: number };

@@ -14,9 +14,10 @@ import { registerOpenApi } from "./http/openapi.ts";
 import { registerLargeBodyTurns } from "./http/large-body-turns.ts";
 import { validatorCompiler } from "./http/request-validation.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
+import { testClockRoutes } from "./http/test-clock.routes.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./lib/background-tasks.ts";
-import { systemClock, type Clock } from "./lib/clock.ts";
+import { createShiftableClock, systemClock, type Clock } from "./lib/clock.ts";
 import { startHousekeeping } from "./rate-limits/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/index.ts";
 import { adminRoutes } from "./modules/admin/index.ts";
@@ -83,11 +84,14 @@ const bodyLimitBytes = 1024 * 1024;
 export async function buildApp({
   config,
   database,
-  clock = systemClock,
+  clock: givenClock = systemClock,
   jobs,
   renderVersions,
   logStream,
 }: AppDependencies): Promise<FastifyInstance> {
+  // Decision 016: only in test mode may a browser journey move the app's clock to another day.
+  const testClock = config.nodeEnv === NodeEnv.test ? createShiftableClock(givenClock) : null;
+  const clock = testClock?.clock ?? givenClock;
   const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     ...buildLoggingOptions(config.logLevel, logStream),
@@ -169,6 +173,7 @@ export async function buildApp({
   if (config.nodeEnv !== NodeEnv.production) {
     await app.register(outboxRoutes, { db: database.db });
   }
+  if (testClock !== null) await app.register(testClockRoutes, { testClock });
 
   // Saved calendars (decision 401): save, list, open, delete, PDF, SVG preview and the public iCalendar feed.
   // Each change re-plans the calendar's reminders (decision 601).

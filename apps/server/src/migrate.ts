@@ -2,7 +2,7 @@
 // data to the database `npm start` uses (DATABASE_URL, else the embedded PostgreSQL in DATA_DIR),
 // then exits: 0 with one line saying what it did, 1 with the reason. Nodes started with
 // MIGRATE_ON_START=false leave this to it, so a deploy migrates once, before the new nodes start.
-import { demoData, referenceData } from "@vaxcal/reference-data";
+import { demoData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import { NodeEnv, readConfigOrReport } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     await applyMigrations(database);
     await seedReferenceData(
       database.db,
-      referenceData,
+      referenceDataWithWindows,
       config.nodeEnv === NodeEnv.production ? undefined : demoData,
     );
     const applied = pending === 1 ? "1 migration" : `${pending} migrations`;

@@ -1,7 +1,7 @@
 // `npm start`: configuration, database (embedded unless DATABASE_URL), migrations and reference
 // data (unless MIGRATE_ON_START=false: then `npm run migrate` did them), then the HTTP server. SIGINT and SIGTERM close the HTTP server, the jobs, the pool and PostgreSQL,
 // in that order, one line each, and exit 0; a failed start undoes what it had started and exits 1.
-import { demoData, referenceData } from "@vaxcal/reference-data";
+import { demoData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import { buildApp, startBackgroundJobs } from "./app.ts";
 import { NodeEnv, readConfigOrReport, type Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
@@ -84,7 +84,7 @@ async function start(config: Config): Promise<void> {
     if (isStopping) return;
     await seedReferenceData(
       database.db,
-      referenceData,
+      referenceDataWithWindows,
       config.nodeEnv === NodeEnv.production ? undefined : demoData,
     );
   } else {

@@ -42,6 +42,8 @@ export type ProtocolAuditEntity = (typeof ProtocolAuditEntity)[keyof typeof Prot
 
 export const protocolLimits = {
   customName: 120,
+  /** A template's source note (decision 414): the shipped ones are under 300 characters. */
+  sourceNote: 1000,
   /** Ten years either side of the birth or breeding date. */
   maxOffsetDays: 3650,
   /** Every 10 years at most. */
@@ -64,6 +66,9 @@ export const protocolMessages = {
   oneAnchor: "Please enter the days from birth or the days from breeding, not both.",
   anchorRequired: "Please enter the days from birth or the days from breeding.",
   offsetRange: `Please enter a whole number of days from -${protocolLimits.maxOffsetDays} to ${protocolLimits.maxOffsetDays}.`,
+  windowOrder: "The earliest day must be on or before the latest day.",
+  preferredOutsideWindow:
+    "The days from birth or breeding must lie inside the window, between its earliest and latest day.",
   recurrenceRange: `Please enter 0 (once) or every 1 to ${protocolLimits.maxRecurrence} years.`,
   productUnknown: "Please choose a product from the list.",
   animalUnknown: "Please choose an animal from the list.",
@@ -132,6 +137,15 @@ export const ShotTemplateInputSchema = z
     herd_status: HerdStatusSchema.nullable(),
     season_id: Id.nullable(),
     /**
+     * The dose's window (decision 414), in days from the same date as the preferred day, and its
+     * source. Left out or empty: no window on that side.
+     */
+    earliest_days: offsetDays.optional().transform((value) => value ?? null),
+    latest_days: offsetDays.optional().transform((value) => value ?? null),
+    source_note: optionalText(protocolLimits.sourceNote)
+      .optional()
+      .transform((value) => value ?? null),
+    /**
      * On a save: the `updated_at` of the template as the editor opened it. A template saved by
      * someone else since is a 409, so one admin's save never silently undoes another's.
      */
@@ -149,6 +163,24 @@ export const ShotTemplateInputSchema = z
         code: "custom",
         path: ["birth_days"],
         message: protocolMessages.oneAnchor,
+      });
+    }
+    const { earliest_days: earliest, latest_days: latest } = template;
+    const preferred = template.birth_days ?? template.breeding_days;
+    if (earliest !== null && latest !== null && earliest > latest) {
+      context.addIssue({
+        code: "custom",
+        path: ["earliest_days"],
+        message: protocolMessages.windowOrder,
+      });
+    } else if (
+      preferred !== null &&
+      ((earliest !== null && preferred < earliest) || (latest !== null && preferred > latest))
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: [template.birth_days === null ? "breeding_days" : "birth_days"],
+        message: protocolMessages.preferredOutsideWindow,
       });
     }
   });

@@ -109,6 +109,13 @@ export const scopedDiseasesQueryKeys = [
   "unprimed",
 ] as const;
 
+/** Where a dose stands against its window this season, with the window as dates. */
+export const SeasonTimingSchema = z.object({
+  state: z.enum(["dueNow", "missed"]),
+  window: z.object({ from: IsoDateSchema, to: IsoDateSchema }),
+});
+export type SeasonTiming = z.infer<typeof SeasonTimingSchema>;
+
 /** One shot as the engine lays it out (docs/product.md §3 "Shot"), with the links it keeps. */
 export const ScheduledShotSchema = z.object({
   id: z.string().min(1),
@@ -129,6 +136,12 @@ export const ScheduledShotSchema = z.object({
   orderInMonth: z.number().int().nullable(),
   isBooster: z.boolean(),
   userInitiated: z.boolean(),
+  /**
+   * Decision 411: a generated dose whose preferred day is past but whose window for the coming
+   * calving, lambing or tupping is still open (`dueNow`, planned from today), or whose window
+   * closed before today (`missed`, the next season's dose). Absent otherwise.
+   */
+  seasonTiming: SeasonTimingSchema.optional(),
 });
 export type ScheduledShot = z.infer<typeof ScheduledShotSchema>;
 

@@ -221,6 +221,7 @@ export function restoreCalendar(input: RestoreCalendarInput): Calendar {
         custom_name: shot.custom_name,
         is_recurrent: shot.is_recurrent,
         userInitiated: shot.userInitiated,
+        ...(shot.seasonTiming && !shot.userInitiated ? { seasonTiming: shot.seasonTiming } : {}),
       });
     }
     const vaccine = input.vaccines.find((candidate) => candidate.id === saved.vaccineId) ?? null;

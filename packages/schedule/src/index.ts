@@ -43,6 +43,7 @@ export {
 export { expandSavedPlan, type ExpandSavedPlanInput } from "./saved-plan.ts";
 export type * from "./schedule.types.ts";
 export { MISSED_THIS_SEASON_NOTE, NO_FIXED_SCHEDULE_NOTE } from "./schedule.types.ts";
+export { DUE_NOW_LABEL, describeSeasonTiming } from "./season-timing-words.ts";
 export {
   BirthLabel,
   resolveBirthLabel,

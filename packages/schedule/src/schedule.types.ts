@@ -245,11 +245,14 @@ export interface Calendar {
   readonly nextUserShotNumber: number;
 }
 
-/** A shot as saved: the layout fields are recomputed on restore, so they may be absent. */
+/**
+ * A shot as saved: the layout fields are recomputed on restore, so they may be absent. A
+ * generated dose keeps its `seasonTiming` (due now, or missed this season) through a restore.
+ */
 export type SavedShot = Pick<
   Shot,
   "id" | "date" | "custom_name" | "is_recurrent" | "cycle" | "userInitiated"
-> & { readonly templateId?: number | null };
+> & { readonly templateId?: number | null; readonly seasonTiming?: SeasonTiming | null };
 
 export interface SubmitDisease {
   readonly id: number;

@@ -121,6 +121,9 @@ export function toShotTemplate(row: ShotTemplateRow): ShotTemplate {
     is_recurrent: row.isRecurrent,
     herd_status: row.herdStatus,
     season_id: row.seasonId,
+    earliest_days: row.earliestDays,
+    latest_days: row.latestDays,
+    source_note: row.sourceNote,
   };
 }
 
@@ -135,6 +138,10 @@ export function toShotTemplateColumns(template: Omit<ShotTemplate, "id">) {
     isRecurrent: template.is_recurrent,
     herdStatus: template.herd_status,
     seasonId: template.season_id,
+    // Decision 414: a template without a window stores none.
+    earliestDays: template.earliest_days ?? null,
+    latestDays: template.latest_days ?? null,
+    sourceNote: template.source_note ?? null,
   } satisfies Partial<typeof schema.shotTemplates.$inferInsert>;
 }
 

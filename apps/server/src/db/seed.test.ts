@@ -1,4 +1,8 @@
-import { demoData, referenceData } from "@vaxcal/reference-data";
+import {
+  demoData,
+  referenceData as windowlessReferenceData,
+  referenceDataWithWindows as referenceData,
+} from "@vaxcal/reference-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database.ts";
 import { seedReferenceData } from "./seed.ts";
@@ -60,6 +64,55 @@ describe("seedReferenceData", () => {
       territory_managers: demoData.territoryManagers.length,
       vet_practices: demoData.vetPractices.length,
     });
+  });
+
+  it("stores each shipped template's window and source (decision 414)", async () => {
+    const { rows } = await database.pool.query<{
+      id: number;
+      earliest_days: number | null;
+      latest_days: number | null;
+      source_note: string | null;
+    }>("SELECT id, earliest_days, latest_days, source_note FROM shot_templates ORDER BY id");
+    expect(rows).toEqual(
+      referenceData.shotTemplates.map(({ id, earliest_days, latest_days, source_note }) => ({
+        id,
+        earliest_days,
+        latest_days,
+        source_note,
+      })),
+    );
+  });
+
+  it("fills the windows of templates seeded before they were stored, but keeps an admin's window", async () => {
+    // As the seeder left the rows before migration 0020: no windows.
+    await seedReferenceData(database.db, windowlessReferenceData, demoData);
+    const [edited, untouched] = referenceData.shotTemplates;
+    if (!edited || !untouched) throw new Error("the dataset has too few templates");
+    await database.pool.query(
+      "UPDATE shot_templates SET earliest_days = -400, source_note = 'Our vet' WHERE id = $1",
+      [edited.id],
+    );
+
+    await seedReferenceData(database.db, referenceData, demoData);
+
+    const statement =
+      "SELECT earliest_days, latest_days, source_note FROM shot_templates WHERE id = $1";
+    expect(await queryOne(statement, [untouched.id])).toEqual({
+      earliest_days: untouched.earliest_days,
+      latest_days: untouched.latest_days,
+      source_note: untouched.source_note,
+    });
+    expect(await queryOne(statement, [edited.id])).toEqual({
+      earliest_days: -400,
+      latest_days: null,
+      source_note: "Our vet",
+    });
+    // Put the shipped window back for the tests after this one.
+    await database.pool.query(
+      "UPDATE shot_templates SET earliest_days = $2, latest_days = $3, source_note = $4 WHERE id = $1",
+      [edited.id, edited.earliest_days, edited.latest_days, edited.source_note],
+    );
+    await seedReferenceData(database.db, referenceData, demoData);
   });
 
   it("duplicates nothing when run again", async () => {

@@ -25,3 +25,20 @@ export function findWeekStart(date: IsoDate): IsoDate {
   const weekday = ((countDaysBetween(aMonday, date) % 7) + 7) % 7;
   return addDays(date, -weekday);
 }
+
+/** A clock a test can move to another day (decision 016); it runs on from there. */
+export type ShiftableClock = {
+  clock: Clock;
+  /** Moves the clock to noon UTC of `today` (the same day in Ireland); null puts it back. */
+  setToday: (today: IsoDate | null) => void;
+};
+
+export function createShiftableClock(base: Clock): ShiftableClock {
+  let offsetMs = 0;
+  return {
+    clock: () => new Date(base().getTime() + offsetMs),
+    setToday: (today) => {
+      offsetMs = today === null ? 0 : Date.parse(`${today}T12:00:00Z`) - base().getTime();
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { demoData, referenceData } from "@vaxcal/reference-data";
+import { demoData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { connectDatabase } from "../db/database.ts";
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = connectDatabase(withDatabaseName(adminUrl, templateName), { maxConnections: 2 });
   try {
     await applyMigrations(template);
-    await seedReferenceData(template.db, referenceData, demoData);
+    await seedReferenceData(template.db, referenceDataWithWindows, demoData);
   } finally {
     await template.close();
   }

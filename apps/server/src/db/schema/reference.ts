@@ -210,9 +210,21 @@ export const shotTemplates = pgTable(
     herdStatus: text("herd_status", { enum: ["primed", "unprimed"] }),
     /** Used only in this season; null: every season. */
     seasonId: integer("season_id").references(() => seasons.id, { onDelete: "cascade" }),
+    /**
+     * The dose's window in days from the same anchor as its preferred day (decision 414): the
+     * earliest and the latest day its product literature allows; null where none is known.
+     */
+    earliestDays: integer("earliest_days"),
+    latestDays: integer("latest_days"),
+    /** Where the window and the preferred day come from (SPC, AHI, Teagasc, DAFM). */
+    sourceNote: text("source_note"),
     ...auditColumns(),
   },
   (table) => [
+    check(
+      "shot_templates_window_order",
+      sql`${table.earliestDays} IS NULL OR ${table.latestDays} IS NULL OR ${table.earliestDays} <= ${table.latestDays}`,
+    ),
     check(
       "shot_templates_one_anchor",
       sql`(${table.birthDays} IS NULL) <> (${table.breedingDays} IS NULL)`,

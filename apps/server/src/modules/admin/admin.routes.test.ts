@@ -1,5 +1,5 @@
 import { adminMessages, type Product, type ProductInput } from "@vaxcal/contracts";
-import { referenceData, VaccineId } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData, VaccineId } from "@vaxcal/reference-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../db/seed.ts";
 import { asUser, grantAdminRole, registerUser, type RegisteredUser } from "../../test/accounts.ts";

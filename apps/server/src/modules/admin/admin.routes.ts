@@ -10,7 +10,7 @@ import {
   adminPaths,
   IdSchema,
 } from "@vaxcal/contracts";
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows } from "@vaxcal/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSession } from "../../auth/authentication.ts";
@@ -150,7 +150,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
         response: { 200: ListReferenceDifferencesResponseSchema, ...errors },
       },
     },
-    () => listReferenceDifferences(db, referenceData),
+    () => listReferenceDifferences(db, referenceDataWithWindows),
   );
 
   await app.register(protocolRoutes, context);

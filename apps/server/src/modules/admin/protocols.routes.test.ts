@@ -16,7 +16,7 @@ import {
   EnterpriseId,
   SeasonId,
   VaccineId,
-  referenceData,
+  referenceDataWithWindows as referenceData,
 } from "@vaxcal/reference-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../db/seed.ts";
@@ -46,7 +46,14 @@ const shippedBvdCowsTemplate = referenceData.shotTemplates.find(
     template.vaccine_id === VaccineId.bovilisBvd && template.animal_id === AnimalId.cows,
 ) as ShotTemplate;
 
+/** A template as an admin saves it, without its window unless the overrides give one. */
 function toInput(template: ShotTemplate, overrides: Partial<ShotTemplateInput> = {}) {
+  const { id: _id, earliest_days: _e, latest_days: _l, source_note: _s, ...fields } = template;
+  return { ...fields, ...overrides } satisfies ShotTemplateInput;
+}
+
+/** A template as an admin saves it, with its window and source. */
+function toWindowedInput(template: ShotTemplate, overrides: Partial<ShotTemplateInput> = {}) {
   const { id: _id, ...fields } = template;
   return { ...fields, ...overrides } satisfies ShotTemplateInput;
 }
@@ -103,6 +110,69 @@ describe("shot templates", () => {
     expect(response.json<AdminShotTemplate[]>().map(({ updated_at: _, ...rest }) => rest)).toEqual(
       shipped,
     );
+  });
+
+  it("shows each template's window and source, and saves an admin's window (decision 414)", async () => {
+    const url = templatePath(shippedBvdCowsTemplate.id);
+    const listed = await asAdmin({
+      method: "GET",
+      url: `${adminPaths.shotTemplates}?vaccine=${VaccineId.bovilisBvd}&animal=${AnimalId.cows}`,
+    });
+    const [shown] = listed.json<AdminShotTemplate[]>();
+    expect(shown).toMatchObject({
+      earliest_days: shippedBvdCowsTemplate.earliest_days,
+      latest_days: shippedBvdCowsTemplate.latest_days,
+      source_note: shippedBvdCowsTemplate.source_note,
+    });
+    const saved = await asAdmin({
+      method: "PUT",
+      url,
+      payload: {
+        ...toWindowedInput(shippedBvdCowsTemplate, { earliest_days: -60, latest_days: -21 }),
+        source_note: "Our practice's advice",
+        updated_at: shown?.updated_at,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      earliest_days: -60,
+      latest_days: -21,
+      source_note: "Our practice's advice",
+    });
+    const restored = await asAdmin({
+      method: "PUT",
+      url,
+      payload: {
+        ...toWindowedInput(shippedBvdCowsTemplate),
+        updated_at: saved.json().updated_at,
+      },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
+  it("refuses a window whose earliest day is after its latest, or that leaves out the preferred day, and writes nothing", async () => {
+    const before = await countRows("admin_audit_entries");
+    const reversed = await asAdmin({
+      method: "PUT",
+      url: templatePath(shippedBvdCowsTemplate.id),
+      payload: toInput(shippedBvdCowsTemplate, { earliest_days: -20, latest_days: -40 }),
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.issues).toContainEqual({
+      path: "body.earliest_days",
+      message: protocolMessages.windowOrder,
+    });
+    const outside = await asAdmin({
+      method: "POST",
+      url: adminPaths.shotTemplates,
+      payload: toInput(shippedBvdCowsTemplate, { earliest_days: -20, latest_days: 10 }),
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.issues).toContainEqual({
+      path: "body.breeding_days",
+      message: protocolMessages.preferredOutsideWindow,
+    });
+    expect(await countRows("admin_audit_entries")).toBe(before);
   });
 
   it("refuses a template with both anchors, or neither, with a message beside the field, and writes nothing", async () => {

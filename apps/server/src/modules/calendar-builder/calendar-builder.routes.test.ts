@@ -361,3 +361,29 @@ describe("GET /vaccine-badges/:file", () => {
     },
   );
 });
+
+describe("GET /api/diseases plans each dose inside its window from the database (decision 414)", () => {
+  // 1 January 2027: the spring-calving cows' pre-calving doses' preferred days are past, but their
+  // windows before the 1 February calving are still open.
+  let onNewYear: TestApp;
+  beforeAll(async () => {
+    onNewYear = await createTestApp({}, () => new Date("2027-01-01T12:00:00Z"));
+  });
+  afterAll(() => onNewYear.close());
+
+  it("gives spring-calving cows Rotavec and Covexin due now in January, not a year on", async () => {
+    const response = await onNewYear.app.inject({
+      method: "GET",
+      url: `/api/diseases?include=${allIncludes}&seasonComboId=${dairySpringCows}&birthDate=2027-02-01&breedingDate=2027-04-25`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const diseases = ScopedDiseasesResponseSchema.parse(response.json());
+    for (const diseaseId of [DiseaseId.clostridialCattle, DiseaseId.calfScour]) {
+      const shots = diseases.find((disease) => disease.id === diseaseId)?.vaccine?.shots ?? [];
+      const dueNow = shots.filter((shot) => shot.seasonTiming?.state === "dueNow");
+      expect(dueNow, `disease ${diseaseId}`).toHaveLength(1);
+      expect(dueNow[0]?.date, `disease ${diseaseId}`).toMatch(/^2027-01-/);
+      expect(dueNow[0]?.seasonTiming?.window.to, `disease ${diseaseId}`).toMatch(/^2027-01-/);
+    }
+  });
+});

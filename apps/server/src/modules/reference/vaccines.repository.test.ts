@@ -1,4 +1,4 @@
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import { createVaccinesRepository } from "./vaccines.repository.ts";

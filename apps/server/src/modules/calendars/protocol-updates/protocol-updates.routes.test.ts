@@ -13,7 +13,12 @@ import {
 import { addDays, addShot, updateShotDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AnimalId, DiseaseId, VaccineId, referenceData } from "@vaxcal/reference-data";
+import {
+  AnimalId,
+  DiseaseId,
+  VaccineId,
+  referenceDataWithWindows as referenceData,
+} from "@vaxcal/reference-data";
 import { changeReferenceData } from "../../../db/reference-changes.ts";
 import { seedReferenceData } from "../../../db/seed.ts";
 import { listCalendarOccurrences } from "../calendars/calendar-occurrences.ts";

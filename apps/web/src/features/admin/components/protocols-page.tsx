@@ -23,6 +23,7 @@ import { DiseaseLinks, PopupMessages, SeasonDefaults } from "./protocol-sections
 import { ProtocolPreview } from "./protocol-preview.tsx";
 import {
   describeOffset,
+  describeWindow,
   describeRecurrence,
   emptyTemplateForm,
   herdStatusLabels,
@@ -185,13 +186,14 @@ function ShotTemplates({
               Shot templates of {vaccine.name} for {animal.name}
             </>
           }
-          columns={["Name", "When", "Repeats", "Herd status", "Season"]}
+          columns={["Name", "When", "Window", "Repeats", "Herd status", "Season"]}
           hasActions
         >
           {templates.data.map((template) => (
             <tr key={template.id}>
               <td>{template.custom_name ?? vaccine.name}</td>
               <td>{describeOffset(template)}</td>
+              <td>{describeWindow(template)}</td>
               <td>{describeRecurrence(template.is_recurrent)}</td>
               <td>{herdStatusLabels[template.herd_status ?? ""]}</td>
               <td>{seasonName(template.season_id)}</td>
@@ -315,6 +317,31 @@ function ShotTemplateEditor({
             {...field("days")}
           />
         </div>
+        <div className="admin-form__row">
+          <TextField
+            label="Earliest day"
+            hint="The window's first day, from the same date; empty: no earlier day"
+            inputMode="numeric"
+            isOptional
+            error={messageOf("earliest_days")}
+            {...field("earliest_days")}
+          />
+          <TextField
+            label="Latest day"
+            hint="The window's last day, from the same date; empty: no later day"
+            inputMode="numeric"
+            isOptional
+            error={messageOf("latest_days")}
+            {...field("latest_days")}
+          />
+        </div>
+        <TextField
+          label="Source of the window"
+          hint="e.g. the product's SPC, with the section"
+          isOptional
+          error={messageOf("source_note")}
+          {...field("source_note")}
+        />
       </fieldset>
       <div className="admin-form__row">
         <TextField

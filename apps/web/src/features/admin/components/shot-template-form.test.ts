@@ -4,6 +4,7 @@ import { describeAuditSubject } from "./audit-page.tsx";
 import {
   describeOffset,
   describeRecurrence,
+  describeWindow,
   emptyTemplateForm,
   toTemplateField,
   toTemplateForm,
@@ -24,7 +25,33 @@ describe("the shot template form", () => {
         is_recurrent: 1,
         herd_status: null,
         season_id: null,
+        earliest_days: null,
+        latest_days: null,
+        source_note: "",
       },
+    });
+  });
+
+  it("takes the window and its source, and gives the server's message for a window that leaves out the day (decision 414)", () => {
+    const form = {
+      ...emptyTemplateForm(),
+      anchor: "birth" as const,
+      days: "-49",
+      earliest_days: "-84",
+      latest_days: " -21 ",
+      source_note: "Rotavec Corona SPC",
+    };
+    expect(toTemplateInput(form, ids)).toMatchObject({
+      input: { earliest_days: -84, latest_days: -21, source_note: "Rotavec Corona SPC" },
+    });
+    expect(toTemplateInput({ ...form, latest_days: "-90" }, ids).messages).toEqual({
+      earliest_days: protocolMessages.windowOrder,
+    });
+    expect(toTemplateInput({ ...form, days: "-10" }, ids).messages).toEqual({
+      days: protocolMessages.preferredOutsideWindow,
+    });
+    expect(toTemplateInput({ ...form, earliest_days: "soon" }, ids).messages).toEqual({
+      earliest_days: protocolMessages.offsetRange,
     });
   });
 
@@ -56,6 +83,9 @@ describe("the shot template form", () => {
       is_recurrent: 0,
       herd_status: "unprimed" as const,
       season_id: 2,
+      earliest_days: -21,
+      latest_days: null,
+      source_note: "IBR SPC",
       updated_at: "",
     };
     const form = toTemplateForm(template);
@@ -66,9 +96,19 @@ describe("the shot template form", () => {
       is_recurrent: "0",
       herd_status: "unprimed",
       season_id: "2",
+      earliest_days: "-21",
+      latest_days: "",
+      source_note: "IBR SPC",
     });
     expect(toTemplateInput(form, ids)).toMatchObject({
-      input: { breeding_days: -14, herd_status: "unprimed", season_id: 2 },
+      input: {
+        breeding_days: -14,
+        herd_status: "unprimed",
+        season_id: 2,
+        earliest_days: -21,
+        latest_days: null,
+        source_note: "IBR SPC",
+      },
     });
   });
 
@@ -78,6 +118,23 @@ describe("the shot template form", () => {
     );
     expect(describeOffset({ birth_days: 1, breeding_days: null })).toBe("1 day after birth");
     expect(describeOffset({ birth_days: 0, breeding_days: null })).toBe("on the birth date");
+    expect(
+      describeWindow({
+        birth_days: -49,
+        breeding_days: null,
+        earliest_days: -84,
+        latest_days: -21,
+      }),
+    ).toBe("-84 to -21 days from birth");
+    expect(
+      describeWindow({
+        birth_days: null,
+        breeding_days: -14,
+        earliest_days: -21,
+        latest_days: null,
+      }),
+    ).toBe("-21 to -14 days from breeding");
+    expect(describeWindow({ birth_days: 1, breeding_days: null })).toBe("None");
     expect([0, 1, 3].map(describeRecurrence)).toEqual(["Once", "Every year", "Every 3 years"]);
   });
 });

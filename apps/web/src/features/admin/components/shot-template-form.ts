@@ -20,6 +20,10 @@ export type ShotTemplateFormValues = {
   is_recurrent: string;
   herd_status: "" | HerdStatus;
   season_id: string;
+  /** The window's ends in days from the same date (decision 414); empty: none that side. */
+  earliest_days: string;
+  latest_days: string;
+  source_note: string;
 };
 
 /** Messages by form field: `days`, `custom_name`, `is_recurrent`, `herd_status`, `season_id`. */
@@ -33,6 +37,9 @@ export function emptyTemplateForm(): ShotTemplateFormValues {
     is_recurrent: "1",
     herd_status: "",
     season_id: "",
+    earliest_days: "",
+    latest_days: "",
+    source_note: "",
   };
 }
 
@@ -45,11 +52,23 @@ export function toTemplateForm(template: AdminShotTemplate): ShotTemplateFormVal
     is_recurrent: String(template.is_recurrent),
     herd_status: template.herd_status ?? "",
     season_id: template.season_id === null ? "" : String(template.season_id),
+    earliest_days: toOptionalText(template.earliest_days),
+    latest_days: toOptionalText(template.latest_days),
+    source_note: template.source_note ?? "",
   };
+}
+
+function toOptionalText(days: number | null | undefined): string {
+  return days === null || days === undefined ? "" : String(days);
 }
 
 function parseWhole(text: string): number {
   return /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** An empty box is no limit on that side. */
+function parseOptionalWhole(text: string): number | null {
+  return text.trim() === "" ? null : parseWhole(text);
 }
 
 /** Which form field a server or schema path names (`body.template.breeding_days` → `days`). */
@@ -60,7 +79,10 @@ export function toTemplateField(path: string): keyof TemplateFieldMessages {
     field === "custom_name" ||
     field === "is_recurrent" ||
     field === "herd_status" ||
-    field === "season_id"
+    field === "season_id" ||
+    field === "earliest_days" ||
+    field === "latest_days" ||
+    field === "source_note"
   ) {
     return field;
   }
@@ -80,6 +102,9 @@ export function toTemplateInput(
     is_recurrent: parseWhole(form.is_recurrent),
     herd_status: form.herd_status === "" ? null : form.herd_status,
     season_id: form.season_id === "" ? null : Number(form.season_id),
+    earliest_days: parseOptionalWhole(form.earliest_days),
+    latest_days: parseOptionalWhole(form.latest_days),
+    source_note: form.source_note,
   };
   const result = ShotTemplateInputSchema.safeParse(candidate);
   if (result.success) return { input: candidate };
@@ -98,6 +123,21 @@ export function describeOffset(template: Pick<AdminShotTemplate, "birth_days" | 
   if (days === 0) return `on the ${anchor} date`;
   const count = Math.abs(days);
   return `${count} ${count === 1 ? "day" : "days"} ${days < 0 ? "before" : "after"} ${anchor}`;
+}
+
+/** "-84 to -21 days from birth" (an end not set is the preferred day), or "None". */
+export function describeWindow(
+  template: Pick<
+    AdminShotTemplate,
+    "birth_days" | "breeding_days" | "earliest_days" | "latest_days"
+  >,
+): string {
+  const earliest = template.earliest_days ?? null;
+  const latest = template.latest_days ?? null;
+  if (earliest === null && latest === null) return "None";
+  const anchor = template.birth_days !== null ? "birth" : "breeding";
+  const days = template.birth_days ?? template.breeding_days ?? 0;
+  return `${earliest ?? days} to ${latest ?? days} days from ${anchor}`;
 }
 
 export function describeRecurrence(isRecurrent: number): string {

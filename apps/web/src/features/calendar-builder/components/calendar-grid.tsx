@@ -1,6 +1,7 @@
 import type { GivenShot, ScopedDisease } from "@vaxcal/contracts";
 import {
   NO_FIXED_SCHEDULE_NOTE,
+  describeSeasonTiming,
   formatLongDate,
   readMonthName,
   type Calendar,
@@ -266,6 +267,8 @@ function ShotLabel({
       ? ", past"
       : "";
   const label = `${name}, ${formatLongDate(date)}${shot.isMirroredCopy ? `, ${repeats}` : ""}${status}`;
+  // Decision 411: a dose due now says when its window closes; a missed one says to ask the vet.
+  const timing = given ? null : describeSeasonTiming(shot.seasonTiming, calendar.today);
   return (
     <div className="shot">
       {/* The label names the shot in full; the visible text is its short form. */}
@@ -291,6 +294,11 @@ function ShotLabel({
           )}
         </span>
       </button>
+      {timing && (
+        <p className="shot__timing" data-state={shot.seasonTiming?.state}>
+          {timing}
+        </p>
+      )}
       {warnings.map((warning) => {
         // A pair rule names the other shot, so two warnings beside one shot are told apart.
         const otherId = warning.shotIds.find((shotId) => shotId !== shot.id);

@@ -1,5 +1,6 @@
 import { describeRouteChoice, type GivenShot } from "@vaxcal/contracts";
 import {
+  describeSeasonTiming,
   formatLongDate,
   type Calendar,
   type IsoDate,
@@ -127,6 +128,8 @@ function DueNextCard({
   const diseaseName = item.disease?.name ?? `Disease ${item.shot.diseaseId}`;
   const vaccineType = item.disease?.vaccine?.vaccine_type;
   const route = vaccineType ? describeRouteChoice(vaccineType) : "Ask your vet";
+  // Decision 411: a dose due now says when its window closes; a missed one says to ask the vet.
+  const timing = item.given ? null : describeSeasonTiming(item.shot.seasonTiming, calendar.today);
   return (
     <li className="due-card" style={readAccent(item)} data-given={item.given !== null || undefined}>
       <p className="due-card__date">
@@ -140,6 +143,11 @@ function DueNextCard({
       <p className="due-card__title">
         <strong>{diseaseName}</strong>: {name}
       </p>
+      {timing && (
+        <p className="due-card__timing" data-state={item.shot.seasonTiming?.state}>
+          {timing}
+        </p>
+      )}
       {/* A shot already given needs no advice on when to give it. */}
       {!item.given && warnings.length > 0 && (
         <ul className="due-card__warnings">

@@ -669,3 +669,25 @@ describe("a product an admin retired (docs/decisions/405)", () => {
     expect(dialog.queryByRole("checkbox", { name: /Leptospirosis/ })).toBeNull();
   });
 });
+
+describe("a dose due now, or missed this season (decisions 411, 414)", () => {
+  it("says 'Due now' and when the window closes in the grid, the shot panel and 'Due next'", async () => {
+    // On 24 November 2026, cows calving on 1 January 2027: Rotavec Corona's day (−49) is past,
+    // its window (to −21) is still open.
+    chooseDairyCows([5], "2027-01-01", "2027-03-25");
+    const { grid, user } = await renderReview();
+
+    const timing = grid.getByText(/^Due now: window closes \d{1,2} Dec$/);
+    expect(timing).toBeVisible();
+    await user.click(
+      grid.getByRole("button", { name: /^Bovilis Rotavec Corona, 2\d November 2026$/ }),
+    );
+    const panel = within(screen.getByRole("dialog", { name: "Bovilis Rotavec Corona" }));
+    expect(panel.getByText(/^Due now: window closes \d{1,2} Dec$/)).toBeVisible();
+    await user.click(panel.getByRole("button", { name: "Cancel" }));
+
+    await user.click(screen.getByRole("tab", { name: "Due next" }));
+    const list = within(screen.getByRole("tabpanel", { name: "Due next" }));
+    expect(list.getByText(/^Due now: window closes \d{1,2} Dec$/)).toBeVisible();
+  });
+});

@@ -2,6 +2,7 @@ import type { ScopedVaccine } from "@vaxcal/contracts";
 import {
   READ_ONLY_SHOT_MESSAGE,
   canEditShot,
+  describeSeasonTiming,
   formatLongDate,
   isIsoDate,
   type IsoDate,
@@ -51,6 +52,8 @@ export function ShotPanel({
   const [error, setError] = useState<string | undefined>(undefined);
   const name = shot?.custom_name ?? vaccine?.name ?? diseaseName;
   const isReadOnly = shot !== null && !canEditShot(shot);
+  // Decision 411: a dose due now says when its window closes; a missed one says to ask the vet.
+  const timing = describeSeasonTiming(shot?.seasonTiming);
   const title = shot === null ? `Add a ${vaccine?.name ?? diseaseName} shot` : name;
 
   return (
@@ -68,6 +71,7 @@ export function ShotPanel({
         }}
       >
         <p className="shot-panel__disease">For {diseaseName}</p>
+        {timing && <p className="shot-panel__timing">{timing}</p>}
         {vaccine && <VaccineFacts vaccine={vaccine} />}
         {warnings.length > 0 && (
           <ul className="shot-panel__warnings">

@@ -5,7 +5,7 @@ import {
   type ReferenceLists,
   type ScopedDisease,
 } from "@vaxcal/contracts";
-import { referenceData } from "@vaxcal/reference-data";
+import { referenceData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import { buildCalendar, type IsoDate } from "@vaxcal/schedule";
 import { http, HttpResponse } from "msw";
 
@@ -55,7 +55,8 @@ export const fullReferenceLists: ReferenceLists = {
   })),
   animalEnterpriseSeasonCombinations: referenceData.combinations,
   warnings: referenceData.warnings,
-  shotTemplates: referenceData.shotTemplates,
+  // As the server serves them: with each template's window (decision 414).
+  shotTemplates: referenceDataWithWindows.shotTemplates,
   territoryManagers: [],
   vets: [],
 };
@@ -99,7 +100,7 @@ export function computeScopedDiseases(
     },
     diseases,
     vaccines: referenceData.vaccines,
-    shotTemplates: referenceData.shotTemplates,
+    shotTemplates: referenceDataWithWindows.shotTemplates,
     today,
   });
   return diseases.map(({ animals, ...disease }) => {
