@@ -117,6 +117,9 @@ export const ProductRulesInputSchema = z.object({
   max_days_before_breeding: optionalWholeNumber("positive"),
   min_days_before_birth: optionalWholeNumber("positive"),
   not_protective_in_pregnancy: z.boolean(),
+  /** Decision 415; a client that does not send it leaves it off. */
+  crosses_placenta: z.boolean().default(false),
+  handler_warning: z.string().trim().max(500).nullable().default(null),
 }) satisfies z.ZodType<z.infer<typeof VaccineRulesSchema>>;
 
 const routeCodes = Object.keys(VaccineRoute);

@@ -173,13 +173,13 @@ export const VaccineRulesSchema = z.object({
   not_protective_in_pregnancy: z.boolean().default(false),
   /**
    * A live vaccine whose virus can cross to the unborn calf when given in pregnancy, so that the
-   * calf's ear-notch test can come back positive (Bovela, NOAH SPC). Absent: false. Not stored by
-   * the database yet (docs/decisions/415).
+   * calf's ear-notch test can come back positive (Bovela, NOAH SPC). Absent: false. Stored since
+   * migration 0021 (docs/decisions/415).
    */
   crosses_placenta: z.boolean().optional(),
   /**
    * What the person giving the vaccine must know, in farm words (Scabivax Forte: a live orf
-   * vaccine that spreads to people). Absent or null: nothing. Not stored by the database yet
+   * vaccine that spreads to people). Absent or null: nothing. Stored since migration 0021
    * (docs/decisions/415).
    */
   handler_warning: z.string().max(500).nullable().optional(),

@@ -45,7 +45,7 @@ export const referenceData: ReferenceData = {
 /**
  * The reference dataset with every shot template's window and source (decision 411), calves'
  * Huskvac's lungworm scope and the vaccines' rule facts of decision 415, for the schedule engine.
- * The database does not store these yet, so `referenceData` (the seed) has none.
+ * The database stores them (migrations 0020 and 0021) and the server seeds this set.
  */
 export const referenceDataWithWindows: ReferenceData = {
   ...referenceData,

@@ -535,7 +535,7 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
  * Calves' Huskvac, only where the calves graze with lungworm risk (decision 415): by default on
  * dairy farms (replacements), on suckler farms when the farmer says so. Spring-born suckler calves
  * graze with their dams, and the course would keep them off grass until mid-June (S9; SAC finds
- * it impractical). Not stored by the database yet, so shipped beside the windows.
+ * it impractical). Shipped beside the windows; stored since migration 0021.
  */
 const lungwormRiskOnlyTemplateIds: ReadonlySet<number> = new Set([18, 19, 54, 55]);
 
@@ -547,16 +547,18 @@ export type ShotTemplateWindow = Required<
 /**
  * The templates given, each with its shipped window and source (decision 411) and calves'
  * Huskvac's lungworm scope (decision 415), matched by id: a
- * template the data does not ship keeps no window. The database does not store windows yet, so
- * `shotTemplates` (the seed) has none, and the engine gets them through this.
+ * template the data does not ship keeps no window. `shotTemplates` has none; the server seeds
+ * this set, so the database stores both (migrations 0020 and 0021).
  */
 export function withTemplateWindows<Template extends Pick<ShotTemplate, "id">>(
   templates: readonly Template[],
 ): (Template & Partial<ShotTemplateWindow> & Pick<ShotTemplate, "lungworm_risk_only">)[] {
   return templates.map((template) => {
-    const scoped = lungwormRiskOnlyTemplateIds.has(template.id)
-      ? { ...template, lungworm_risk_only: true }
-      : template;
+    // Said of every template, as the database's column (migration 0021) says it.
+    const scoped = {
+      ...template,
+      lungworm_risk_only: lungwormRiskOnlyTemplateIds.has(template.id),
+    };
     const window = templateWindows[template.id];
     if (window === undefined) return scoped;
     const [earliest_days, latest_days, source_note] = window;

@@ -631,7 +631,7 @@ export const vaccines: Vaccine[] = [
 ];
 
 /**
- * Rule facts the database does not store yet (decision 415), by vaccine id: Bovela's virus can
+ * Rule facts kept beside the seed list (decision 415; stored since migration 0021), by vaccine id: Bovela's virus can
  * cross to the calf in pregnancy (S2), and what the person giving a live orf vaccine must know
  * (S20). The seed (`vaccines`) leaves them out, as the database stores it today; the warning texts
  * are in each vaccine's `warning_message` too, which the apps show.
@@ -642,10 +642,12 @@ const vaccineRuleExtras: Readonly<Partial<Record<VaccineId, Partial<VaccineRules
   [VaccineId.scabigard]: { handler_warning: orfHandlerWarning },
 };
 
-/** The vaccines given, each with the rule facts the database does not store yet (decision 415). */
+/** The vaccines given, each with the rule facts of decision 415 (stored since migration 0021). */
 export function withVaccineRuleExtras(list: readonly Vaccine[]): Vaccine[] {
+  // Said of every vaccine, as the database's columns (migration 0021) say it.
+  const none = { crosses_placenta: false, handler_warning: null };
   return list.map((vaccine) => {
     const extras = vaccineRuleExtras[vaccine.id as VaccineId];
-    return extras === undefined ? vaccine : { ...vaccine, rules: { ...vaccine.rules, ...extras } };
+    return { ...vaccine, rules: { ...none, ...vaccine.rules, ...extras } };
   });
 }

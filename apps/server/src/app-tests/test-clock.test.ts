@@ -72,7 +72,12 @@ describe("POST /api/test/clock outside test mode", () => {
   afterAll(() => database.drop());
 
   it.each([
-    { NODE_ENV: "production", APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4" },
+    {
+      NODE_ENV: "production",
+      APP_SECRET: "kV3r8-Qz_uN1mXw7pLc2TbYh6sGd0eJa9oFiR4",
+      // Parsed only: the app is given the test database.
+      DATABASE_URL: "postgresql://vaxcal@db.internal/vaxcal",
+    },
     { NODE_ENV: "development" },
   ])("does not exist with NODE_ENV=$NODE_ENV: 404, and the clock stays", async (env) => {
     const app = await buildApp({

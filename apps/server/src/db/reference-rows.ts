@@ -53,7 +53,7 @@ export function toVaccineColumns(vaccine: Omit<Vaccine, "id" | "rules">) {
 export function toVaccineRules(
   rules: VaccineRulesRow | null | undefined,
   compatibleVaccineIds: number[],
-): VaccineRules {
+): VaccineRules & { crosses_placenta: boolean; handler_warning: string | null } {
   return {
     max_shots: rules?.maxShots ?? null,
     min_age_days: rules?.minAgeDays ?? null,
@@ -71,6 +71,8 @@ export function toVaccineRules(
     max_days_before_breeding: rules?.maxDaysBeforeBreeding ?? null,
     min_days_before_birth: rules?.minDaysBeforeBirth ?? null,
     not_protective_in_pregnancy: rules?.notProtectiveInPregnancy ?? false,
+    crosses_placenta: rules?.crossesPlacenta ?? false,
+    handler_warning: rules?.handlerWarning ?? null,
   };
 }
 
@@ -96,6 +98,8 @@ export function toVaccineRulesColumns(rules: VaccineRules) {
     maxDaysBeforeBreeding: rules.max_days_before_breeding,
     minDaysBeforeBirth: rules.min_days_before_birth,
     notProtectiveInPregnancy: rules.not_protective_in_pregnancy,
+    crossesPlacenta: rules.crosses_placenta ?? false,
+    handlerWarning: rules.handler_warning ?? null,
   } satisfies Partial<typeof schema.vaccineRules.$inferInsert>;
 }
 
@@ -124,6 +128,7 @@ export function toShotTemplate(row: ShotTemplateRow): ShotTemplate {
     earliest_days: row.earliestDays,
     latest_days: row.latestDays,
     source_note: row.sourceNote,
+    lungworm_risk_only: row.lungwormRiskOnly,
   };
 }
 
@@ -142,6 +147,7 @@ export function toShotTemplateColumns(template: Omit<ShotTemplate, "id">) {
     earliestDays: template.earliest_days ?? null,
     latestDays: template.latest_days ?? null,
     sourceNote: template.source_note ?? null,
+    lungwormRiskOnly: template.lungworm_risk_only ?? false,
   } satisfies Partial<typeof schema.shotTemplates.$inferInsert>;
 }
 

@@ -126,6 +126,10 @@ export const vaccineRules = pgTable(
     maxDaysBeforeBreeding: integer("max_days_before_breeding"),
     minDaysBeforeBirth: integer("min_days_before_birth"),
     notProtectiveInPregnancy: boolean("not_protective_in_pregnancy").notNull().default(false),
+    /** The vaccine virus reaches the calf in the womb (Bovela; decision 415). */
+    crossesPlacenta: boolean("crosses_placenta").notNull().default(false),
+    /** What the person giving it must know, in farm words (live orf vaccines); null: nothing. */
+    handlerWarning: text("handler_warning"),
     ...auditColumns(),
   },
   (table) => [
@@ -218,6 +222,11 @@ export const shotTemplates = pgTable(
     latestDays: integer("latest_days"),
     /** Where the window and the preferred day come from (SPC, AHI, Teagasc, DAFM). */
     sourceNote: text("source_note"),
+    /**
+     * Used only where the animals graze with lungworm risk (calves' Huskvac: by default on dairy
+     * farms, on suckler farms when the farmer says so; decision 415).
+     */
+    lungwormRiskOnly: boolean("lungworm_risk_only").notNull().default(false),
     ...auditColumns(),
   },
   (table) => [

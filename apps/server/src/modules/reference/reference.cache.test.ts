@@ -74,6 +74,8 @@ function buildProductInput(name: string): ProductInput {
       max_days_before_breeding: null,
       min_days_before_birth: null,
       not_protective_in_pregnancy: false,
+      crosses_placenta: false,
+      handler_warning: null,
     },
   };
 }

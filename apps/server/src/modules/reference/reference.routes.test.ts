@@ -1,5 +1,5 @@
 import { referenceLists, type ReferenceListKey, type ReferenceLists } from "@vaxcal/contracts";
-import { demoData, referenceData } from "@vaxcal/reference-data";
+import { demoData, referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { announceReferenceChange } from "../../db/reference-changes.ts";

@@ -49,6 +49,8 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
       max_days_before_breeding: null,
       min_days_before_birth: null,
       not_protective_in_pregnancy: true,
+      crosses_placenta: false,
+      handler_warning: null,
     },
     diseases: [{ id: 1, name: "BVD" }],
     calendar_count: 3,

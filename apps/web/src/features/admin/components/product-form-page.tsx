@@ -48,6 +48,7 @@ const flagLabels: Record<FlagRuleField, string> = {
   live: "Live vaccine",
   not_in_pregnancy: "Not to be given in pregnancy",
   not_protective_in_pregnancy: "Gives no protection when given in pregnancy",
+  crosses_placenta: "The vaccine virus reaches the calf in the womb (not in pregnancy)",
 };
 
 const windowLabels: Record<WindowRuleField, string> = {
@@ -237,6 +238,12 @@ function ProductForm({ id, product }: { id: number | null; product: Product | nu
         {flagRuleFields.map((field) => (
           <CheckboxField key={field} label={flagLabels[field]} {...register(`flags.${field}`)} />
         ))}
+        <TextAreaField
+          label="Note for the person giving it"
+          isOptional
+          error={messageOf("rules.handler_warning")}
+          {...register("handler_warning")}
+        />
         {windowRuleFields.map((field) => (
           <FieldGroup
             key={field}

@@ -22,7 +22,12 @@ export const numberRuleFields = [
 ] as const;
 export type NumberRuleField = (typeof numberRuleFields)[number];
 
-export const flagRuleFields = ["live", "not_in_pregnancy", "not_protective_in_pregnancy"] as const;
+export const flagRuleFields = [
+  "live",
+  "not_in_pregnancy",
+  "not_protective_in_pregnancy",
+  "crosses_placenta",
+] as const;
 export type FlagRuleField = (typeof flagRuleFields)[number];
 
 export const windowRuleFields = [
@@ -47,6 +52,8 @@ export type ProductFormValues = {
   numbers: Record<NumberRuleField, string>;
   flags: Record<FlagRuleField, boolean>;
   windows: Record<WindowRuleField, { from: string; to: string }>;
+  /** What the person giving it must know (decision 415); empty for nothing. */
+  handler_warning: string;
   compatible_vaccine_ids: number[];
 };
 
@@ -75,6 +82,7 @@ export function emptyProductForm(): ProductFormValues {
     windows: Object.fromEntries(
       windowRuleFields.map((field) => [field, { from: "", to: "" }]),
     ) as Record<WindowRuleField, { from: string; to: string }>,
+    handler_warning: "",
     compatible_vaccine_ids: [],
   };
 }
@@ -103,7 +111,7 @@ export function toProductForm(product: Product): ProductFormValues {
       numberRuleFields.map((field) => [field, toText(product.rules[field])]),
     ) as Record<NumberRuleField, string>,
     flags: Object.fromEntries(
-      flagRuleFields.map((field) => [field, product.rules[field]]),
+      flagRuleFields.map((field) => [field, product.rules[field] ?? false]),
     ) as Record<FlagRuleField, boolean>,
     windows: Object.fromEntries(
       windowRuleFields.map((field) => [
@@ -111,6 +119,7 @@ export function toProductForm(product: Product): ProductFormValues {
         { from: toText(product.rules[field]?.from), to: toText(product.rules[field]?.to) },
       ]),
     ) as Record<WindowRuleField, { from: string; to: string }>,
+    handler_warning: product.rules.handler_warning ?? "",
     compatible_vaccine_ids: product.rules.compatible_vaccine_ids,
   };
 }
@@ -151,6 +160,7 @@ export function toProductInput(
           ];
         }),
       ),
+      handler_warning: form.handler_warning.trim() === "" ? null : form.handler_warning.trim(),
       compatible_vaccine_ids: form.compatible_vaccine_ids,
     },
   };
