@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  RoleName,
   accountMessages,
   accountPaths,
   type ErrorBody,
@@ -46,6 +47,35 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const greeting = within(screen.getByRole("banner")).getByRole("link", { name: "Hello, Aoife" });
     expect(greeting).toHaveAttribute("href", "/settings");
+  });
+
+  it("takes a farmer to This week on the farm (decision 603)", async () => {
+    server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
+    const { user, dialog, router } = await openLogin();
+    await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This week on the farm" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/this-week");
+  });
+
+  it("leaves a vet on the page they logged in from", async () => {
+    server.use(
+      http.post(accountPaths.login, () =>
+        HttpResponse.json({
+          ...authResponseFixture,
+          user: { ...authResponseFixture.user, roles: [{ name: RoleName.vetManager }] },
+        }),
+      ),
+    );
+    const { user, dialog, router } = await openLogin();
+    await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Login successful");
+    expect(router.state.location.pathname).toBe("/logged-out");
   });
 
   it.each([

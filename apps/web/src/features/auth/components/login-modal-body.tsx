@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { RoleName } from "@vaxcal/contracts";
 import { useNavigate } from "react-router";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
+import { paths } from "../../../config/paths.ts";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { hasReturnPath, takeReturnPath } from "../../../stores/return-path.ts";
@@ -30,10 +32,14 @@ export function LoginModalBody() {
 
   const submit = handleSubmit((request) => {
     logIn.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         const returnPath = takeReturnPath();
         closeModal();
+        // A farmer's home after login is the week on the farm (decision 603); a vet or an admin
+        // stays where they were.
+        const isFarmer = answer.user.roles.every((role) => role.name === RoleName.farmer);
         if (returnPath) void navigate(returnPath);
+        else if (isFarmer) void navigate(paths.farmWeek.getHref());
         showNotification(NotificationType.success, authMessages.loginSuccessful);
       },
     });

@@ -28,6 +28,8 @@ type DueNextListProps = {
   /** Every shot's short name by id, so a pair rule can name the other shot. */
   shotNames: ReadonlyMap<string, string>;
   onMarkGiven: (item: DueNextItem) => void;
+  /** The reminders that will go about a shot on this date: "Text to 087 123 4567 on …". */
+  describeReminders?: (date: IsoDate) => readonly string[];
   onOpenShot: (item: DueNextItem) => void;
   onOpenWarning: (warning: ProtocolWarning, item: DueNextItem) => void;
 };
@@ -52,6 +54,7 @@ export function DueNextList({
   warningsByShot,
   shotNames,
   onMarkGiven,
+  describeReminders,
   onOpenShot,
   onOpenWarning,
 }: DueNextListProps) {
@@ -87,6 +90,7 @@ export function DueNextList({
                 warnings={warningsByShot.get(item.shot.id) ?? []}
                 shotNames={shotNames}
                 onMarkGiven={() => onMarkGiven(item)}
+                reminders={item.given ? [] : (describeReminders?.(item.date) ?? [])}
                 onOpenShot={() => onOpenShot(item)}
                 onOpenWarning={(warning) => onOpenWarning(warning, item)}
               />
@@ -108,6 +112,7 @@ function DueNextCard({
   warnings,
   shotNames,
   onMarkGiven,
+  reminders,
   onOpenShot,
   onOpenWarning,
 }: {
@@ -120,6 +125,7 @@ function DueNextCard({
   warnings: readonly ProtocolWarning[];
   shotNames: ReadonlyMap<string, string>;
   onMarkGiven: () => void;
+  reminders: readonly string[];
   onOpenShot: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
@@ -183,6 +189,13 @@ function DueNextCard({
           <dd>{doses}</dd>
         </div>
       </dl>
+      {reminders.length > 0 && (
+        <ul className="due-card__reminders" aria-label="Reminders">
+          {reminders.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
       {item.given ? (
         <GivenSummary
           record={item.given}

@@ -5,6 +5,7 @@ import {
   type RecordGivenShotRequest,
 } from "@vaxcal/contracts";
 import { sendJson } from "../../../lib/api-client.ts";
+import { remindersQueryKeys } from "../../reminders/index.ts";
 import { calendarsQueryKeys } from "../query-keys.ts";
 
 export type RecordGivenShotInput = { shotId: string; record: RecordGivenShotRequest };
@@ -18,6 +19,10 @@ export function useRecordGivenShot(calendarId: number) {
         method: "PUT",
       }),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: calendarsQueryKeys.givenShots(calendarId) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: calendarsQueryKeys.givenShots(calendarId) }),
+        // The week on the farm lists only shots not given (decision 603).
+        queryClient.invalidateQueries({ queryKey: remindersQueryKeys.farmWeek() }),
+      ]),
   });
 }
