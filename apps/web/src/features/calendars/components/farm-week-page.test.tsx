@@ -1,30 +1,21 @@
 import {
-  accountPaths,
   buildGivenShotPath,
   farmWeekPaths,
   type FarmWeekItem,
   type FarmWeekResponse,
-  type UserProfile,
 } from "@vaxcal/contracts";
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { StorageKey } from "../../../config/storage-keys.ts";
-import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
+import { signInAs } from "../../../testing/sign-in.ts";
 
 /*
  * This week on the farm (decision 603) as a signed-in farmer sees it: the server's answer is
  * fixed (today Thursday 26 March 2026, three days before the clocks go forward), so nothing here
  * reads the real date.
  */
-
-function signIn() {
-  window.localStorage.setItem(StorageKey.authToken, "stored-token");
-  window.localStorage.setItem(StorageKey.isAuthenticated, "true");
-  server.use(http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(farmerFixture)));
-}
 
 function buildItem(overrides: Partial<FarmWeekItem>): FarmWeekItem {
   return {
@@ -99,7 +90,7 @@ const week: FarmWeekResponse = {
 
 describe("This week on the farm", () => {
   it("lists every calendar's shots under Overdue, Due this week and Next weeks, each with its reminder in Irish time", async () => {
-    signIn();
+    signInAs();
     server.use(http.get(farmWeekPaths.list, () => HttpResponse.json(week)));
     renderApp("/this-week");
     expect(
@@ -132,7 +123,7 @@ describe("This week on the farm", () => {
   });
 
   it("marks a shot as given with its batch as a new record, and the list follows", async () => {
-    signIn();
+    signInAs();
     let answer = week;
     let recorded: unknown = null;
     server.use(
@@ -169,7 +160,7 @@ describe("This week on the farm", () => {
   });
 
   it("says why no reminder will go when no contact is verified, with a link to Settings", async () => {
-    signIn();
+    signInAs();
     server.use(
       http.get(farmWeekPaths.list, () =>
         HttpResponse.json<FarmWeekResponse>({
@@ -193,7 +184,7 @@ describe("This week on the farm", () => {
   });
 
   it("says when the list could not be loaded, and Try again loads it", async () => {
-    signIn();
+    signInAs();
     let calls = 0;
     server.use(
       http.get(farmWeekPaths.list, () => {
@@ -210,7 +201,7 @@ describe("This week on the farm", () => {
   });
 
   it("shows an empty farm and a way to make the first calendar", async () => {
-    signIn();
+    signInAs();
     renderApp("/this-week");
     expect(await screen.findByText("You have no saved calendars yet.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Create your first calendar" })).toBeInTheDocument();

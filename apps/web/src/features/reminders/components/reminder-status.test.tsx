@@ -1,29 +1,20 @@
 import {
-  accountPaths,
   farmWeekPaths,
   reminderPaths,
   type FarmWeekItem,
   type FarmWeekResponse,
   type ReminderStatusResponse,
-  type UserProfile,
 } from "@vaxcal/contracts";
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { StorageKey } from "../../../config/storage-keys.ts";
-import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
-
-function signIn() {
-  window.localStorage.setItem(StorageKey.authToken, "stored-token");
-  window.localStorage.setItem(StorageKey.isAuthenticated, "true");
-  server.use(http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(farmerFixture)));
-}
+import { signInAs } from "../../../testing/sign-in.ts";
 
 describe("account settings: vaccination reminders (decision 601)", () => {
   it("says which reminders are on and shows each failed reminder with its day and reason", async () => {
-    signIn();
+    signInAs();
     server.use(
       http.get(reminderPaths.status, () =>
         HttpResponse.json<ReminderStatusResponse>({
@@ -53,7 +44,7 @@ describe("account settings: vaccination reminders (decision 601)", () => {
   });
 
   it("says when the reminders could not be loaded, and offers to try again", async () => {
-    signIn();
+    signInAs();
     server.use(http.get(reminderPaths.status, () => HttpResponse.json({}, { status: 500 })));
     renderApp("/settings");
     expect(await screen.findByText(/We could not load your reminders\./)).toBeInTheDocument();
@@ -63,7 +54,7 @@ describe("account settings: vaccination reminders (decision 601)", () => {
 
 describe("account settings: the next reminders (decision 603)", () => {
   it("lists the channels and the next 5 reminders, soonest first, in Irish time", async () => {
-    signIn();
+    signInAs();
     const item = (shotId: string, date: string, at: string): FarmWeekItem => ({
       calendar_id: 1,
       animal: "Cows",
