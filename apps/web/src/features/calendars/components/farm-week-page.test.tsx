@@ -1,5 +1,8 @@
 import {
+  ErrorCode,
   buildGivenShotPath,
+  givenShotMessages,
+  type ErrorBody,
   farmWeekPaths,
   type FarmWeekItem,
   type FarmWeekResponse,
@@ -129,7 +132,7 @@ describe("This week on the farm", () => {
     server.use(
       http.get(farmWeekPaths.list, () => HttpResponse.json(answer)),
       http.put(buildGivenShotPath(1, "s1"), async ({ request }) => {
-        recorded = await request.json();
+        recorded = { ...(await request.json()), ifNoneMatch: request.headers.get("if-none-match") };
         answer = { ...week, items: week.items.filter((item) => item.shot_id !== "s1") };
         return HttpResponse.json({
           givenShot: {
@@ -155,8 +158,32 @@ describe("This week on the farm", () => {
     await user.type(dialog.getByLabelText(/Batch number/), "A123");
     await user.click(dialog.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Marked as given.")).toBeInTheDocument();
-    expect(recorded).toMatchObject({ givenOn: "2026-03-26", batch: "A123" });
+    // A new record only: never over one made meanwhile on another phone.
+    expect(recorded).toMatchObject({ givenOn: "2026-03-26", batch: "A123", ifNoneMatch: "*" });
     expect(screen.queryByRole("region", { name: "Next weeks" })).not.toBeInTheDocument();
+  });
+
+  it("says so, and keeps the record, when the shot was marked as given meanwhile", async () => {
+    signInAs();
+    server.use(
+      http.get(farmWeekPaths.list, () => HttpResponse.json(week)),
+      http.put(buildGivenShotPath(1, "s1"), () =>
+        HttpResponse.json<ErrorBody>(
+          { error: { code: ErrorCode.conflict, message: givenShotMessages.alreadyGiven } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp("/this-week");
+    await user.click(
+      await screen.findByRole("button", {
+        name: "Mark given: Leptavoid-H, Leptospirosis, Cows, 5 April 2026",
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Mark as given" }));
+    await user.type(dialog.getByLabelText(/Batch number/), "A123");
+    await user.click(dialog.getByRole("button", { name: "Save" }));
+    expect(await dialog.findByText(givenShotMessages.alreadyGiven)).toBeVisible();
   });
 
   it("says why no reminder will go when no contact is verified, with a link to Settings", async () => {
