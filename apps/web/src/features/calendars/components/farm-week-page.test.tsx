@@ -132,7 +132,10 @@ describe("This week on the farm", () => {
     server.use(
       http.get(farmWeekPaths.list, () => HttpResponse.json(answer)),
       http.put(buildGivenShotPath(1, "s1"), async ({ request }) => {
-        recorded = { ...(await request.json()), ifNoneMatch: request.headers.get("if-none-match") };
+        recorded = {
+          ...((await request.json()) as object),
+          ifNoneMatch: request.headers.get("if-none-match"),
+        };
         answer = { ...week, items: week.items.filter((item) => item.shot_id !== "s1") };
         return HttpResponse.json({
           givenShot: {
