@@ -15,8 +15,8 @@ import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 
-async function openLogin() {
-  const view = renderApp("/logged-out");
+async function openLogin(path = "/logged-out") {
+  const view = renderApp(path);
   await screen.findByRole("heading", { level: 1 });
   act(() => openModal(ModalName.login));
   const dialog = within(screen.getByRole("dialog", { name: "Login" }));
@@ -49,9 +49,9 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     expect(greeting).toHaveAttribute("href", "/settings");
   });
 
-  it("takes a farmer to This week on the farm (decision 603)", async () => {
+  it("takes a farmer who logs in from the landing page to This week on the farm (decision 603)", async () => {
     server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
-    const { user, dialog, router } = await openLogin();
+    const { user, dialog, router } = await openLogin("/");
     await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
     await user.type(dialog.getByLabelText("Password"), "green fields in May");
     await user.click(dialog.getByRole("button", { name: "Login" }));
@@ -61,7 +61,7 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     expect(router.state.location.pathname).toBe("/this-week");
   });
 
-  it("leaves a vet on the page they logged in from", async () => {
+  it("leaves a vet on the landing page", async () => {
     server.use(
       http.post(accountPaths.login, () =>
         HttpResponse.json({
@@ -70,12 +70,12 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
         }),
       ),
     );
-    const { user, dialog, router } = await openLogin();
+    const { user, dialog, router } = await openLogin("/");
     await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
     await user.type(dialog.getByLabelText("Password"), "green fields in May");
     await user.click(dialog.getByRole("button", { name: "Login" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Login successful");
-    expect(router.state.location.pathname).toBe("/logged-out");
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { RoleName } from "@vaxcal/contracts";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
@@ -19,6 +19,7 @@ import "./login-modal-body.css";
 export function LoginModalBody() {
   const logIn = useLogIn();
   const navigate = useNavigate();
+  const location = useLocation();
   // Read once: the form keeps its sentence while the login is under way.
   const [isForLink] = useState(hasReturnPath);
   const {
@@ -35,11 +36,14 @@ export function LoginModalBody() {
       onSuccess: (answer) => {
         const returnPath = takeReturnPath();
         closeModal();
-        // A farmer's home after login is the week on the farm (decision 603); a vet or an admin
-        // stays where they were.
+        // A farmer logging in from the landing page goes to the week on the farm (decision 603);
+        // anywhere else (a calendar being saved, the logged-out page) and for a vet or an admin,
+        // the page stays.
         const isFarmer = answer.user.roles.every((role) => role.name === RoleName.farmer);
         if (returnPath) void navigate(returnPath);
-        else if (isFarmer) void navigate(paths.farmWeek.getHref());
+        else if (isFarmer && location.pathname === paths.home.path) {
+          void navigate(paths.farmWeek.getHref());
+        }
         showNotification(NotificationType.success, authMessages.loginSuccessful);
       },
     });
