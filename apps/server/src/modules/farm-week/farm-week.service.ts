@@ -12,7 +12,7 @@ import {
   type ReminderContactState,
 } from "@vaxcal/contracts";
 import { addDays, type IsoDate } from "@vaxcal/schedule";
-import type { Db } from "../../db/database.ts";
+import { runReads, type Db } from "../../db/database.ts";
 import { findWeekStart, readIrishToday, type Clock } from "../../lib/clock.ts";
 import { listOccurrencesOfCalendars, type CalendarOccurrence } from "../calendars/index.ts";
 import {
@@ -112,8 +112,10 @@ export async function readFarmWeek(
   const window = findFarmWeekWindow(today, weeks);
   const repository = createFarmWeekRepository(context.db);
   const remindersRepository = createRemindersRepository(context.db);
-  const calendars = await repository.listOwnCalendars(userId, calendarLimits.calendarsPerAccount);
-  const contacts = await remindersRepository.readUserContacts(userId);
+  const [calendars, contacts] = await runReads(context.db, [
+    () => repository.listOwnCalendars(userId, calendarLimits.calendarsPerAccount),
+    () => remindersRepository.readUserContacts(userId),
+  ]);
   const occurrences = (
     await listOccurrencesOfCalendars(
       context.db,
@@ -130,18 +132,19 @@ export async function readFarmWeek(
         a.shotId.localeCompare(b.shotId),
     );
   const listed = occurrences.slice(0, farmWeekLimits.items);
-  const [names, sentRows] = await Promise.all([
-    repository.readNames(
-      [...new Set(listed.map((occurrence) => occurrence.diseaseId))],
-      [
-        ...new Set(
-          listed.flatMap((occurrence) =>
-            occurrence.vaccineId === null ? [] : [occurrence.vaccineId],
+  const [names, sentRows] = await runReads(context.db, [
+    () =>
+      repository.readNames(
+        [...new Set(listed.map((occurrence) => occurrence.diseaseId))],
+        [
+          ...new Set(
+            listed.flatMap((occurrence) =>
+              occurrence.vaccineId === null ? [] : [occurrence.vaccineId],
+            ),
           ),
-        ),
-      ],
-    ),
-    remindersRepository.listSentShotReminders(userId, today),
+        ],
+      ),
+    () => remindersRepository.listSentShotReminders(userId, today),
   ]);
   const sent = new Map(
     sentRows.map((row) => [sentKey(row.calendarId, row.occurrenceKey, row.channel), row]),
