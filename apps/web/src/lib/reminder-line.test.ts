@@ -1,4 +1,4 @@
-import type { UserProfile } from "@vaxcal/contracts";
+import { RoleName, type UserProfile } from "@vaxcal/contracts";
 import { describe, expect, it } from "vitest";
 import { farmerFixture } from "../testing/mocks/account-fixtures.ts";
 import {
@@ -6,6 +6,7 @@ import {
   describeReminder,
   formatRecipient,
   formatReminderTime,
+  isFarmer,
 } from "./reminder-line.ts";
 
 /* The reminder line of decision 603, on fixed dates: Irish wall-clock time on every device. */
@@ -63,5 +64,13 @@ describe("the reminder line", () => {
       describePlannedReminders({ ...verified, notify_phone: false }, "2026-04-05", "2026-03-01"),
     ).toEqual(["Email to aoife@example.ie on Sun 29 Mar, 09:00"]);
     expect(describePlannedReminders(verified, "2026-03-01", "2026-03-02")).toEqual([]);
+  });
+
+  it("is shown only to a farmer: a vet's or an admin's contacts get no reminder about a farm", () => {
+    expect(isFarmer(verified)).toBe(true);
+    expect(isFarmer({ ...verified, roles: [{ name: RoleName.vetManager }] })).toBe(false);
+    expect(
+      isFarmer({ ...verified, roles: [{ name: RoleName.farmer }, { name: RoleName.admin }] }),
+    ).toBe(false);
   });
 });

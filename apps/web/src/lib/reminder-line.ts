@@ -3,6 +3,7 @@ import {
   findReminderSendAt,
   listReminderRecipients,
   reminderTimeZone,
+  RoleName,
   type FarmWeekReminder,
   type ReminderContactState,
   type UserProfile,
@@ -58,6 +59,11 @@ export function describeReminder(reminder: FarmWeekReminder, today: string): str
   }
   if (irishDay.format(new Date(reminder.at)) < today) return `${channel} to ${recipient} shortly`;
   return `${channel} to ${recipient} on ${formatReminderTime(reminder.at)}`;
+}
+
+/** Only a farmer's own contacts get reminders about their calendars: not a vet's, nor an admin's. */
+export function isFarmer(user: UserProfile): boolean {
+  return user.roles.every((role) => role.name === RoleName.farmer);
 }
 
 /** The contacts of a profile as the reminders' rule reads them. */

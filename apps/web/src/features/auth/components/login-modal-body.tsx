@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { RoleName } from "@vaxcal/contracts";
 import { useLocation, useNavigate } from "react-router";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
 import { paths } from "../../../config/paths.ts";
+import { isFarmer } from "../../../lib/reminder-line.ts";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { hasReturnPath, takeReturnPath } from "../../../stores/return-path.ts";
@@ -39,9 +39,8 @@ export function LoginModalBody() {
         // A farmer logging in from the landing page goes to the week on the farm (decision 603);
         // anywhere else (a calendar being saved, the logged-out page) and for a vet or an admin,
         // the page stays.
-        const isFarmer = answer.user.roles.every((role) => role.name === RoleName.farmer);
         if (returnPath) void navigate(returnPath);
-        else if (isFarmer && location.pathname === paths.home.path) {
+        else if (isFarmer(answer.user) && location.pathname === paths.home.path) {
           void navigate(paths.farmWeek.getHref());
         }
         showNotification(NotificationType.success, authMessages.loginSuccessful);
