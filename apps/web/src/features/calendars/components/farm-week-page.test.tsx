@@ -4,12 +4,12 @@ import {
   givenShotMessages,
   type ErrorBody,
   farmWeekPaths,
-  type FarmWeekItem,
   type FarmWeekResponse,
 } from "@vaxcal/contracts";
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { buildFarmWeekItem, farmWeekChannels } from "../../../testing/mocks/farm-week-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { signInAs } from "../../../testing/sign-in.ts";
@@ -20,35 +20,15 @@ import { signInAs } from "../../../testing/sign-in.ts";
  * reads the real date.
  */
 
-function buildItem(overrides: Partial<FarmWeekItem>): FarmWeekItem {
-  return {
-    calendar_id: 1,
-    animal: "Cows",
-    calendar: "Cows, Spring calving 2026",
-    shot_id: "s1",
-    date: "2026-04-05",
-    group: "later",
-    week_start: "2026-03-30",
-    disease: "Leptospirosis",
-    vaccine: "Leptavoid-H",
-    reminders: [],
-    no_reminder: null,
-    ...overrides,
-  };
-}
-
 const week: FarmWeekResponse = {
   today: "2026-03-26",
   to: "2026-05-24",
   calendars: 3,
   truncated: false,
-  channels: [
-    { channel: "sms", recipient: "+353871234567", verified: true, on: true },
-    { channel: "email", recipient: "aoife@example.ie", verified: false, on: true },
-  ],
+  channels: farmWeekChannels,
   no_reminder_reason: null,
   items: [
-    buildItem({
+    buildFarmWeekItem({
       calendar_id: 2,
       animal: "Heifers",
       calendar: "Heifers, Spring calving 2026",
@@ -59,7 +39,7 @@ const week: FarmWeekResponse = {
       vaccine: "Bovilis BVD",
       no_reminder: "date_passed",
     }),
-    buildItem({
+    buildFarmWeekItem({
       calendar_id: 3,
       animal: "Calves",
       calendar: "Calves, Spring calving 2026",
@@ -77,7 +57,7 @@ const week: FarmWeekResponse = {
         },
       ],
     }),
-    buildItem({
+    buildFarmWeekItem({
       reminders: [
         // Sunday 29 March, the day the clocks go forward: 08:00 UTC is 09:00 in Ireland.
         {
@@ -196,7 +176,7 @@ describe("This week on the farm", () => {
         HttpResponse.json<FarmWeekResponse>({
           ...week,
           no_reminder_reason: "unverified",
-          items: [buildItem({})],
+          items: [buildFarmWeekItem({})],
         }),
       ),
     );

@@ -1,13 +1,13 @@
 import {
   farmWeekPaths,
   reminderPaths,
-  type FarmWeekItem,
   type FarmWeekResponse,
   type ReminderStatusResponse,
 } from "@vaxcal/contracts";
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { buildFarmWeekItem, farmWeekChannels } from "../../../testing/mocks/farm-week-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { signInAs } from "../../../testing/sign-in.ts";
@@ -55,19 +55,12 @@ describe("account settings: vaccination reminders (decision 601)", () => {
 describe("account settings: the next reminders (decision 603)", () => {
   it("lists the channels and the next 5 reminders, soonest first, in Irish time", async () => {
     signInAs();
-    const item = (shotId: string, date: string, at: string): FarmWeekItem => ({
-      calendar_id: 1,
-      animal: "Cows",
-      calendar: "Cows, Spring calving 2026",
-      shot_id: shotId,
-      date,
-      group: "later",
-      week_start: date,
-      disease: "Leptospirosis",
-      vaccine: "Leptavoid-H",
-      reminders: [{ channel: "sms", recipient: "+353871234567", at, status: "planned" }],
-      no_reminder: null,
-    });
+    const item = (shotId: string, date: string, at: string) =>
+      buildFarmWeekItem({
+        shot_id: shotId,
+        date,
+        reminders: [{ channel: "sms", recipient: "+353871234567", at, status: "planned" }],
+      });
     server.use(
       http.get(farmWeekPaths.list, () =>
         HttpResponse.json<FarmWeekResponse>({
@@ -75,10 +68,7 @@ describe("account settings: the next reminders (decision 603)", () => {
           to: "2026-05-03",
           calendars: 1,
           truncated: false,
-          channels: [
-            { channel: "sms", recipient: "+353871234567", verified: true, on: true },
-            { channel: "email", recipient: "aoife@example.ie", verified: false, on: true },
-          ],
+          channels: farmWeekChannels,
           no_reminder_reason: null,
           items: [
             item("f", "2026-04-20", "2026-04-13T08:00:00.000Z"),
