@@ -27,6 +27,7 @@ import {
   createCalendarPdfReader,
   type RenderVersions,
 } from "./modules/calendars/index.ts";
+import { farmWeekRoutes } from "./modules/farm-week/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { referenceRoutes } from "./modules/reference/index.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
@@ -202,6 +203,8 @@ export async function buildApp({
   });
   // Reminders: the e-mails' one-click unsubscribe and their state in Account Settings.
   await app.register(remindersRoutes, { db: database.db, clock, secret });
+  // This week on the farm (decision 603): the farmer's own shots due, with their reminders.
+  await app.register(farmWeekRoutes, { db: database.db, clock });
 
   // The admin area (docs/product.md D2): products, the audit trail, the differences from the
   // shipped reference data; every call needs the ADMIN role.

@@ -20,6 +20,8 @@ export const givenShotMessages = {
   batchRequired: "Please enter the batch number from the vaccine pack.",
   textInvalid: "Please use only letters, numbers and punctuation.",
   notMarked: "This shot is not marked as given.",
+  /** A new record was asked for (If-None-Match: *) and the shot already has one (decision 603). */
+  alreadyGiven: "This shot is already marked as given. Open its calendar to see the record.",
   recorded: "Marked as given.",
   undone: "No longer marked as given.",
   loadFailed: "We could not load which shots were given. Please try again.",

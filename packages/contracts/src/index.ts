@@ -13,3 +13,5 @@ export * from "./reminders.ts";
 export * from "./protocol-update.ts";
 export * from "./admin-protocols.ts";
 export * from "./web-pages.ts";
+export * from "./reminder-schedule.ts";
+export * from "./farm-week.ts";

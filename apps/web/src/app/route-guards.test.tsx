@@ -70,7 +70,9 @@ describe("login-required routes (docs/product.md §6)", () => {
     await user.click(again.getByRole("button", { name: "Login" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(router.state.location.pathname).toBe("/");
+    // Not the forgotten page: a farmer logging in from the landing page goes to the farm's week
+    // (decision 603).
+    await waitFor(() => expect(router.state.location.pathname).toBe("/this-week"));
   });
 
   it("treats any stored value other than 'true' as signed out", async () => {

@@ -51,6 +51,13 @@ const MyCalendarsPage = lazyComponent(
     ),
   <LoadingState label="Loading your calendars…" />,
 );
+const FarmWeekPage = lazyComponent(
+  () =>
+    import("../features/calendars/components/farm-week-page.tsx").then(
+      (module) => module.FarmWeekPage,
+    ),
+  <LoadingState label="Loading what is due on your farm…" />,
+);
 const VetDashboardPage = lazyComponent(
   () =>
     import("../features/vet-practices/components/vet-dashboard-page.tsx").then(
@@ -157,6 +164,13 @@ export const routes: RouteObject[] = [
             path: paths.myCalendars.path,
             loader: requireAuthentication,
             element: <MyCalendarsPage />,
+          },
+          {
+            // This week on the farm (decision 603): a farmer's home after login.
+            id: "FarmWeek",
+            path: paths.farmWeek.path,
+            loader: requireAuthentication,
+            element: <FarmWeekPage />,
           },
           {
             id: "AccountSettings",

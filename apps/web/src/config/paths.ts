@@ -25,6 +25,8 @@ export const paths = {
       `/calendar/${encodeURIComponent(id)}?${calendarUpdateSearchParam}=1`,
   },
   myCalendars: { path: pages.myCalendars, getHref: () => pages.myCalendars },
+  /** This week on the farm (decision 603): a farmer's home after login. */
+  farmWeek: { path: "/this-week", getHref: () => "/this-week" },
   settings: { path: pages.settings, getHref: () => pages.settings },
   undoContactChange: {
     path: pages.undoContactChange,

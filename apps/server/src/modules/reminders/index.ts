@@ -8,7 +8,7 @@ export {
   retryDelaysMs,
   type ReminderSender,
 } from "./send-reminders.ts";
-export { ReminderKind, findIrishHour } from "./reminder-schedule.ts";
+export { ReminderKind, findIrishHour, isRemindable } from "./reminder-schedule.ts";
 export {
   ReminderChannel,
   createRemindersRepository,
@@ -16,6 +16,7 @@ export {
   type DigestRecipient,
   type PlannedReminder,
   type ReminderGroup,
+  type SentShotReminder,
 } from "./reminders.repository.ts";
 export {
   buildDigestUnsubscribeUrl,

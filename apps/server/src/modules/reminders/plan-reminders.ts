@@ -1,3 +1,4 @@
+import { listReminderRecipients, type ReminderContactState } from "@vaxcal/contracts";
 import { addDays, type IsoDate } from "@vaxcal/schedule";
 import type { Db, Executor } from "../../db/database.ts";
 import {
@@ -7,7 +8,6 @@ import {
 } from "../calendars/index.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
-  ReminderChannel,
   createRemindersRepository,
   toCalendarPlanKey,
   type PlannedReminder,
@@ -31,6 +31,21 @@ export function findPlanningWindow(today: IsoDate): { from: IsoDate; to: IsoDate
   return { from: today, to: addDays(today, planningHorizonDays) };
 }
 
+/**
+ * The contact state the shared rule reads (`listReminderRecipients`, decision 603):
+ * `readCalendarOwners` has already joined "verified" and "allowed" into one flag per channel.
+ */
+function toContactState(owner: ReminderContacts): ReminderContactState {
+  return {
+    phone: owner.phone,
+    phoneVerified: owner.textsAllowed,
+    textsOn: owner.textsAllowed,
+    email: owner.email,
+    emailVerified: owner.emailAllowed,
+    emailsOn: owner.emailAllowed,
+  };
+}
+
 /** The ledger rows an occurrence needs: one per channel the owner has verified and allows. */
 function toPlannedReminders(
   occurrence: CalendarOccurrence,
@@ -44,14 +59,10 @@ function toPlannedReminders(
     dueDate: occurrence.date,
     sendAt: findReminderSendAt(occurrence.date),
   };
-  const planned: PlannedReminder[] = [];
-  if (owner.phone && owner.textsAllowed) {
-    planned.push({ ...base, channel: ReminderChannel.sms, recipient: owner.phone });
-  }
-  if (owner.email && owner.emailAllowed) {
-    planned.push({ ...base, channel: ReminderChannel.email, recipient: owner.email });
-  }
-  return planned;
+  return listReminderRecipients(toContactState(owner)).map((recipient) => ({
+    ...base,
+    ...recipient,
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ReminderContactState } from "@vaxcal/contracts";
 import type { IsoDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
@@ -54,6 +55,16 @@ export type ReminderContacts = {
   emailAllowed: boolean;
   phone: string | null;
   textsAllowed: boolean;
+};
+
+/** A shot reminder that went out (or is going out now). */
+export type SentShotReminder = {
+  calendarId: number;
+  occurrenceKey: string;
+  channel: ReminderChannel;
+  recipient: string;
+  dueDate: IsoDate;
+  sentAt: Date;
 };
 
 /** A practice that gets the weekly digest, and where it goes. */
@@ -134,6 +145,48 @@ export function createRemindersRepository(db: Executor) {
         });
       }
       return result;
+    },
+
+    /**
+     * One account's contacts, each with whether it is verified and whether its reminders are on,
+     * for the shared rule `listReminderRecipients`; undefined for an account that does not exist.
+     */
+    async readUserContacts(userId: number): Promise<ReminderContactState | undefined> {
+      const { rows } = await db.execute(sql`
+        SELECT email, email_verified_at IS NOT NULL AS email_verified, notify_email,
+               phone, phone_verified_at IS NOT NULL AS phone_verified, notify_phone
+        FROM users WHERE id = ${userId}`);
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        email: (row.email as string | null) ?? null,
+        emailVerified: row.email_verified === true,
+        emailsOn: row.notify_email === true,
+        phone: (row.phone as string | null) ?? null,
+        phoneVerified: row.phone_verified === true,
+        textsOn: row.notify_phone === true,
+      };
+    },
+
+    /**
+     * The account's shot reminders already sent or being sent for shots due from `fromDueDate`:
+     * what the farmer's list says went out, instead of what would go.
+     */
+    async listSentShotReminders(userId: number, fromDueDate: IsoDate): Promise<SentShotReminder[]> {
+      const { rows } = await db.execute(sql`
+        SELECT calendar_id, occurrence_key, channel, recipient, due_date, status,
+               COALESCE(sent_at, send_at) AS sent_at
+        FROM reminder_deliveries
+        WHERE user_id = ${userId} AND kind = 'shot' AND status IN ('sent', 'sending')
+          AND due_date >= ${fromDueDate}::date`);
+      return rows.map((row) => ({
+        calendarId: Number(row.calendar_id),
+        occurrenceKey: String(row.occurrence_key),
+        channel: row.channel as ReminderChannel,
+        recipient: String(row.recipient),
+        dueDate: toIsoDate(row.due_date),
+        sentAt: new Date(row.sent_at as string),
+      }));
     },
 
     /** Adds what is not planned yet; a row already in the ledger, in any state, is left alone. */

@@ -28,6 +28,7 @@ describe("PublicHeader on a pre-launch host", () => {
 
     const links = nav.getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["This week", "/this-week"],
       ["My calendars", "/calendars"],
     ]);
     for (const link of links) expect(link).toHaveClass("prelaunch-item");
@@ -54,7 +55,7 @@ describe("PublicHeader on a pre-launch host", () => {
 
       const roleLink = await nav.findByRole("link", { name: link[0] });
       expect(roleLink).toHaveAttribute("href", link[1]);
-      expect(nav.getAllByRole("link")).toHaveLength(2);
+      expect(nav.getAllByRole("link")).toHaveLength(3);
     },
   );
 
@@ -65,7 +66,10 @@ describe("PublicHeader on a pre-launch host", () => {
     // The greeting comes from the loaded profile: the roles are known by then.
     await screen.findByRole("link", { name: `Hello, ${farmerFixture.name}` });
     expect(nav.queryByRole("link", { name: "Admin" })).toBeNull();
-    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual(["My calendars"]);
+    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "This week",
+      "My calendars",
+    ]);
   });
 
   it.each([

@@ -53,6 +53,7 @@ export function PublicHeader() {
             <nav aria-label="Main">
               <ul className="site-nav">
                 {/* The builder has one way in, 'Generate calendar' below, not two. */}
+                <PrelaunchNavItem to={paths.farmWeek.getHref()} label="This week" />
                 <PrelaunchNavItem to={paths.myCalendars.getHref()} label="My calendars" />
                 {/* docs/product.md §6: the Admin and Vet links show only to those roles. */}
                 {hasRole(user, RoleName.admin) && (

@@ -8,6 +8,8 @@ import {
   type UserProfile,
   type VerifyResetTokenResponse,
   reminderPaths,
+  farmWeekPaths,
+  type FarmWeekResponse,
 } from "@vaxcal/contracts";
 import { http, HttpResponse } from "msw";
 import { authResponseFixture, farmerFixture } from "./account-fixtures.ts";
@@ -38,6 +40,18 @@ export function createAccountHandlers(user: UserProfile = farmerFixture) {
         email_reminders: user.notify_email,
         text_reminders: user.notify_phone,
         failures: [],
+      }),
+    ),
+    // This week on the farm (decision 603): no calendars yet.
+    http.get(farmWeekPaths.list, () =>
+      HttpResponse.json<FarmWeekResponse>({
+        today: "2026-03-02",
+        to: "2026-05-03",
+        calendars: 0,
+        items: [],
+        truncated: false,
+        channels: [],
+        no_reminder_reason: "unverified",
       }),
     ),
     http.post(accountPaths.emailVerificationNotification, () =>

@@ -84,6 +84,12 @@ export function createGivenShotsRepository(db: Executor) {
       return toGivenShot(row);
     },
 
+    /** Records a shot as given only when it has no record yet; null when it already had one. */
+    async insertGivenShot(record: NewGivenShot): Promise<GivenShot | null> {
+      const [row] = await db.insert(givenShots).values(record).onConflictDoNothing().returning();
+      return row ? toGivenShot(row) : null;
+    },
+
     /** Undoes a record; false when there was none. */
     async deleteGivenShot(calendarId: number, shotId: string): Promise<boolean> {
       const rows = await db

@@ -142,6 +142,27 @@ describe("marking a shot as given", () => {
     ]);
   });
 
+  it("with If-None-Match: *, a new record only: a shot already given answers 409 and its record stays (decision 603)", async () => {
+    const id = await saveCalendar();
+    const markNew = (batch: string) =>
+      testApp.app.inject(
+        asUser(farmer.token, {
+          method: "PUT",
+          url: `/api/calendars/${id}/given-shots/${encodeURIComponent(pastShot.id)}`,
+          headers: { "if-none-match": "*" },
+          payload: { batch },
+        }),
+      );
+    const first = await markNew("FIRST");
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await markNew("SECOND");
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json<{ error: { message: string } }>().error.message).toBe(
+      givenShotMessages.alreadyGiven,
+    );
+    expect(await listGiven(id)).toMatchObject([{ shotId: pastShot.id, batch: "FIRST" }]);
+  });
+
   it("may be done by the linked practice's vet, and by no other farmer", async () => {
     const id = await saveCalendar();
     expect((await markGiven(id, pastShot.id, { batch: "V1" }, vetToken)).statusCode).toBe(200);

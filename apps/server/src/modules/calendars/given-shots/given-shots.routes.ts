@@ -1,4 +1,5 @@
 import {
+  ErrorBodySchema,
   ListGivenShotsResponseSchema,
   RecordGivenShotRequestSchema,
   RecordGivenShotResponseSchema,
@@ -43,15 +44,17 @@ export const givenShotRoutes: FastifyPluginAsyncZod<CalendarRoutesContext> = asy
         tags: ["calendars"],
         summary: "Mark one dated shot of the saved plan as given, or correct its record",
         description:
-          "shotId is the engine's id: the first occurrence's, or `{first}~{cycle}` for a copy. givenOn defaults to the planned date (today if that is later); it may not be after today nor more than a year from the planned date.",
+          "shotId is the engine's id: the first occurrence's, or `{first}~{cycle}` for a copy. givenOn defaults to the planned date (today if that is later); it may not be after today nor more than a year from the planned date. With `If-None-Match: *` it only ever adds a record: a shot already marked as given answers 409 and keeps its record (decision 603).",
         params: GivenShotParamsSchema,
         body: RecordGivenShotRequestSchema,
-        response: { 200: RecordGivenShotResponseSchema, ...errors },
+        response: { 200: RecordGivenShotResponseSchema, 409: ErrorBodySchema, ...errors },
       },
     },
     async (request) => {
       const key = toCalendarKey(request.params.id, readSession(request).userId);
-      const givenShot = await recordGivenShot(context, key, request.params.shotId, request.body);
+      const givenShot = await recordGivenShot(context, key, request.params.shotId, request.body, {
+        onlyIfNew: request.headers["if-none-match"] === "*",
+      });
       dropVersion(key.calendarId);
       return { givenShot };
     },

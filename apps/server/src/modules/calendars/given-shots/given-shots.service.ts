@@ -76,7 +76,8 @@ export async function listGivenShots(
 }
 
 /**
- * PUT /api/calendars/:id/given-shots/:shotId: records the shot as given (or corrects the record).
+ * PUT /api/calendars/:id/given-shots/:shotId: records the shot as given (or corrects the record,
+ * unless `onlyIfNew`: a given shot is a legal record, decision 603).
  * The calendar's row is locked, so a save that replaces the plan runs before or after, never
  * between the check that the shot is on the plan and the write.
  */
@@ -85,12 +86,15 @@ export async function recordGivenShot(
   key: UserCalendarKey,
   shotId: string,
   request: { givenOn?: string | null; batch: string; givenBy: string | null; note: string | null },
+  /** `onlyIfNew` (If-None-Match: *): a shot that already has a record is a 409, never overwritten. */
+  options: { onlyIfNew?: boolean } = {},
 ): Promise<GivenShot> {
   return context.db.transaction(async (transaction) => {
     const { calendar } = await requireAccessibleCalendar(transaction, key, { lockForUpdate: true });
     const planned = await findPlannedShot(transaction, calendar.id, shotId);
     const givenOn = resolveGivenOn(request.givenOn, planned.plannedOn, context.readToday());
-    return createGivenShotsRepository(transaction).upsertGivenShot({
+    const repository = createGivenShotsRepository(transaction);
+    const record = {
       calendarId: calendar.id,
       shotId,
       seedKey: planned.seedKey,
@@ -102,7 +106,11 @@ export async function recordGivenShot(
       note: request.note,
       recordedAt: context.clock(),
       recordedBy: key.userId,
-    });
+    };
+    if (!options.onlyIfNew) return repository.upsertGivenShot(record);
+    const inserted = await repository.insertGivenShot(record);
+    if (!inserted) throw new AppError(ErrorCode.conflict, givenShotMessages.alreadyGiven);
+    return inserted;
   });
 }
 

@@ -38,6 +38,7 @@ export function useUpdateSettings() {
       cacheCurrentUser(queryClient, user);
       // The reminders' on/off state follows the notification choices just saved.
       void queryClient.invalidateQueries({ queryKey: remindersQueryKeys.status() });
+      void queryClient.invalidateQueries({ queryKey: remindersQueryKeys.farmWeek() });
     },
   });
 }

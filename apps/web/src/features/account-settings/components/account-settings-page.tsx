@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { AlertBox } from "../../../components/ui/form-fields.tsx";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useCurrentUser } from "../../../lib/current-user.ts";
-import { ReminderStatus } from "../../reminders/index.ts";
+import { NextReminders, ReminderStatus } from "../../reminders/index.ts";
 import { settingsMessages } from "../api/update-settings.ts";
 import { useSettingsForm } from "../hooks/use-settings-form.ts";
 import { ContactVerification } from "./contact-verification.tsx";
@@ -38,6 +38,7 @@ export function AccountSettingsPage() {
         <>
           <ContactVerification user={currentUser.data} />
           <ReminderStatus />
+          <NextReminders />
           <SettingsForm user={currentUser.data} />
         </>
       )}

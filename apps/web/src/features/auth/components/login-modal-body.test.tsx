@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  RoleName,
   accountMessages,
   accountPaths,
   type ErrorBody,
@@ -14,8 +15,8 @@ import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { ModalName, openModal } from "../../../stores/modals.ts";
 
-async function openLogin() {
-  const view = renderApp("/logged-out");
+async function openLogin(path = "/logged-out") {
+  const view = renderApp(path);
   await screen.findByRole("heading", { level: 1 });
   act(() => openModal(ModalName.login));
   const dialog = within(screen.getByRole("dialog", { name: "Login" }));
@@ -46,6 +47,35 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const greeting = within(screen.getByRole("banner")).getByRole("link", { name: "Hello, Aoife" });
     expect(greeting).toHaveAttribute("href", "/settings");
+  });
+
+  it("takes a farmer who logs in from the landing page to This week on the farm (decision 603)", async () => {
+    server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
+    const { user, dialog, router } = await openLogin("/");
+    await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This week on the farm" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/this-week");
+  });
+
+  it("leaves a vet on the landing page", async () => {
+    server.use(
+      http.post(accountPaths.login, () =>
+        HttpResponse.json({
+          ...authResponseFixture,
+          user: { ...authResponseFixture.user, roles: [{ name: RoleName.vetManager }] },
+        }),
+      ),
+    );
+    const { user, dialog, router } = await openLogin("/");
+    await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Login successful");
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it.each([

@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { AlertBox, TextField } from "../../../components/ui/form-fields.tsx";
+import { paths } from "../../../config/paths.ts";
+import { isFarmer } from "../../../lib/reminder-line.ts";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { hasReturnPath, takeReturnPath } from "../../../stores/return-path.ts";
@@ -17,6 +19,7 @@ import "./login-modal-body.css";
 export function LoginModalBody() {
   const logIn = useLogIn();
   const navigate = useNavigate();
+  const location = useLocation();
   // Read once: the form keeps its sentence while the login is under way.
   const [isForLink] = useState(hasReturnPath);
   const {
@@ -30,10 +33,16 @@ export function LoginModalBody() {
 
   const submit = handleSubmit((request) => {
     logIn.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         const returnPath = takeReturnPath();
         closeModal();
+        // A farmer logging in from the landing page goes to the week on the farm (decision 603);
+        // anywhere else (a calendar being saved, the logged-out page) and for a vet or an admin,
+        // the page stays.
         if (returnPath) void navigate(returnPath);
+        else if (isFarmer(answer.user) && location.pathname === paths.home.path) {
+          void navigate(paths.farmWeek.getHref());
+        }
         showNotification(NotificationType.success, authMessages.loginSuccessful);
       },
     });

@@ -29,6 +29,8 @@ type DueNextListProps = {
   /** Every shot's short name by id, so a pair rule can name the other shot. */
   shotNames: ReadonlyMap<string, string>;
   onMarkGiven: (item: DueNextItem) => void;
+  /** The reminders that will go about a shot on this date: "Text to 087 123 4567 on …". */
+  describeReminders?: (date: IsoDate) => readonly string[];
   onOpenShot: (item: DueNextItem) => void;
   onOpenWarning: (warning: ProtocolWarning, item: DueNextItem) => void;
 };
@@ -53,6 +55,7 @@ export function DueNextList({
   warningsByShot,
   shotNames,
   onMarkGiven,
+  describeReminders,
   onOpenShot,
   onOpenWarning,
 }: DueNextListProps) {
@@ -88,6 +91,7 @@ export function DueNextList({
                 warnings={warningsByShot.get(item.shot.id) ?? []}
                 shotNames={shotNames}
                 onMarkGiven={() => onMarkGiven(item)}
+                reminders={item.given ? [] : (describeReminders?.(item.date) ?? [])}
                 onOpenShot={() => onOpenShot(item)}
                 onOpenWarning={(warning) => onOpenWarning(warning, item)}
               />
@@ -109,6 +113,7 @@ function DueNextCard({
   warnings,
   shotNames,
   onMarkGiven,
+  reminders,
   onOpenShot,
   onOpenWarning,
 }: {
@@ -121,6 +126,7 @@ function DueNextCard({
   warnings: readonly ProtocolWarning[];
   shotNames: ReadonlyMap<string, string>;
   onMarkGiven: () => void;
+  reminders: readonly string[];
   onOpenShot: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
@@ -191,6 +197,13 @@ function DueNextCard({
           <dd>{doses}</dd>
         </div>
       </dl>
+      {reminders.length > 0 && (
+        <ul className="due-card__reminders" aria-label="Reminders">
+          {reminders.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
       {item.given ? (
         <GivenSummary
           record={item.given}

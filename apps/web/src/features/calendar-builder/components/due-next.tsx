@@ -9,6 +9,7 @@ import type { Calendar } from "@vaxcal/schedule";
 import { useMemo, useState } from "react";
 import { ErrorState, LoadingState } from "../../../components/ui/status-panels.tsx";
 import { useCurrentUser } from "../../../lib/current-user.ts";
+import { describePlannedReminders, isFarmer } from "../../../lib/reminder-line.ts";
 import type { CalendarReviewState } from "../hooks/use-calendar-review.ts";
 import { listDueNext, type DueNextItem } from "../lib/due-next.ts";
 import { describeShotName } from "../lib/past-shots.ts";
@@ -95,6 +96,13 @@ export function DueNext({
         warningsByShot={review.warningsByShot}
         shotNames={shotNames}
         onMarkGiven={setMarking}
+        // The signed-in farmer's reminder for each shot (decision 603); none for a visitor, nor
+        // for a vet, whose contacts are not the farm's.
+        describeReminders={(date) =>
+          user.data && isFarmer(user.data)
+            ? describePlannedReminders(user.data, date, review.today)
+            : []
+        }
         onOpenShot={(item) => review.openPopup({ kind: "shot", shotId: item.shot.id })}
         onOpenWarning={(warning, item) => review.openRulePopup(warning, item.shot.id, calendar)}
       />

@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { givenShotMessages, type CalendarDetail } from "@vaxcal/contracts";
+import {
+  accountPaths,
+  givenShotMessages,
+  type CalendarDetail,
+  type UserProfile,
+} from "@vaxcal/contracts";
+import { http, HttpResponse } from "msw";
 import {
   addDays,
   formatLongDate,
@@ -14,6 +20,7 @@ import {
   createSavedCalendarsHandlers,
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
+import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import {
@@ -152,6 +159,28 @@ describe("a saved calendar on a phone", () => {
     expect(cards[0]).toHaveTextContent(formatLongDate(firstShot.date));
     expect(within(panel).getAllByRole("heading", { level: 2 })[0]).toHaveTextContent(
       /This week|Next week|Week of/,
+    );
+  });
+
+  it("says on each coming shot the reminder that will go to the farmer's verified mobile (decision 603)", async () => {
+    matchPhoneWidth(true);
+    server.use(
+      http.get(accountPaths.user, () =>
+        HttpResponse.json<UserProfile>({
+          ...farmerFixture,
+          phone: "+353871234567",
+          phone_verified_at: "2026-01-01T10:00:00.000Z",
+          notify_phone: true,
+          notify_email: false,
+        }),
+      ),
+    );
+    renderApp("/calendar/7", { isAuthenticated: true });
+    const panel = await screen.findByRole("tabpanel", { name: "Due next" });
+    const [first] = await within(panel).findAllByRole("list", { name: "Reminders" });
+    const sendDay = Number(addDays(firstShot.date, -7).slice(8));
+    expect(first).toHaveTextContent(
+      new RegExp(`^Text to 087 123 4567 (on \\w{3} ${sendDay} \\w{3}, 09:00|shortly)$`),
     );
   });
 

@@ -56,6 +56,7 @@ export function GivenShotDialog({
     recordGiven.mutate(
       {
         shotId,
+        isNew: record === null,
         record: {
           givenOn: fields.givenOn,
           batch: fields.batch,
