@@ -44,18 +44,31 @@ export function buildDefault(
  * due together whose windows leave no day 14 days clear of the others get a spacing warning, which
  * is the calendar telling the truth; and a dose due now for this season's birth shares a calendar
  * year with next season's, which the most-shots rule still counts by calendar year (issue 24,
- * item 7). Every other warning on a default calendar is a defect.
+ * item 7). A dose given to a group of the calving or lambing block (decision 416) is judged by
+ * the rule checks as if for the whole herd from the block's first birth: the product-window,
+ * most-shots and spacing checks do not know groups yet (issue 24, item 7), so their warnings on a
+ * grouped dose are left out too. Every other warning on a default calendar is a defect.
  */
 export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
+  const shots = calendar.diseases.flatMap((column) => column.shots);
   const dueNow = new Set(
-    calendar.diseases
-      .flatMap((column) => column.shots)
-      .filter((shot) => shot.seasonTiming?.state === "dueNow")
-      .map((shot) => shot.id),
+    shots.filter((shot) => shot.seasonTiming?.state === "dueNow").map((shot) => shot.id),
   );
+  const grouped = new Set(
+    shots
+      .filter((shot) => shot.birthGroup !== undefined)
+      .flatMap((shot) => [shot.id, shot.sourceShotId ?? shot.id]),
+  );
+  const isGroupRule = (rule: ProtocolRule) =>
+    rule === ProtocolRule.spacing ||
+    rule === ProtocolRule.maxShots ||
+    rule === ProtocolRule.productWindow;
+  const groupedIds = (ids: readonly string[]) =>
+    ids.some((id) => grouped.has(id) || grouped.has(id.replace(/~\d+$/, "")));
   return checkProtocol(calendar).filter(
     (warning) =>
-      (warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
-      !warning.shotIds.some((id) => dueNow.has(id)),
+      !(isGroupRule(warning.rule) && groupedIds(warning.shotIds)) &&
+      ((warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
+        !warning.shotIds.some((id) => dueNow.has(id))),
   );
 }

@@ -11,6 +11,13 @@ export {
 } from "./build-calendar.ts";
 export { resolveHerdStatus } from "./template-selection.ts";
 export {
+  DEFAULT_BLOCK_DAYS_BY_SEASON,
+  describeBlock,
+  MAX_BLOCK_DAYS,
+  resolveBirthBlock,
+  resolveDefaultBlockEnd,
+} from "./birth-block.ts";
+export {
   checkProtocol,
   ProtocolRule,
   SPACING_DAYS,
