@@ -186,6 +186,16 @@ const badCases: BadCase[] = [
     },
   },
   {
+    name: "a last calving before the first (decision 416)",
+    change: (payload) => {
+      payload.data.setup.birthEndDate = "2020-01-01";
+    },
+    issue: {
+      path: "body.data.setup.birthEndDate",
+      message: calendarMessages.birthEndBeforeStart,
+    },
+  },
+  {
     name: "a birth date that is not a date (30 February)",
     change: (payload) => {
       payload.data.setup.birthDate = "2026-02-30";
@@ -501,6 +511,26 @@ describe("POST /api/calendar refuses", () => {
     );
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json<{ setup: { herdStatus?: unknown } }>().setup.herdStatus).toEqual(herdStatus);
+  });
+
+  it("but accepts the last calving with the setup, and gives it back on reopening (decision 416)", async () => {
+    const payload = validPayload();
+    const birthDate = payload.data.setup.birthDate!;
+    const birthEndDate = new Date(Date.parse(birthDate) + 70 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    payload.data.setup.birthEndDate = birthEndDate;
+    const response = await testApp.app.inject(
+      asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ calendar: { id: number } }>().calendar;
+    const detail = await testApp.app.inject(
+      asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}` }),
+    );
+    expect(detail.json<{ setup: { birthEndDate?: unknown } }>().setup.birthEndDate).toBe(
+      birthEndDate,
+    );
   });
 
   it("but accepts the most shots allowed, and a name with fadas and €", async () => {
