@@ -1,6 +1,7 @@
 import { AnimalId, referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
-import { MAX_BLOCK_DAYS, resolveBirthBlock, resolveDefaultBlockEnd } from "./birth-block.ts";
+import { birthBlockMaxDays } from "@vaxcal/contracts";
+import { resolveBirthBlock, resolveDefaultBlockEnd } from "./birth-block.ts";
 import { buildCalendar } from "./build-calendar.ts";
 import { listAvoidableWarnings, offeredDiseases } from "./default-calendar.fixtures.ts";
 import { addDays, type IsoDate } from "./iso-date.ts";
@@ -116,7 +117,7 @@ function findBlockFaults(combination: Combination, calendar: Calendar): string[]
 
 describe("doses around the birth cover the whole calving or lambing block", () => {
   const todays = listTodays();
-  const lengths: BlockLength[] = ["default", 84, MAX_BLOCK_DAYS];
+  const lengths: BlockLength[] = ["default", 84, birthBlockMaxDays];
   const cases = adultCombinations.flatMap((combination) =>
     lengths.map((length) => [combination.id, length, combination] as const),
   );

@@ -24,9 +24,6 @@ export const DEFAULT_BLOCK_DAYS_BY_SEASON: Readonly<Record<number, number>> = {
   5: 35,
 };
 
-/** The longest block the server accepts: 26 weeks, from the first to the last birth. */
-export const MAX_BLOCK_DAYS = 182;
-
 /**
  * The block's last calving or lambing when the farmer leaves it out: the season's default length
  * from its start. Null without a start or a season with a default.

@@ -13,7 +13,6 @@ export { resolveHerdStatus } from "./template-selection.ts";
 export {
   DEFAULT_BLOCK_DAYS_BY_SEASON,
   describeBlock,
-  MAX_BLOCK_DAYS,
   resolveBirthBlock,
   resolveDefaultBlockEnd,
 } from "./birth-block.ts";
