@@ -1,4 +1,4 @@
-import { addDays, countDaysBetween, readMonthName, type IsoDate } from "./iso-date.ts";
+import { addDays, readMonthName, type IsoDate } from "./iso-date.ts";
 import type { BirthGroup, CalendarSetup, DateWindow } from "./schedule.types.ts";
 import { resolveBirthDate } from "./season-defaults.ts";
 
@@ -66,29 +66,6 @@ export function resolveBirthBlock(setup: CalendarSetup): DateWindow | null {
   const to = setup.birthEndDate ?? null;
   if (from === null || to === null || to < from) return null;
   return { from, to };
-}
-
-/** Days of the block after its first day: 0 for a one-day block. */
-function countBlockDays(block: DateWindow): number {
-  return countDaysBetween(block.from, block.to);
-}
-
-/**
- * The groups a dose before the birth is given to, for a window of `width` days (latest − earliest):
- * the whole block when one date can cover it; else an early and a late group of about equal
- * length when two dates can; else the whole block, which one date covers only in part.
- */
-export function splitBlock(block: DateWindow, width: number): BirthGroup[] {
-  const days = countBlockDays(block);
-  if (days <= width) return [{ ...block, coversAll: true }];
-  if (days <= 2 * width + 1) {
-    const earlyEnd = addDays(block.from, Math.floor(days / 2));
-    return [
-      { from: block.from, to: earlyEnd, coversAll: true },
-      { from: addDays(earlyEnd, 1), to: block.to, coversAll: true },
-    ];
-  }
-  return [{ ...block, coversAll: false }];
 }
 
 /**

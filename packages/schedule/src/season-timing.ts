@@ -1,5 +1,4 @@
-import { splitBlock } from "./birth-block.ts";
-import { addDays, moveToYear, readYear, type IsoDate } from "./iso-date.ts";
+import { addDays, countDaysBetween, moveToYear, readYear, type IsoDate } from "./iso-date.ts";
 import { isRecurrencePeriod } from "./occurrences.ts";
 import type { BirthGroup, DateWindow, SeasonTiming, ShotTemplateInput } from "./schedule.types.ts";
 import { findNextOccurrence } from "./shot-operations.ts";
@@ -85,6 +84,29 @@ function planDated(
   const next = findNextOccurrence(preferred, 1, today) ?? preferred;
   if (window === null || eventDate < today) return { date: preferred, next };
   return { date: preferred, next, seasonTiming: { state: "missed", window } };
+}
+
+/** Days of the block after its first day: 0 for a one-day block. */
+function countBlockDays(block: DateWindow): number {
+  return countDaysBetween(block.from, block.to);
+}
+
+/**
+ * The groups a dose before the birth is given to, for a window of `width` days (latest − earliest):
+ * the whole block when one date can cover it; else an early and a late group of about equal
+ * length when two dates can; else the whole block, which one date covers only in part.
+ */
+export function splitBlock(block: DateWindow, width: number): BirthGroup[] {
+  const days = countBlockDays(block);
+  if (days <= width) return [{ ...block, coversAll: true }];
+  if (days <= 2 * width + 1) {
+    const earlyEnd = addDays(block.from, Math.floor(days / 2));
+    return [
+      { from: block.from, to: earlyEnd, coversAll: true },
+      { from: addDays(earlyEnd, 1), to: block.to, coversAll: true },
+    ];
+  }
+  return [{ ...block, coversAll: false }];
 }
 
 function clamp(date: IsoDate, window: DateWindow): IsoDate {
