@@ -294,13 +294,16 @@ export function checkCalendarSubmission(
       protocols.get(column.id) ?? selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
+  // The block's end is the engine's (none for young stock), not whatever was sent.
+  const { birthEndDate: _sentBirthEndDate, ...sentSetup } = setup;
   const storedSetup: PayloadSetup = {
-    ...setup,
+    ...sentSetup,
     enterprise: { id: setup.enterprise.id, name: combination.enterprise },
     animal: { id: animalId, name: combination.animal, isAdult: combination.isAdult },
     season: { id: setup.season.id, name: combination.season },
     birthDate: engineSetup.birthDate,
-    birthEndDate: engineSetup.birthEndDate ?? null,
+    // Decision 416: kept only when sent, so a setup without a block is stored as before.
+    ...(engineSetup.birthEndDate == null ? {} : { birthEndDate: engineSetup.birthEndDate }),
     breedingDate: engineSetup.breedingDate,
   };
 
