@@ -199,3 +199,33 @@ describe("Footvax after lambing counts from the block's end", () => {
     expect(footvax(buildWithBlock(ewes, "2026-11-24", 56))).toEqual(["2027-05-24"]);
   });
 });
+
+describe("young stock and calendars saved before blocks", () => {
+  const calves = referenceData.combinations.find((combination) => combination.id === 4)!;
+  const cows = referenceData.combinations.find((combination) => combination.id === 1)!;
+  const withoutEnd = (combination: Combination, today: IsoDate) => {
+    const calendar = buildWithBlock(combination, today, "default");
+    return buildCalendar({
+      setup: { ...calendar.setup, birthEndDate: null },
+      diseases: offeredDiseases(combination.animal_id),
+      vaccines: referenceData.vaccines,
+      shotTemplates: referenceData.shotTemplates,
+      today,
+    });
+  };
+
+  it("plans calves from their own birth: an end date changes nothing", () => {
+    const calendar = buildWithBlock(calves, "2027-01-10", 70);
+    expect(resolveBirthBlock(calendar.setup)).toBeNull();
+    expect(calendar.diseases).toEqual(withoutEnd(calves, "2027-01-10").diseases);
+  });
+
+  it("plans cows without an end from the first calving alone, as before blocks", () => {
+    const calendar = withoutEnd(cows, "2026-11-01");
+    expect(resolveBirthBlock(calendar.setup)).toBeNull();
+    const covexin = calendar.diseases
+      .flatMap((column) => column.shots)
+      .filter((shot) => shot.templateId === 4 && !shot.isMirroredCopy);
+    expect(covexin.map((shot) => [shot.date, shot.custom_name])).toEqual([["2026-12-28", null]]);
+  });
+});
