@@ -26,6 +26,9 @@ export const calendarBuilderMessages = {
   includeInvalid: "include takes a comma list of vaccine, vaccine.shots and vaccine.rules.",
   birthDateRequired: "This animal needs a birth, calving or lambing date (birthDate).",
   breedingDateRequired: "This animal needs a breeding date (breedingDate).",
+  /** Decision 416: the last calving or lambing of the block. */
+  birthEndBeforeStart: "The last calving or lambing can't be before the first.",
+  birthEndTooLate: "Calving or lambing can run for 26 weeks at most: please check the last date.",
   dateInvalid: "Expected a date as YYYY-MM-DD",
   unprimedInvalid: "unprimed takes a comma list of disease ids.",
   /** docs/product.md §5, word for word. */
@@ -88,6 +91,11 @@ export const ScopedDiseasesQuerySchema = z.object({
     .regex(/^[1-9]\d{0,8}$/, calendarBuilderMessages.seasonComboIdInvalid)
     .transform(Number),
   birthDate: IsoDateSchema.optional(),
+  /**
+   * Adults: the last calving or lambing of the block that starts on birthDate (decision 416).
+   * Left out: the season's default block length.
+   */
+  birthEndDate: IsoDateSchema.optional(),
   breedingDate: IsoDateSchema.optional(),
   /** Comma list of the disease ids whose primary course the animals have not had. */
   unprimed: z
@@ -105,6 +113,7 @@ export const scopedDiseasesQueryKeys = [
   "include",
   "seasonComboId",
   "birthDate",
+  "birthEndDate",
   "breedingDate",
   "unprimed",
 ] as const;
@@ -115,6 +124,26 @@ export const SeasonTimingSchema = z.object({
   window: z.object({ from: IsoDateSchema, to: IsoDateSchema }),
 });
 export type SeasonTiming = z.infer<typeof SeasonTimingSchema>;
+
+/** Decision 416: the longest calving or lambing block, in days from the first to the last birth. */
+export const birthBlockMaxDays = 182;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What is wrong with a calving or lambing block's last date, in farm language, or null when it
+ * is fine or not given: the last birth is on or after the first, and at most 26 weeks after it.
+ */
+export function checkBirthEndDate(
+  birthDate: string | null | undefined,
+  birthEndDate: string | null | undefined,
+): string | null {
+  if (birthDate == null || birthEndDate == null) return null;
+  const days = (Date.parse(birthEndDate) - Date.parse(birthDate)) / DAY_MS;
+  if (Number.isNaN(days)) return null;
+  if (days < 0) return calendarBuilderMessages.birthEndBeforeStart;
+  return days > birthBlockMaxDays ? calendarBuilderMessages.birthEndTooLate : null;
+}
 
 /** One shot as the engine lays it out (docs/product.md §3 "Shot"), with the links it keeps. */
 export const ScheduledShotSchema = z.object({
@@ -181,6 +210,8 @@ export const CalendarFormSchema = z.object({
   id: Id.nullable(),
   animalID: Id.nullable(),
   birthDate: IsoDateSchema.nullable(),
+  /** Decision 416: the last calving or lambing; null or absent (older drafts): the default. */
+  birthEndDate: IsoDateSchema.nullable().optional(),
   breedingDate: IsoDateSchema.nullable(),
   diseases: z.array(Id),
   enterpriseID: Id.nullable(),

@@ -50,6 +50,8 @@ export const calendarMessages = {
   isAdultMismatch: "This does not match the animal chosen.",
   birthDateRequired: calendarBuilderMessages.birthDateRequired,
   breedingDateRequired: calendarBuilderMessages.breedingDateRequired,
+  birthEndBeforeStart: calendarBuilderMessages.birthEndBeforeStart,
+  birthEndTooLate: calendarBuilderMessages.birthEndTooLate,
   dateOutOfRange: "Please choose a date between 2000 and 2100.",
   diseaseUnknown: "This disease is not in our list.",
   diseaseNotOffered: "This disease is not offered for this animal.",
@@ -214,6 +216,11 @@ export const CalendarSetupSchema = z.object({
   animal: NamedSchema.extend({ isAdult: z.boolean() }),
   season: NamedSchema,
   birthDate: CalendarDateSchema.nullable(),
+  /**
+   * Adults: the last calving or lambing of the block (decision 416). Null or absent (calendars
+   * saved before blocks, older clients): the plan counts from birthDate alone.
+   */
+  birthEndDate: CalendarDateSchema.nullable().optional(),
   breedingDate: CalendarDateSchema.nullable(),
   herdStatus: HerdStatusMapSchema.optional(),
   /** The calves graze where lungworm is a risk (decision 415); absent: yes on dairy farms only. */
@@ -516,6 +523,7 @@ export const CalendarDetailSchema = z.object({
     animal: z.object({ id: Id, name: z.string(), isAdult: z.boolean() }),
     season: z.object({ id: Id, name: z.string() }),
     birthDate: IsoDateSchema.nullable(),
+    birthEndDate: IsoDateSchema.nullable().optional(),
     breedingDate: IsoDateSchema.nullable(),
     herdStatus: HerdStatusMapSchema.optional(),
   }),

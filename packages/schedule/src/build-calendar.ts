@@ -16,10 +16,14 @@ import type {
   ShotTemplateInput,
   VaccineInput,
 } from "./schedule.types.ts";
-import { resolveBirthDate, resolveCalendarYear } from "./season-defaults.ts";
+import { resolveBirthDate, resolveBirthLabel, resolveCalendarYear } from "./season-defaults.ts";
 import { spaceDueNowSeeds } from "./due-now-spacing.ts";
-import { DUE_NOW_ID_SUFFIX, planTemplate, type PlannedTemplate } from "./season-timing.ts";
+import { DUE_NOW_ID_SUFFIX, planTemplateInBlock, type PlannedTemplate } from "./season-timing.ts";
+import { nameGroupDose, resolveBirthBlock } from "./birth-block.ts";
 import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
+
+/** The shot id suffix of a dose for the late group of a calving or lambing block (decision 416). */
+const LATE_GROUP_ID_SUFFIX = "-late";
 
 interface ReferenceInput {
   readonly diseases: readonly DiseaseInput[];
@@ -31,6 +35,7 @@ function assertSetupDates(setup: CalendarSetup, today: IsoDate): void {
   assertIsoDate(today, "today");
   if (setup.birthDate !== null) assertIsoDate(setup.birthDate, "setup.birthDate");
   if (setup.breedingDate !== null) assertIsoDate(setup.breedingDate, "setup.breedingDate");
+  if (setup.birthEndDate != null) assertIsoDate(setup.birthEndDate, "setup.birthEndDate");
 }
 
 function createFrame(setup: CalendarSetup, today: IsoDate, nextUserShotNumber: number) {
@@ -61,6 +66,7 @@ function createColumnSeeds(
           setup,
           shotTemplates: reference.shotTemplates,
           today,
+          vaccineName: vaccine.name,
         });
   return { diseaseId: disease.id, vaccine, seeds };
 }
@@ -76,31 +82,46 @@ export function generateTemplateSeeds({
   setup,
   shotTemplates,
   today,
+  vaccineName = null,
 }: {
   diseaseId: number;
   vaccineId: number;
   setup: CalendarSetup;
   shotTemplates: readonly ShotTemplateInput[];
   today: IsoDate;
+  /** Names a dose split into groups of the calving or lambing block when its template does not. */
+  vaccineName?: string | null;
 }): ShotSeed[] {
   const animalId = setup.animal.id;
   const seeds: ShotSeed[] = [];
   const birthDate = resolveBirthDate(setup);
   const scope = resolveTemplateScope(setup, diseaseId);
+  // Decision 416: an adult's doses around the birth cover the calving or lambing block.
+  const block = resolveBirthBlock(setup);
+  const birthLabel = resolveBirthLabel(setup);
+  const plan = (template: ShotTemplateInput, allowDueNow: boolean) =>
+    planTemplateInBlock(template, block, birthDate, setup.breedingDate, today, allowDueNow);
   // docs/product.md §9 and decision 411: a dose whose window is still open is due now; a
   // recurring dose whose window has closed starts at the next season's date, a year on.
-  const dated: { template: ShotTemplateInput; planned: PlannedTemplate; yearsOn: number }[] = [];
+  const dated: {
+    template: ShotTemplateInput;
+    planned: PlannedTemplate;
+    yearsOn: number;
+    group: number;
+    groups: number;
+  }[] = [];
   for (const template of shotTemplates) {
     if (template.vaccine_id !== vaccineId || template.animal_id !== animalId) continue;
     if (!isTemplateInScope(template, scope)) continue;
-    const planned = planTemplate(template, birthDate, setup.breedingDate, today);
     // A template with nothing to count from has no date to show: it is left out, not undated.
-    if (planned === null) continue;
-    const yearsOn =
-      planned.seasonTiming?.state === "dueNow"
-        ? 0
-        : readYear(planned.next) - readYear(planned.date);
-    dated.push({ template, planned, yearsOn });
+    const plannedGroups = plan(template, true);
+    plannedGroups.forEach((planned, group) => {
+      const yearsOn =
+        planned.seasonTiming?.state === "dueNow"
+          ? 0
+          : readYear(planned.next) - readYear(planned.date);
+      dated.push({ template, planned, yearsOn, group, groups: plannedGroups.length });
+    });
   }
   // A booster due now is worth nothing to a herd whose primary course should have started before
   // today: the booster is missed this season, and the course moves to the next one with it.
@@ -112,8 +133,8 @@ export function generateTemplateSeeds({
     for (const entry of dated) {
       if (entry.planned.seasonTiming?.state !== "dueNow") continue;
       if (!isRecurrencePeriod(entry.template.is_recurrent)) continue;
-      const planned = planTemplate(entry.template, birthDate, setup.breedingDate, today, false);
-      if (planned === null) continue;
+      const planned = plan(entry.template, false)[entry.group];
+      if (planned === undefined) continue;
       entry.planned = planned;
       entry.yearsOn = readYear(planned.next) - readYear(planned.date);
     }
@@ -122,15 +143,22 @@ export function generateTemplateSeeds({
   // with it, doses after the booster (IBR's 6-month dose) too; any other shot given once keeps
   // its date, for the page to ask about.
   const boosterYearsOn = Math.max(0, ...dated.map(({ yearsOn }) => yearsOn));
-  for (const { template, planned, yearsOn } of dated) {
-    const { date, next, seasonTiming } = planned;
+  for (const { template, planned, yearsOn, group, groups } of dated) {
+    const { date, next, seasonTiming, birthGroup } = planned;
+    const name = template.custom_name ?? vaccineName;
+    const groupName =
+      birthGroup === undefined || name === null
+        ? null
+        : nameGroupDose(name, birthGroup, birthLabel, groups > 1);
     const shot = {
-      id: `${diseaseId}-${template.id}`,
+      // The first group keeps the template's shot id, so a protocol update finds it (decision 405).
+      id: `${diseaseId}-${template.id}${group === 0 ? "" : LATE_GROUP_ID_SUFFIX}`,
       diseaseId,
       templateId: template.id,
-      custom_name: template.custom_name,
+      custom_name: groupName ?? template.custom_name,
       is_recurrent: template.is_recurrent,
       userInitiated: false,
+      ...(birthGroup === undefined || (birthGroup.coversAll && groups === 1) ? {} : { birthGroup }),
     };
     if (seasonTiming?.state === "dueNow" && isRecurrencePeriod(template.is_recurrent)) {
       // This season's dose, once, then the series from its next preferred day. The series comes

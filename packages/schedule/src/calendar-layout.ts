@@ -6,6 +6,7 @@ import type {
   CalendarMonth,
   CalendarSetup,
   SeasonTiming,
+  BirthGroup,
   Shot,
   VaccineInput,
 } from "./schedule.types.ts";
@@ -25,6 +26,8 @@ export interface ShotSeed {
   readonly userInitiated: boolean;
   /** A generated dose due now, or whose window was missed this season; its first occurrence shows it. */
   readonly seasonTiming?: SeasonTiming;
+  /** A dose given to a group of the calving or lambing block (decision 416). */
+  readonly birthGroup?: BirthGroup;
 }
 
 export interface ColumnSeeds {
@@ -116,6 +119,7 @@ function createShot(
     userInitiated: sourceShotId === null && seed.userInitiated,
     // Undefined, not absent, keeps the hidden class; equality in tests reads it as absent.
     seasonTiming: sourceShotId === null ? seed.seasonTiming : undefined,
+    birthGroup: sourceShotId === null ? seed.birthGroup : undefined,
   };
 }
 

@@ -11,6 +11,12 @@ export {
 } from "./build-calendar.ts";
 export { resolveHerdStatus, resolveLungwormRisk } from "./template-selection.ts";
 export {
+  DEFAULT_BLOCK_DAYS_BY_SEASON,
+  describeBlock,
+  resolveBirthBlock,
+  resolveDefaultBlockEnd,
+} from "./birth-block.ts";
+export {
   checkProtocol,
   ProtocolRule,
   SPACING_DAYS,

@@ -117,6 +117,12 @@ export interface CalendarSetup {
   };
   /** Start of calving or lambing for adults, the animal's own birth for young stock. */
   readonly birthDate: IsoDate | null;
+  /**
+   * Adults: the last calving or lambing of the block that starts on `birthDate` (docs/decisions/
+   * 416). Absent or null: no block, the birth date alone (step 1 and the server fill in the
+   * season's default end when the farmer leaves it out). Young stock ignore it.
+   */
+  readonly birthEndDate?: IsoDate | null;
   readonly breedingDate: IsoDate | null;
   /** By disease id; a disease left out is primed (docs/product.md §3 "Herd status"). */
   readonly herdStatus?: Readonly<Record<string, HerdStatus>>;
@@ -173,6 +179,20 @@ export interface Shot {
    * absent otherwise (and on copies, user shots and restored shots).
    */
   readonly seasonTiming?: SeasonTiming;
+  /**
+   * Set on a generated first occurrence of a dose before or after an adult's birth that is given
+   * to a group of the calving or lambing block (docs/decisions/416); absent otherwise.
+   */
+  readonly birthGroup?: BirthGroup;
+}
+
+/**
+ * The animals of a calving or lambing block a dose is for: those giving birth from `from` to `to`.
+ * `coversAll` false: the dose's window is too short for one date to cover them all, and its name
+ * says so.
+ */
+export interface BirthGroup extends DateWindow {
+  readonly coversAll: boolean;
 }
 
 /** A dose's window as dates: the earliest and the latest day, both included. */

@@ -282,6 +282,18 @@ describe("bad or missing parameters answer 400 with a field message", () => {
       issues: [{ path: "query.breedingDate", message: calendarBuilderMessages.dateInvalid }],
     },
     {
+      name: "the last calving before the first (decision 416)",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&${dates}&birthEndDate=2027-01-31`,
+      issues: [
+        { path: "query.birthEndDate", message: calendarBuilderMessages.birthEndBeforeStart },
+      ],
+    },
+    {
+      name: "a calving block longer than 26 weeks (decision 416)",
+      query: `include=vaccine&seasonComboId=${dairySpringCows}&${dates}&birthEndDate=2027-08-03`,
+      issues: [{ path: "query.birthEndDate", message: calendarBuilderMessages.birthEndTooLate }],
+    },
+    {
       name: "birthDate missing for cows",
       query: `include=vaccine&seasonComboId=${dairySpringCows}&breedingDate=2027-04-25`,
       issues: [{ path: "query.birthDate", message: calendarBuilderMessages.birthDateRequired }],

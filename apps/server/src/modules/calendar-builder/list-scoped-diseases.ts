@@ -1,6 +1,7 @@
 import {
   ScopedDiseaseInclude,
   calendarBuilderMessages,
+  checkBirthEndDate,
   type ErrorIssue,
   type ScopedDisease,
   type ScopedDiseasesQuery,
@@ -8,6 +9,7 @@ import {
 } from "@vaxcal/contracts";
 import {
   buildCalendar,
+  resolveDefaultBlockEnd,
   selectColumnProtocol,
   type CalendarSetup,
   type IsoDate,
@@ -99,12 +101,20 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
       message: calendarBuilderMessages.breedingDateRequired,
     });
   }
+  const birthDate = animal.hasBirthDate ? (query.birthDate ?? null) : null;
+  // Decision 416: an adult's calving or lambing block, to the season's default end when left out.
+  const blockIssue = animal.isAdult ? checkBirthEndDate(birthDate, query.birthEndDate) : null;
+  if (blockIssue !== null) issues.push({ path: "query.birthEndDate", message: blockIssue });
   if (issues.length > 0) throw invalidQuery(issues);
+  const birthEndDate = animal.isAdult
+    ? (query.birthEndDate ?? resolveDefaultBlockEnd(combination.seasonId, birthDate))
+    : null;
   return {
     enterprise: { id: combination.enterpriseId },
     season: { id: combination.seasonId },
     animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
-    birthDate: animal.hasBirthDate ? (query.birthDate ?? null) : null,
+    birthDate,
+    birthEndDate,
     breedingDate: query.breedingDate ?? null,
     // docs/product.md §3 "Herd status": the diseases whose primary course the animals have not had.
     herdStatus: Object.fromEntries(

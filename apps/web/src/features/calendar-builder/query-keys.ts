@@ -8,13 +8,14 @@ export const calendarBuilderQueryKeys = {
   /** The animal's diseases for one setup: a new key for each answer step 1 can change. */
   scopedDiseases: (
     combinationId: number,
-    setup: Pick<CalendarSetup, "birthDate" | "breedingDate">,
+    setup: Pick<CalendarSetup, "birthDate" | "birthEndDate" | "breedingDate">,
     unprimedDiseaseIds: readonly number[],
   ) =>
     [
       "scoped-diseases",
       combinationId,
       setup.birthDate,
+      setup.birthEndDate ?? null,
       setup.breedingDate,
       unprimedDiseaseIds.join(","),
     ] as const,

@@ -67,6 +67,22 @@ function validPayload(): SubmitCalendarRequest {
   return buildSubmitPayload(editCalendar(buildEngineCalendar(), "2026-01-12", "2026-07-01"));
 }
 
+/** Saves the payload as the farmer and reads the calendar back: the setup it gives. */
+async function saveAndReopen(
+  payload: SubmitCalendarRequest,
+): Promise<{ herdStatus?: unknown; birthEndDate?: unknown }> {
+  const response = await testApp.app.inject(
+    asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const { id } = response.json<{ calendar: { id: number } }>().calendar;
+  const detail = await testApp.app.inject(
+    asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}` }),
+  );
+  expect(detail.statusCode, detail.body).toBe(200);
+  return detail.json<{ setup: { herdStatus?: unknown; birthEndDate?: unknown } }>().setup;
+}
+
 function firstShot(payload: SubmitCalendarRequest): SubmitShot {
   const shot = payload.data.diseases[0]?.shots[0];
   if (!shot) throw new Error("the payload has no shot");
@@ -183,6 +199,16 @@ const badCases: BadCase[] = [
     issue: {
       path: "body.data.setup.breedingDate",
       message: calendarMessages.breedingDateRequired,
+    },
+  },
+  {
+    name: "a last calving before the first (decision 416)",
+    change: (payload) => {
+      payload.data.setup.birthEndDate = "2020-01-01";
+    },
+    issue: {
+      path: "body.data.setup.birthEndDate",
+      message: calendarMessages.birthEndBeforeStart,
     },
   },
   {
@@ -491,16 +517,17 @@ describe("POST /api/calendar refuses", () => {
     const payload = validPayload();
     const herdStatus = { [DiseaseId.bvd]: "unprimed", [DiseaseId.ibr]: "primed" } as const;
     payload.data.setup.herdStatus = herdStatus;
-    const response = await testApp.app.inject(
-      asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const { id } = response.json<{ calendar: { id: number } }>().calendar;
-    const detail = await testApp.app.inject(
-      asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}` }),
-    );
-    expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json<{ setup: { herdStatus?: unknown } }>().setup.herdStatus).toEqual(herdStatus);
+    expect((await saveAndReopen(payload)).herdStatus).toEqual(herdStatus);
+  });
+
+  it("but accepts the last calving with the setup, and gives it back on reopening (decision 416)", async () => {
+    const payload = validPayload();
+    const birthDate = payload.data.setup.birthDate!;
+    const birthEndDate = new Date(Date.parse(birthDate) + 70 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    payload.data.setup.birthEndDate = birthEndDate;
+    expect((await saveAndReopen(payload)).birthEndDate).toBe(birthEndDate);
   });
 
   it("but accepts the most shots allowed, and a name with fadas and €", async () => {

@@ -1,5 +1,6 @@
 import {
   calendarLimits,
+  checkBirthEndDate,
   calendarMessages,
   type ErrorIssue,
   type CalendarSetup as PayloadSetup,
@@ -99,6 +100,11 @@ function checkSetup(data: SubmitData, combination: SetupCombination | null, issu
   if (combination.isAdult && setup.breedingDate === null) {
     issues.add("data.setup.breedingDate", calendarMessages.breedingDateRequired);
   }
+  // Decision 416: the calving or lambing block's last date, when sent.
+  const blockIssue = combination.isAdult
+    ? checkBirthEndDate(setup.birthDate, setup.birthEndDate)
+    : null;
+  if (blockIssue !== null) issues.add("data.setup.birthEndDate", blockIssue);
 }
 
 /**
@@ -133,6 +139,9 @@ export function checkCalendarSubmission(
     // The ram has no birth date (docs/product.md §9): one sent for him is ignored, as step 2
     // ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,
+    // Decision 416: an adult's calving or lambing block; young stock's birth is their own.
+    birthEndDate:
+      combination.isAdult && combination.hasBirthDate ? (setup.birthEndDate ?? null) : null,
     breedingDate: setup.breedingDate,
   };
   const calendarYear = resolveCalendarYear(engineSetup, today);
@@ -285,12 +294,16 @@ export function checkCalendarSubmission(
       protocols.get(column.id) ?? selectColumnProtocol(shotTemplates, column.vaccineId, animalId),
   }));
   // The setup as a whole, as the contracts read it back, with the reference data's names.
+  // The block's end is the engine's (none for young stock), not whatever was sent.
+  const { birthEndDate: _sentBirthEndDate, ...sentSetup } = setup;
   const storedSetup: PayloadSetup = {
-    ...setup,
+    ...sentSetup,
     enterprise: { id: setup.enterprise.id, name: combination.enterprise },
     animal: { id: animalId, name: combination.animal, isAdult: combination.isAdult },
     season: { id: setup.season.id, name: combination.season },
     birthDate: engineSetup.birthDate,
+    // Decision 416: kept only when sent, so a setup without a block is stored as before.
+    ...(engineSetup.birthEndDate == null ? {} : { birthEndDate: engineSetup.birthEndDate }),
     breedingDate: engineSetup.breedingDate,
   };
 

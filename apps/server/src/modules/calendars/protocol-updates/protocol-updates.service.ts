@@ -49,6 +49,8 @@ function toEngineSetup(calendar: CalendarRow): CalendarSetup {
     season: { id: calendar.seasonId },
     animal: { id: calendar.animalId, isAdult: saved.animal.isAdult },
     birthDate: calendar.birthDate,
+    // Decision 416: the calving or lambing block as saved; none on calendars saved before it.
+    birthEndDate: saved.birthEndDate ?? null,
     breedingDate: calendar.breedingDate,
     ...(saved.herdStatus === undefined ? {} : { herdStatus: saved.herdStatus }),
   };

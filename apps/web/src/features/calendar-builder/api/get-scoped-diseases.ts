@@ -22,6 +22,7 @@ const include = [
 export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseasesRequest): string {
   const query: ScopedDiseasesQueryInput = { include, seasonComboId: String(combinationId) };
   if (setup.birthDate !== null) query.birthDate = setup.birthDate;
+  if (setup.birthEndDate != null) query.birthEndDate = setup.birthEndDate;
   if (setup.breedingDate !== null) query.breedingDate = setup.breedingDate;
   const unprimed = listUnprimedDiseaseIds(setup);
   if (unprimed.length > 0) query.unprimed = unprimed.join(",");

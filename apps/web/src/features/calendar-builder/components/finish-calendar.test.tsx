@@ -340,6 +340,8 @@ describe("Finish calendar (docs/product.md §4 'Finish click' and 'Submission')"
       animal: { id: 1, name: "Cows", isAdult: true },
       season: { id: 1, name: "Spring calving" },
       birthDate: "2031-02-01",
+      // Decision 416: left empty in step 1, spring calving's usual 10 weeks are saved.
+      birthEndDate: "2031-04-12",
       breedingDate: "2031-04-25",
     });
     expect(body?.data.diseases.map((disease) => disease.id)).toEqual([1]);

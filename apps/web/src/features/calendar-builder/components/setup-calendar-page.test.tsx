@@ -10,6 +10,7 @@ import { resetCalendarDraft } from "../stores/calendar-draft-store.ts";
 import { readCalendarForm, resetCalendarForm } from "../stores/calendar-form-store.ts";
 import {
   createFullReferenceHandlers,
+  createScopedDiseasesHandler,
   fullReferenceLists,
 } from "../testing/calendar-builder-fixtures.ts";
 
@@ -204,6 +205,62 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
     await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
     expect(main.queryByText(/had their first/)).toBeNull();
     expect(readCalendarForm().herdStatus).toEqual({});
+  });
+
+  it("asks when calving ends, with the season's usual block in words, and sends it to step 2 (decision 416)", async () => {
+    const calls: string[] = [];
+    server.use(createScopedDiseasesHandler(readToday(), calls));
+    const { user, main, group, nextStep } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Cows" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^BVD/ }));
+
+    const end = main.getByLabelText(/^Calving season end date/);
+    expect(end).toHaveValue("");
+    expect(end).toHaveAccessibleDescription(
+      /Usually spring calving: 1 February to 12 April\. Leave it empty to use that\./,
+    );
+    // The last calving before the first: said in farm language, and no next step.
+    const birthDate = defaultsOf(1).birthDate!;
+    const year = Number(birthDate.slice(0, 4));
+    await user.type(end, `${year}-01-15`);
+    expect(main.getByText("The last calving or lambing can't be before the first.")).toBeVisible();
+    expect(nextStep()).toBeDisabled();
+    // More than 26 weeks of calving.
+    await user.clear(end);
+    await user.type(end, `${year}-09-01`);
+    expect(
+      main.getByText(
+        "Calving or lambing can run for 26 weeks at most: please check the last date.",
+      ),
+    ).toBeVisible();
+    expect(nextStep()).toBeDisabled();
+
+    await user.clear(end);
+    await user.type(end, `${year}-04-30`);
+    expect(nextStep()).toBeEnabled();
+    await user.click(nextStep());
+    await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
+    await vi.waitFor(() => expect(calls).not.toHaveLength(0));
+    expect(new URL(calls[0] ?? "").searchParams.get("birthEndDate")).toBe(`${year}-04-30`);
+  });
+
+  it("leaves the usual end out of the form but sends it for the season (decision 416)", async () => {
+    const calls: string[] = [];
+    server.use(createScopedDiseasesHandler(readToday(), calls));
+    const { user, group, nextStep } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Ewes" }));
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^Clostridial/ }));
+    await user.click(nextStep());
+    await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
+    await vi.waitFor(() => expect(calls).not.toHaveLength(0));
+    const query = new URL(calls[0] ?? "").searchParams;
+    // Mid-season lambing's usual 5 weeks from its start.
+    const start = Date.parse(query.get("birthDate") ?? "");
+    expect(Date.parse(query.get("birthEndDate") ?? "") - start).toBe(35 * 86_400_000);
+    expect(readCalendarForm().birthEndDate).toBeNull();
   });
 
   it("goes to step 2 on 'Next step'", async () => {

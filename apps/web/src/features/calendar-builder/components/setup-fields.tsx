@@ -4,7 +4,8 @@ import type {
   HerdStatus,
   ReferenceLists,
 } from "@vaxcal/contracts";
-import { resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
+import { checkBirthEndDate } from "@vaxcal/contracts";
+import { describeBlock, resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import { useId, type ReactNode } from "react";
 import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/form-fields.tsx";
 import { describeChosenDate } from "../lib/calendar-dates.ts";
@@ -18,7 +19,9 @@ import {
   listAnimalSeasons,
   listEnterpriseAnimals,
   needsBirthDate,
+  needsBirthEndDate,
   needsBreedingDate,
+  resolveBirthEndDate,
 } from "../lib/calendar-setup.ts";
 
 type SetupFieldsProps = {
@@ -114,6 +117,15 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
                 onChange={(event) => onSetField("birthDate", event.target.value || null)}
               />
             )}
+            {needsBirthEndDate(animal) && birthLabel !== null && (
+              <BirthEndField
+                birthLabel={birthLabel}
+                seasonName={season?.name ?? null}
+                form={form}
+                defaultEnd={resolveBirthEndDate({ ...form, birthEndDate: null }, animal)}
+                onSetField={onSetField}
+              />
+            )}
             {needsBreedingDate(animal) && (
               <TextField
                 label="Breeding season start date"
@@ -170,6 +182,46 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
         </FieldGroup>
       )}
     </div>
+  );
+}
+
+/**
+ * Decision 416: when calving or lambing ends, optional; left empty, the season's usual length,
+ * shown in words ("Spring calving: 1 February to 12 April").
+ */
+function BirthEndField({
+  birthLabel,
+  seasonName,
+  form,
+  defaultEnd,
+  onSetField,
+}: {
+  birthLabel: string;
+  seasonName: string | null;
+  form: CalendarForm;
+  defaultEnd: IsoDate | null;
+  onSetField: SetupFieldsProps["onSetField"];
+}) {
+  const usual =
+    form.birthDate !== null && defaultEnd !== null
+      ? `${seasonName ?? birthLabel}: ${describeBlock({ from: form.birthDate, to: defaultEnd })}.`
+      : null;
+  return (
+    <TextField
+      label={`${birthLabel} season end date`}
+      type="date"
+      isOptional
+      hint={
+        usual === null
+          ? undefined
+          : `Usually ${usual.charAt(0).toLowerCase()}${usual.slice(1)} Leave it empty to use that.`
+      }
+      value={form.birthEndDate ?? ""}
+      min={form.birthDate ?? undefined}
+      error={checkBirthEndDate(form.birthDate, form.birthEndDate) ?? undefined}
+      echo={describeChosenDate(form.birthEndDate ?? null)}
+      onChange={(event) => onSetField("birthEndDate", event.target.value || null)}
+    />
   );
 }
 

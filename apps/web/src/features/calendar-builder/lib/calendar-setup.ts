@@ -1,12 +1,14 @@
-import type {
-  Animal,
-  AnimalEnterpriseSeasonCombination,
-  CalendarForm,
-  HerdStatus,
-  ReferenceLists,
-  Season,
+import {
+  checkBirthEndDate,
+  type Animal,
+  type AnimalEnterpriseSeasonCombination,
+  type CalendarForm,
+  type HerdStatus,
+  type ReferenceLists,
+  type Season,
 } from "@vaxcal/contracts";
 import {
+  resolveDefaultBlockEnd,
   resolveDefaultSeasonId,
   resolveSeasonDefaults,
   type CalendarSetup,
@@ -139,7 +141,8 @@ function settleChoices(
         reference,
       )
     : { birthDate: null, breedingDate: null };
-  return { ...next, diseases, herdStatus, ...defaults };
+  // Decision 416: a new season's block ends on its default until the farmer changes it.
+  return { ...next, diseases, herdStatus, ...defaults, birthEndDate: null };
 }
 
 export function chooseEnterprise(
@@ -218,14 +221,31 @@ export function buildCalendarSetup(
   }
   if (needsBreedingDate(animal) && form.breedingDate === null) return null;
   if (needsBirthDate(animal) && form.birthDate === null) return null;
+  const birthEndDate = resolveBirthEndDate(form, animal);
+  if (checkBirthEndDate(form.birthDate, birthEndDate) !== null) return null;
   return {
     enterprise: { id: form.enterpriseID },
     season: { id: form.seasonID },
     animal: { id: animal.id, isAdult: animal.isAdult, hasBirthDate: animal.hasBirthDate },
     birthDate: needsBirthDate(animal) ? form.birthDate : null,
+    ...(birthEndDate === null ? {} : { birthEndDate }),
     breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
     herdStatus: keepTickedAnswers(form),
   };
+}
+
+/** Whether step 1 asks when calving or lambing ends: adults with a calving or lambing. */
+export function needsBirthEndDate(animal: AnimalFacts): boolean {
+  return animal.isAdult && needsBirthDate(animal);
+}
+
+/**
+ * Decision 416: the last calving or lambing of an adult's block, the farmer's or, left empty, the
+ * season's default; null for young stock and the ram.
+ */
+export function resolveBirthEndDate(form: CalendarForm, animal: AnimalFacts): IsoDate | null {
+  if (!needsBirthEndDate(animal) || form.birthDate === null) return null;
+  return form.birthEndDate ?? resolveDefaultBlockEnd(form.seasonID, form.birthDate);
 }
 
 /** The herd status answers of the ticked diseases: an unticked disease's answer is not sent. */
@@ -259,6 +279,7 @@ export function describeSetupKey(combinationId: number, setup: CalendarSetup): s
   return [
     combinationId,
     setup.birthDate ?? "",
+    setup.birthEndDate ?? "",
     setup.breedingDate ?? "",
     listUnprimedDiseaseIds(setup).join(","),
   ].join("|");

@@ -42,6 +42,8 @@ export function buildSubmitData(
         },
         season: { id: seasonId, name: nameOf(reference.seasons, seasonId) },
         birthDate: setup.birthDate,
+        // Decision 416: the calving or lambing block's last date, for adults.
+        ...(setup.birthEndDate == null ? {} : { birthEndDate: setup.birthEndDate }),
         breedingDate: setup.breedingDate,
         // docs/product.md §3 "Herd status": the answers are saved with the calendar.
         ...(setup.herdStatus && Object.keys(setup.herdStatus).length > 0

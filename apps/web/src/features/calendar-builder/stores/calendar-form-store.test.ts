@@ -27,7 +27,7 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
-  it("keeps exactly the spec's form fields, and the herd status answers, under calendarForm", () => {
+  it("keeps exactly the spec's form fields, the herd status answers and the block's end, under calendarForm", () => {
     applyCalendarFormFields(
       { enterpriseID: 1, animalID: 1, seasonID: 1, birthDate: "2027-02-01", diseases: [1, 3] },
       combinations,
@@ -38,6 +38,8 @@ describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
       id: null,
       animalID: 1,
       birthDate: "2027-02-01",
+      // Decision 416: the last calving, empty until the farmer gives one (the season's default).
+      birthEndDate: null,
       breedingDate: "2027-04-25",
       diseases: [1, 3],
       enterpriseID: 1,

@@ -66,6 +66,7 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
     ...ids,
     id: detail.calendarId,
     birthDate: detail.setup.birthDate,
+    birthEndDate: detail.setup.birthEndDate ?? null,
     breedingDate: detail.setup.breedingDate,
     diseases: detail.diseases.map((disease) => disease.id),
     animalEnterpriseSeasonCombination: combination,
