@@ -2,6 +2,7 @@ import {
   DiseaseSchema,
   ErrorBodySchema,
   ScopedDiseasesResponseSchema,
+  type ScopedDiseasesResponse,
   calendarBuilderMessages,
   type ScopedDisease,
 } from "@vaxcal/contracts";
@@ -62,8 +63,9 @@ function moveToYear(date: string, year: number): string {
 }
 
 describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)", () => {
-  // Far enough ahead that no template date is past, whatever today is.
-  const cowDates = "birthDate=2031-02-01&breedingDate=2031-04-25";
+  // Far enough ahead that no template date is past, whatever today is. A one-day calving block
+  // (decision 416), so each dose is on its template's day, not split between early and late calvers.
+  const cowDates = "birthDate=2031-02-01&birthEndDate=2031-02-01&breedingDate=2031-04-25";
 
   it("lists the cows' diseases with vaccines, rules and the shots of the reference protocol", async () => {
     const diseases = await getScopedDiseases(
@@ -384,18 +386,37 @@ describe("GET /api/diseases plans each dose inside its window from the database 
   afterAll(() => onNewYear.close());
 
   it("gives spring-calving cows Rotavec and Covexin due now in January, not a year on", async () => {
-    const response = await onNewYear.app.inject({
-      method: "GET",
-      url: `/api/diseases?include=${allIncludes}&seasonComboId=${dairySpringCows}&birthDate=2027-02-01&breedingDate=2027-04-25`,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const diseases = ScopedDiseasesResponseSchema.parse(response.json());
+    const load = async (block: string) => {
+      const response = await onNewYear.app.inject({
+        method: "GET",
+        url: `/api/diseases?include=${allIncludes}&seasonComboId=${dairySpringCows}&birthDate=2027-02-01${block}&breedingDate=2027-04-25`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return ScopedDiseasesResponseSchema.parse(response.json());
+    };
+    const shotsOf = (diseases: ScopedDiseasesResponse, diseaseId: number) =>
+      diseases.find((disease) => disease.id === diseaseId)?.vaccine?.shots ?? [];
+
+    // Cows calving on 1 February: both preferred days are past, both windows still open.
+    const oneDay = await load("&birthEndDate=2027-02-01");
     for (const diseaseId of [DiseaseId.clostridialCattle, DiseaseId.calfScour]) {
-      const shots = diseases.find((disease) => disease.id === diseaseId)?.vaccine?.shots ?? [];
-      const dueNow = shots.filter((shot) => shot.seasonTiming?.state === "dueNow");
+      const dueNow = shotsOf(oneDay, diseaseId).filter(
+        (shot) => shot.seasonTiming?.state === "dueNow",
+      );
       expect(dueNow, `disease ${diseaseId}`).toHaveLength(1);
       expect(dueNow[0]?.date, `disease ${diseaseId}`).toMatch(/^2027-01-/);
       expect(dueNow[0]?.seasonTiming?.window.to, `disease ${diseaseId}`).toMatch(/^2027-01-/);
+    }
+
+    // The season's default block (1 February to 12 April, decision 416): both are still given in
+    // January 2027, to the early calvers first, never a year on.
+    const defaultBlock = await load("");
+    for (const diseaseId of [DiseaseId.clostridialCattle, DiseaseId.calfScour]) {
+      const dates = shotsOf(defaultBlock, diseaseId).map((shot) => shot.date);
+      expect(
+        dates.some((date) => date?.startsWith("2027-01-")),
+        `disease ${diseaseId}: ${dates.join(", ")}`,
+      ).toBe(true);
     }
   });
 });
