@@ -151,6 +151,9 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     const main = page.getByRole("main");
     await expect(main.getByLabel("Calving season start date")).toHaveValue(birth);
     await expect(main.getByLabel("Breeding season start date")).toHaveValue(breeding);
+    // A one-day calving block, so each dose is on its template's own day: this journey is about
+    // building and editing; blocks and their groups have tests of their own (decision 416).
+    await main.getByLabel("Calving season end date").fill(birth);
     await expectNoSidewaysScroll(page);
 
     await goToStepTwo(page);
@@ -345,6 +348,8 @@ test.describe("calendar builder: sheep, ewes, default season", () => {
     const { birth, breeding } = resolveDefaults("0.03.01", "-1.10.05", eweShots);
     await expect(page.getByLabel("Lambing season start date")).toHaveValue(birth);
     await expect(page.getByLabel("Breeding season start date")).toHaveValue(breeding);
+    // A one-day lambing block, so each dose is on its template's own day (decision 416).
+    await page.getByLabel("Lambing season end date").fill(birth);
     // Tupping before lambing is the sheep season's order: no warning (decision 005).
     await expect(page.getByText(/breeding season start date is before/)).toHaveCount(0);
     await goToStepTwo(page);
