@@ -55,6 +55,9 @@ type ShotTemplate = {
   is_recurrent: number;
   herd_status: "primed" | "unprimed" | null;
   season_id: number | null;
+  earliest_days?: number | null;
+  latest_days?: number | null;
+  source_note?: string | null;
 };
 
 /**
@@ -90,6 +93,10 @@ export async function moveShotTemplateAsAdmin(
       is_recurrent: values.is_recurrent,
       herd_status: values.herd_status,
       season_id: values.season_id,
+      // The window moves with the day (decision 414).
+      earliest_days: shift(values.earliest_days ?? null),
+      latest_days: shift(values.latest_days ?? null),
+      source_note: values.source_note ?? null,
     },
   });
   expect(saved.status(), "the admin saved the template").toBe(200);
