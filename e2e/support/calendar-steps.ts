@@ -68,10 +68,17 @@ export function shotButton(page: Page, vaccine: string, date: string, isMirror =
   return page.getByRole("button", { name, exact: true });
 }
 
-/** 'Finish calendar' on step 2, confirming the details: the new calendar's id. */
-export async function finishCalendar(page: Page): Promise<number> {
+/**
+ * 'Finish calendar' on step 2, confirming the details: the new calendar's id. `checkPopup` looks
+ * at the confirm popup before it is sent.
+ */
+export async function finishCalendar(
+  page: Page,
+  checkPopup?: (popup: Locator) => Promise<void>,
+): Promise<number> {
   await page.getByRole("button", { name: "Finish calendar" }).click();
   const popup = page.getByRole("dialog", { name: "Confirm your details" });
+  await checkPopup?.(popup);
   const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
   if (await terms.isVisible()) await terms.check();
   const [response] = await Promise.all([

@@ -2,6 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { signInNewFarmer } from "../support/farmer-account.ts";
+import { finishCalendar } from "../support/calendar-steps.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
 
 /*
@@ -46,25 +47,9 @@ async function saveDairyCalendar(page: Page): Promise<number> {
   await expect(list.getByRole("listitem").first()).toContainText("51–100");
   await expect(list.getByRole("button", { name: /^Mark as given/ })).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Finish calendar" }).click();
-  const popup = page.getByRole("dialog", { name: "Confirm your details" });
-  await expect(popup.getByLabel("First name")).toHaveValue("Niamh");
-  const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
-  if (await terms.isVisible()) await terms.check();
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (candidate) =>
-        new URL(candidate.url()).pathname === "/api/calendar" &&
-        candidate.request().method() === "POST",
-    ),
-    popup.getByRole("button", { name: "Finish calendar" }).click(),
-  ]);
-  expect(response.ok(), "the calendar was saved").toBe(true);
-  const { calendar } = (await response.json()) as { calendar: { id: number } };
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Download your calendar" }),
-  ).toBeVisible();
-  return calendar.id;
+  return finishCalendar(page, (popup) =>
+    expect(popup.getByLabel("First name")).toHaveValue("Niamh"),
+  );
 }
 
 test.describe("due next and shots marked as given", () => {
