@@ -101,6 +101,13 @@ export const calendarLimits = {
    * is a script (security round 3, H1).
    */
   savesPerMinute: 60,
+  /**
+   * A save's body, in bytes. The largest valid save (every list and text at its limit, names in
+   * three-byte characters, apps/server/src/test/calendars.ts `buildLargestValidSave`) is about
+   * 390 KB; anything bigger is refused with a 413 before it is parsed, so the largest invalid save
+   * costs the server no more than the largest valid one (security round 3, H1).
+   */
+  saveBodyBytes: 512 * 1024,
   /** Saved calendars per account, checked when a new one is saved. */
   calendarsPerAccount: 50,
   text: 100,
@@ -345,7 +352,8 @@ export type CalendarContact = z.output<typeof CalendarContactSchema>;
  * for a payload that came from `prepareForSubmit`, exactly what was sent. PUT replaces the whole
  * calendar. `contact` is what the farmer confirmed in the popup; it is stored with the calendar,
  * in the same transaction, and replaced on update. Bad input gets a 400 with field issues (paths
- * like `body.data.diseases.0.id` or `body.contact.email`), a body over 2 MiB a 413; nothing is
+ * like `body.data.diseases.0.id` or `body.contact.email`), a body over
+ * `calendarLimits.saveBodyBytes` (512 KiB) a 413; nothing is
  * written in either case.
  */
 export const SubmitCalendarRequestSchema = z.object({

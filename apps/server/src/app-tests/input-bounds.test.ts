@@ -1,5 +1,11 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { ErrorBodySchema, accountMessages, calendarMessages } from "@vaxcal/contracts";
+import {
+  ErrorBodySchema,
+  SubmitCalendarRequestSchema,
+  accountMessages,
+  calendarLimits,
+  calendarMessages,
+} from "@vaxcal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   asUser,
@@ -12,7 +18,9 @@ import {
 import {
   buildEngineCalendar,
   buildInvalidSaveBody,
+  buildLargestValidSave,
   buildSubmitPayload,
+  largestInvalidSaveBytes,
 } from "../test/calendars.ts";
 
 /*
@@ -109,12 +117,12 @@ describe("large invalid saves", () => {
     return delay.max / 1e6;
   }
 
-  it("get a 400 of a few kilobytes, at 523 KB and at 1.37 MB under the 2 MiB limit", async () => {
+  it("get a 400 of a few kilobytes, up to the largest body a save may have", async () => {
     const user = await registerUser(testApp.app);
-    for (const targetBytes of [523_000, 1_370_000]) {
+    for (const targetBytes of [100_000, largestInvalidSaveBytes]) {
       const body = buildInvalidSaveBody({ targetBytes });
       expect(body.length).toBeGreaterThanOrEqual(targetBytes);
-      expect(body.length).toBeLessThan(2 * 1024 * 1024);
+      expect(body.length).toBeLessThanOrEqual(calendarLimits.saveBodyBytes);
       const response = await sendSave(user.token, body);
       expect(response.statusCode, `${targetBytes} bytes`).toBe(400);
       expect(response.body.length, `${targetBytes} bytes`).toBeLessThan(fewKilobytes);
@@ -124,6 +132,33 @@ describe("large invalid saves", () => {
         path: "body.data.diseases",
         message: calendarMessages.tooManyShots,
       });
+    }
+  });
+
+  it("leave room for the largest valid save", async () => {
+    const save = buildLargestValidSave();
+    expect(SubmitCalendarRequestSchema.safeParse(save).error?.issues).toBeUndefined();
+    const body = JSON.stringify(save);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(calendarLimits.saveBodyBytes);
+    const user = await registerUser(testApp.app);
+    // Parsed and checked: its ids name no real animal or calendar, so a 400 or 404, never a 413.
+    const response = await sendSave(user.token, body, "PUT");
+    expect([400, 404]).toContain(response.statusCode);
+  });
+
+  it("over the largest a valid save can be get a 413 before they are parsed", async () => {
+    const user = await registerUser(testApp.app);
+    // The attack's 1.37 MB save (security round 3, H1) and one byte over the save's limit.
+    for (const body of [
+      buildInvalidSaveBody({ targetBytes: 1_370_000 }),
+      `{"data": "${"x".repeat(calendarLimits.saveBodyBytes - 11)}"}`,
+    ]) {
+      expect(body.length).toBeGreaterThan(calendarLimits.saveBodyBytes);
+      for (const method of ["POST", "PUT"] as const) {
+        const response = await sendSave(user.token, body, method);
+        expect(response.statusCode, `${method} ${body.length} bytes`).toBe(413);
+        expect(ErrorBodySchema.parse(response.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
+      }
     }
   });
 
@@ -146,8 +181,8 @@ describe("large invalid saves", () => {
   it("hold the event loop for less than 50 ms each", async () => {
     const user = await registerUser(testApp.app);
     const bodies = [
-      buildInvalidSaveBody({ targetBytes: 523_000 }),
-      buildInvalidSaveBody({ targetBytes: 1_370_000 }),
+      buildInvalidSaveBody({ targetBytes: 100_000 }),
+      buildInvalidSaveBody({ targetBytes: largestInvalidSaveBytes }),
     ];
     // One round first, so that what is measured is the request and not the first compilation.
     await sendSave(user.token, buildInvalidSaveBody({ shots: 10 }));

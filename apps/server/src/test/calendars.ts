@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { RoleName, type CalendarFeedUrls, type SubmitCalendarRequest } from "@vaxcal/contracts";
+import {
+  calendarLimits,
+  largestId,
+  RoleName,
+  type CalendarFeedUrls,
+  type SubmitCalendarRequest,
+} from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import {
   addShot,
@@ -293,4 +299,81 @@ export function buildInvalidSaveBody(size: { targetBytes: number } | { shots: nu
     shots: Array.from({ length: shotsPerColumn }, () => shot),
   }));
   return JSON.stringify({ ...valid, data: { ...valid.data, diseases } });
+}
+
+/**
+ * The largest invalid save a client can send within the save's body limit: the attack of security
+ * round 3, H1, at the size the server still parses.
+ */
+export const largestInvalidSaveBytes = calendarLimits.saveBodyBytes - 10_000;
+
+/**
+ * A save with every list and text at its limit, in three-byte characters (the longest UTF-8 a
+ * typed character of a name takes; JSON.stringify escapes none of them): the most bytes a valid
+ * save can take, so the body limit can be checked against it. Its ids name nothing real, so the
+ * server answers it with a 400 on content, after parsing it.
+ */
+export function buildLargestValidSave(): SubmitCalendarRequest {
+  const longText = "€".repeat(calendarLimits.text);
+  const largeId = largestId;
+  const shotId = (index: number) => `s${index}`.padEnd(calendarLimits.shotId, "x");
+  const email = `${"a".repeat(64)}@${"b".repeat(185)}.ie`;
+  const date = `${calendarLimits.lastYear}-12-31`;
+  const shotsPerDisease = Math.ceil(calendarLimits.shots / calendarLimits.diseases);
+  let shotCount = 0;
+  const diseases = Array.from({ length: calendarLimits.diseases }, (_, diseaseIndex) => {
+    const shots = [];
+    for (let count = 0; count < shotsPerDisease && shotCount < calendarLimits.shots; count += 1) {
+      shots.push({
+        id: shotId(shotCount),
+        diseaseId: largeId - diseaseIndex,
+        templateId: largeId,
+        date,
+        custom_name: longText,
+        is_recurrent: calendarLimits.recurrence,
+        cycle: calendarLimits.cycle,
+        userInitiated: false,
+        show_once: false,
+        sourceShotId: shotId((shotCount += 1)),
+        isMirroredCopy: false,
+        yearIndex: -largeId,
+        row: -largeId,
+        orderInMonth: -largeId,
+        isBooster: false,
+      });
+    }
+    return {
+      id: largeId - diseaseIndex,
+      vaccineId: largeId,
+      protocolStamp: "a".repeat(calendarLimits.protocolStamp),
+      shots,
+    };
+  });
+  return {
+    calendarId: largeId,
+    action: "update",
+    contact: {
+      name: longText,
+      surname: longText,
+      phone_number: `+${"1".repeat(23)}`,
+      email,
+      vet_email_address: email,
+      agree_to_terms: true,
+    },
+    data: {
+      setup: {
+        enterprise: { id: largeId, name: longText },
+        animal: { id: largeId, name: longText, isAdult: true },
+        season: { id: largeId, name: longText },
+        birthDate: date,
+        birthEndDate: date,
+        breedingDate: date,
+        herdStatus: Object.fromEntries(
+          diseases.map((disease) => [String(disease.id), "unprimed" as const]),
+        ),
+        lungwormRisk: false,
+      },
+      diseases,
+    },
+  };
 }

@@ -25,9 +25,6 @@ import {
 } from "./calendars.service.ts";
 import { errors, IdParamsSchema, type CalendarRoutesContext } from "../calendar-routes-context.ts";
 
-// Far more than 200 shots with long custom names need; anything bigger is refused before parsing.
-const submitBodyLimitBytes = 2 * 1024 * 1024;
-
 /** New and replaced calendars together, per account (security round 3, H1). */
 const saveRateLimit = {
   name: "calendar-save",
@@ -56,7 +53,7 @@ export const savedCalendarRoutes: FastifyPluginAsyncZod<CalendarRoutesContext> =
     {
       onRequest: requireUser,
       preValidation: limitSaves,
-      bodyLimit: submitBodyLimitBytes,
+      bodyLimit: calendarLimits.saveBodyBytes,
       schema: {
         tags: ["calendars"],
         summary: "Save a new calendar (docs/product.md §3 submit payload, action create)",
@@ -81,7 +78,7 @@ export const savedCalendarRoutes: FastifyPluginAsyncZod<CalendarRoutesContext> =
     {
       onRequest: requireUser,
       preValidation: limitSaves,
-      bodyLimit: submitBodyLimitBytes,
+      bodyLimit: calendarLimits.saveBodyBytes,
       schema: {
         tags: ["calendars"],
         summary: "Replace a saved calendar (docs/product.md §3 submit payload, action update)",
