@@ -25,10 +25,12 @@ import { calendarBuilderRoutes } from "./modules/calendar-builder/index.ts";
 import {
   calendarsRoutes,
   createCalendarPdfReader,
+  createCalendarRenders,
   type RenderVersions,
 } from "./modules/calendars/index.ts";
 import { farmWeekRoutes } from "./modules/farm-week/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
+import { createMetrics, operationsRoutes } from "./modules/operations/index.ts";
 import { referenceRoutes } from "./modules/reference/index.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
 import {
@@ -113,6 +115,9 @@ export async function buildApp({
     trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every request is timed from here on, by its route's pattern (issue 28; docs/operations.md).
+  const metrics = createMetrics({ database, clock });
+  metrics.observeRequests(app);
   registerLargeBodyTurns(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -133,6 +138,7 @@ export async function buildApp({
 
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
+  await app.register(operationsRoutes, { database, metrics, metricsToken: config.metricsToken });
   await app.register(referenceRoutes, { database });
   const secret = resolveSigningSecret(config);
   // Calendar builder: GET /api/diseases with a query (scoped diseases) and the vaccine badges.
@@ -192,9 +198,18 @@ export async function buildApp({
     tasks.run("plan reminders", () =>
       jobs ? jobs.requestCalendarPlan(calendarId) : planInProcess.run(calendarId),
     );
+  // The PDF and feed renders, made here so the metrics can report their queue and times.
+  const renders = createCalendarRenders({
+    host: new URL(config.publicUrl).host,
+    onRendered: (kind, seconds) => metrics.observeRender(kind, seconds),
+    onRenderFailed: (kind) => metrics.countRenderFailure(kind),
+  });
+  metrics.watchRenders(renders);
+  app.addHook("onClose", () => renders.close());
   await app.register(calendarsRoutes, {
     db: database.db,
     database,
+    renders,
     ...(renderVersions ? { versions: renderVersions } : {}),
     clock,
     secret,

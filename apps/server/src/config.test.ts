@@ -40,6 +40,7 @@ describe("parseConfig", () => {
       TRUST_PROXY: "10.0.0.0/8, loopback",
       API_DOCS: "true",
       MIGRATE_ON_START: "false",
+      METRICS_TOKEN: "a-scrapers-bearer-token-of-32-characters",
     });
     expect(config).toEqual({
       port: 8080,
@@ -53,6 +54,7 @@ describe("parseConfig", () => {
       appSecret: "a-production-signing-key-of-32-characters",
       trustProxy: ["10.0.0.0/8", "loopback"],
       apiDocs: true,
+      metricsToken: "a-scrapers-bearer-token-of-32-characters",
       runWorkers: true,
       migrateOnStart: false,
       jobsTickSeconds: 30,

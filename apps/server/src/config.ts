@@ -68,6 +68,8 @@ const EnvironmentSchema = z
       })
       .optional(),
     API_DOCS: z.enum(["true", "false"], "must be true or false").optional(),
+    // The bearer token a Prometheus scraper sends for /metrics; absent, /metrics is not served.
+    METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
     // Background jobs (decision 601).
     RUN_WORKERS: z.enum(["true", "false"], "must be true or false").default("true"),
     MIGRATE_ON_START: z.enum(["true", "false"], "must be true or false").default("true"),
@@ -142,7 +144,13 @@ const EnvironmentSchema = z
   });
 
 /** Keys whose values may hold credentials: an error message never repeats them. */
-const secretKeys = new Set(["DATABASE_URL", "APP_SECRET", "SMTP_URL", "TWILIO_AUTH_TOKEN"]);
+const secretKeys = new Set([
+  "DATABASE_URL",
+  "APP_SECRET",
+  "SMTP_URL",
+  "TWILIO_AUTH_TOKEN",
+  "METRICS_TOKEN",
+]);
 
 export type Config = {
   port: number;
@@ -168,6 +176,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Whether /api/docs is served; always outside production, on request (API_DOCS) in it. */
   apiDocs: boolean;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); absent, /metrics is not served. */
+  metricsToken: string | undefined;
   /**
    * Whether `npm start` and `npm run worker` apply the migrations (and the server the reference
    * data) before they start (MIGRATE_ON_START). When false, `npm run migrate` does it once, and a
@@ -258,6 +268,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
         : undefined,
     trustProxy: env.TRUST_PROXY ?? false,
     apiDocs: env.NODE_ENV !== NodeEnv.production || env.API_DOCS === "true",
+    metricsToken: env.METRICS_TOKEN,
     runWorkers: env.RUN_WORKERS === "true",
     migrateOnStart: env.MIGRATE_ON_START === "true",
     jobsTickSeconds: env.JOBS_TICK_SECONDS,

@@ -3,6 +3,7 @@ export { calendarsRoutes } from "./calendars.plugin.ts";
 export type { CalendarsRoutesOptions } from "./calendar-routes-context.ts";
 export { createRenderVersions, type RenderVersions } from "./documents/render-versions.ts";
 export { createCalendarPdfReader } from "./documents/calendar-pdf-reader.ts";
+export { createCalendarRenders, type CalendarRenders } from "./documents/calendar-renders.ts";
 export {
   listCalendarOccurrences,
   listOccurrencesOfAllCalendars,

@@ -8,7 +8,12 @@ export {
   retryDelaysMs,
   type ReminderSender,
 } from "./send-reminders.ts";
-export { ReminderKind, findIrishHour, isRemindable } from "./reminder-schedule.ts";
+export {
+  ReminderKind,
+  findIrishHour,
+  findReminderSendAt,
+  isRemindable,
+} from "./reminder-schedule.ts";
 export {
   ReminderChannel,
   createRemindersRepository,

@@ -114,6 +114,10 @@ export type CalendarRendersOptions = {
   /** The worker module; tests pass one that fails on purpose. */
   workerUrl?: URL;
   maxThreads?: number;
+  /** Told each render's kind and how long it took in the pool, in seconds (the app's metrics). */
+  onRendered?: (kind: RenderTask["kind"], seconds: number) => void;
+  /** Told the kind of each render that failed. */
+  onRenderFailed?: (kind: RenderTask["kind"]) => void;
 };
 
 /**
@@ -136,6 +140,8 @@ export function createCalendarRenders({
   host,
   workerUrl = new URL("./render-worker.ts", import.meta.url),
   maxThreads = sizeRenderPool(),
+  onRendered = () => {},
+  onRenderFailed = () => {},
 }: CalendarRendersOptions) {
   rendererVersion ??= digestRendererSources();
   const renderer = rendererVersion;
@@ -241,9 +247,12 @@ export function createCalendarRenders({
   async function runTask(task: RenderTask): Promise<CachedBody> {
     renderCount += 1;
     let rendered: Uint8Array | string;
+    const startedAt = performance.now();
     try {
       rendered = (await pool.run(task)) as Uint8Array | string;
+      onRendered(task.kind, (performance.now() - startedAt) / 1000);
     } catch (error) {
+      onRenderFailed(task.kind);
       throw new Error(`rendering the ${task.kind} of calendar ${task.document.id} failed`, {
         cause: error,
       });
@@ -322,6 +331,11 @@ export function createCalendarRenders({
       entries: cache.size,
       bytes: cache.calculatedSize,
       renders: renderCount,
+    }),
+    /** Renders (with their snapshot reads) under way, and those waiting for a slot. */
+    describeQueue: () => ({
+      running: missesRunning,
+      waiting: [...waitingByOwner.values()].reduce((sum, queue) => sum + queue.length, 0),
     }),
     close: () => pool.destroy(),
   };
