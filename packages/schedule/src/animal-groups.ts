@@ -1,5 +1,5 @@
-import { resolveBirthBlock } from "./birth-block.ts";
-import { toDayNumber } from "./iso-date.ts";
+import { fromDayNumber, readYear, toDayNumber, type IsoDate } from "./iso-date.ts";
+import { moveAnchorToYear } from "./protocol-anchors.ts";
 import type { Calendar, DateWindow } from "./schedule.types.ts";
 import { resolveBirthDate } from "./season-defaults.ts";
 
@@ -20,11 +20,15 @@ export interface AnimalSpan {
   readonly dates: DateWindow | null;
 }
 
-/** Without a block: the animals of the season, judged from its first birth as before blocks. */
+/**
+ * A dose for every animal: judged from the season's first birth, as before blocks. The engine
+ * places such a dose for the whole block already, and a calendar planned or saved without groups
+ * (the apps until the server stores windows, decision 416) keeps the warnings it had.
+ */
 const FIRST_BIRTH: AnimalSpan = { from: 0, to: 0, coversAll: true, dates: null };
 
 export interface AnimalGroups {
-  /** The animals a shot is for: its group, else every animal of the block. */
+  /** The animals a shot is for: its group, else every animal, judged from the first birth. */
   readonly spanOf: (shotId: string) => AnimalSpan;
   /** Whether a shot is for one group of the block only. */
   readonly isGrouped: (shotId: string) => boolean;
@@ -41,16 +45,13 @@ function toSpan(window: DateWindow, firstBirthDay: number, coversAll: boolean): 
 
 /**
  * Each shot's animals: a shot of a group (`birthGroup` on its first occurrence; a yearly copy
- * belongs to its first occurrence's group) is for that group, any other shot for the whole block
- * (or, without a block, judged from the first birth alone).
+ * belongs to its first occurrence's group) is for that group, any other shot for every animal.
  */
 export function resolveAnimalGroups(calendar: Calendar): AnimalGroups {
   const birthDate = resolveBirthDate(calendar.setup);
-  const block = resolveBirthBlock(calendar.setup);
   const groups = new Map<string, AnimalSpan>();
   if (birthDate === null) return { spanOf: () => FIRST_BIRTH, isGrouped: () => false };
   const firstBirthDay = toDayNumber(birthDate);
-  const whole = block === null ? FIRST_BIRTH : toSpan(block, firstBirthDay, true);
   for (const column of calendar.diseases) {
     for (const shot of column.shots) {
       if (shot.birthGroup === undefined) continue;
@@ -64,7 +65,7 @@ export function resolveAnimalGroups(calendar: Calendar): AnimalGroups {
   }
   const find = (shotId: string) => groups.get(seriesById.get(shotId) ?? shotId);
   return {
-    spanOf: (shotId) => find(shotId) ?? whole,
+    spanOf: (shotId) => find(shotId) ?? FIRST_BIRTH,
     isGrouped: (shotId) => find(shotId) !== undefined,
   };
 }
@@ -75,4 +76,27 @@ export function sharesAnimals(groups: AnimalGroups, leftId: string, rightId: str
   const left = groups.spanOf(leftId);
   const right = groups.spanOf(rightId);
   return left.from <= right.to && right.from <= left.to;
+}
+
+/** A group's dates move a day against the block's first birth around 29 February. */
+export const GROUP_DATE_MARGIN_DAYS = 2;
+
+/**
+ * The span's first and last birth, as day numbers, in the season whose first birth is `anchorDay`
+ * (the block's first birth or a yearly anniversary of it): as many days after it as in the block
+ * planned, or on the same dates, as the season's dates and the doses' yearly copies keep theirs.
+ * Across 29 February the two differ by a day, and a dose inside its window by either is inside:
+ * the engine plans the next season's block by its length.
+ */
+export function placeSpan(
+  span: AnimalSpan,
+  birthDate: IsoDate,
+  anchorDay: number,
+): [first: number, last: number][] {
+  const byLength: [number, number] = [anchorDay + span.from, anchorDay + span.to];
+  if (span.dates === null) return [byLength];
+  const shift = readYear(fromDayNumber(anchorDay)) - readYear(birthDate);
+  const place = (date: IsoDate) => toDayNumber(moveAnchorToYear(date, readYear(date) + shift));
+  const byDate: [number, number] = [place(span.dates.from), place(span.dates.to)];
+  return byDate[0] === byLength[0] && byDate[1] === byLength[1] ? [byLength] : [byLength, byDate];
 }

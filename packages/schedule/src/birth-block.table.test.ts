@@ -122,7 +122,7 @@ function findBlockFaults(combination: Combination, calendar: Calendar): string[]
 
 /**
  * The rule checks' warnings a grouped dose must not draw (decision 417): a dose outside its
- * product window or more shots a year than allowed (the plan puts each dose inside its window for
+ * product or booster window, or more shots a year than allowed (the plan puts each dose inside its window for
  * its group, one a year for each animal, or says in words it cannot), and a spacing warning
  * between doses of different groups, given to different cows or ewes.
  */
@@ -140,6 +140,7 @@ function findFalseGroupWarnings(calendar: Calendar): string[] {
     .filter(
       ({ rule, shotIds }) =>
         rule === ProtocolRule.productWindow ||
+        rule === ProtocolRule.boosterWindow ||
         rule === ProtocolRule.maxShots ||
         (rule === ProtocolRule.spacing && isOtherGroup(shotIds)),
     )

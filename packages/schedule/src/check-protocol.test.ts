@@ -459,6 +459,21 @@ describe("checkProtocol on the early and late groups of a calving block (decisio
       [["add", rotavecDisease, "2027-06-01"]],
       "maxShots 5-u1,5-5~2",
     ],
+    [
+      "the late group's Covexin 10 moved to 30 March, after some of them have calved",
+      [["move", "4-4-late", "2027-03-30"]],
+      "boosterWindow 4-4-late",
+    ],
+    [
+      "the late group's Covexin 10 moved to 12 January, over 8 weeks before the last of them calve",
+      [["move", "4-4-late", "2027-01-12"]],
+      "boosterWindow 4-4-late",
+    ],
+    [
+      "the early group's Covexin 10 moved to 1 February, as the first of them calve",
+      [["move", "4-4", "2027-02-01"]],
+      "boosterWindow 4-4",
+    ],
   ];
   it.each(mustWarn)("warns: %s", (_name, edits, warning) => {
     expect(listWarnings(edit(...edits))).toContain(warning);
@@ -484,6 +499,12 @@ describe("checkProtocol on the early and late groups of a calving block (decisio
         ["move", "6-6", "2026-12-28"],
       ],
       "spacing",
+    ],
+    ["the early and the late group's Covexin 10 as planned", [], "boosterWindow"],
+    [
+      "the late group's Covexin 10 moved to 20 February, 2 weeks before the first of them calve",
+      [["move", "4-4-late", "2027-02-20"]],
+      "boosterWindow",
     ],
   ];
   it.each(mustNotWarn)("stays clean: %s", (_name, edits, rule) => {

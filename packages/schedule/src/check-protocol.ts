@@ -3,6 +3,8 @@ import {
   sharesAnimals,
   type AnimalGroups,
   type AnimalSpan,
+  GROUP_DATE_MARGIN_DAYS,
+  placeSpan,
 } from "./animal-groups.ts";
 import { describeShortRange } from "./birth-block.ts";
 import { checkCourses } from "./check-course-rules.ts";
@@ -13,6 +15,7 @@ import {
   findSourceId,
   hasAnchorBetween,
   isPregnantOn,
+  listAnchorDays,
   resolveAnchors,
   type DatedShot,
   type ProtocolWarning,
@@ -171,10 +174,20 @@ function findOutsideWindow(
   const { birthDate, isYearly, birthLabel } = anchors;
   if (birthDate === null) return null;
   // A birth on c is covered when c + window.from <= day <= c + window.to; c runs over the span.
-  const [fromDay, toDay] = span.coversAll
-    ? [day - window.to - span.from, day - window.from - span.to]
-    : [day - window.to - span.to, day - window.from - span.from];
-  if (fromDay <= toDay && hasAnchorBetween(birthDate, isYearly, fromDay, toDay)) return null;
+  const anchorDays = listAnchorDays(
+    birthDate,
+    isYearly,
+    day - window.to - span.to - GROUP_DATE_MARGIN_DAYS,
+    day - window.from - span.from + GROUP_DATE_MARGIN_DAYS,
+  );
+  const isCovered = anchorDays.some((anchorDay) =>
+    placeSpan(span, birthDate, anchorDay).some(([first, last]) =>
+      span.coversAll
+        ? last + window.from <= day && day <= first + window.to
+        : first + window.from <= day && day <= last + window.to,
+    ),
+  );
+  if (isCovered) return null;
   if (span.dates === null || span.from === span.to) return "";
   const range = `those ${birthLabel} ${describeShortRange(span.dates)}`;
   return span.coversAll ? ` for some of ${range}` : ` for every one of ${range}`;
@@ -343,7 +356,7 @@ export function checkProtocol(
     checkShotRules(entry, anchors, groups, warnings);
   }
   checkMaxShotsPerYear(calendar, groups, warnings);
-  checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null);
+  checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null, groups);
   checkHandlerSafety(calendar, warnings);
   return keepOnePerSeries(calendar, warnings);
 }
