@@ -330,7 +330,8 @@ function listSameAnimalShots(shotIds: readonly string[], groups: AnimalGroups): 
  * virus can reach the calf, one given too long before breeding or too close before birth, the
  * course rules of check-course-rules.ts, and what the person giving a live orf vaccine must know. For adults the season's birth and
  * breeding dates come round every year, so a mirrored copy is checked against that year's season;
- * the warnings are then kept one per rule and shot series.
+ * a dose of the early or late group of a calving or lambing block is judged for that group's
+ * animals (decision 417); the warnings are then kept one per rule and shot series.
  */
 export interface CheckProtocolOptions {
   /**
