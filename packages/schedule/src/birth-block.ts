@@ -47,8 +47,8 @@ function describeDayMonth(date: IsoDate): string {
   return `${day} ${readMonthName(month ?? 1)}`;
 }
 
-/** `1 Feb – 7 Mar`, a group in a shot's name. */
-function describeShortRange(window: DateWindow): string {
+/** `1 Feb – 7 Mar`, a group in a shot's name or a warning. */
+export function describeShortRange(window: DateWindow): string {
   const short = (date: IsoDate) => describeDayMonth(date).replace(/ (\w{3})\w*$/, " $1");
   return `${short(window.from)} – ${short(window.to)}`;
 }

@@ -1,5 +1,6 @@
 import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
 import { toDayNumber } from "./iso-date.ts";
+import { placeSpan, type AnimalGroups, type AnimalSpan } from "./animal-groups.ts";
 import {
   ProtocolRule,
   describeDays,
@@ -163,40 +164,69 @@ function checkDoseGaps(
 /**
  * Pre-birth booster window: for a breeding adult, the last dose in each pregnancy belongs in the
  * vaccine's window before calving or lambing, so that the newborn gets protection through the
- * colostrum (Covexin 10: 8 to 2 weeks, S12; Heptavac P Plus: 6 to 4 weeks, S14).
+ * colostrum (Covexin 10: 8 to 2 weeks, S12; Heptavac P Plus: 6 to 4 weeks, S14). With early and
+ * late groups of the block (decision 417) each group is judged apart, on its own doses and those
+ * for every animal: the window must hold for each of its births (for some, when the dose's name
+ * already says one date cannot cover them).
  */
 function checkBoosterWindow(
   vaccine: VaccineInput,
   shots: readonly ColumnShot[],
   anchors: SeasonAnchors,
+  groups: AnimalGroups,
   warnings: ProtocolWarning[],
 ) {
   const window = vaccine.rules.booster_window_birth_days ?? null;
   const { birthDate, isYearly, gestationDays, birthLabel } = anchors;
   if (window === null || birthDate === null || !isYearly) return;
   const pregnancyDays = gestationDays ?? DAYS_PER_YEAR;
-  const lastByBirth = new Map<number, ColumnShot>();
-  for (const shot of shots) {
-    const [birthDay] = listAnchorDays(birthDate, true, shot.day + 1, shot.day + pregnancyDays);
-    if (birthDay === undefined) continue;
-    const last = lastByBirth.get(birthDay);
-    if (last === undefined || last.day < shot.day) lastByBirth.set(birthDay, shot);
+  const grouped = shots.filter((shot) => groups.isGrouped(shot.id));
+  const spans = new Map<string, AnimalSpan>();
+  for (const shot of grouped.length > 0 ? grouped : shots.slice(0, 1)) {
+    const span = groups.spanOf(shot.id);
+    spans.set(`${span.from}..${span.to}`, span);
   }
   const young = birthLabel === "lambing" ? "lambs" : "calves";
-  for (const [birthDay, shot] of lastByBirth) {
-    const offset = shot.day - birthDay;
-    if (offset >= window.from && offset <= window.to) continue;
-    const timing =
-      offset > window.to ? `Too close to ${birthLabel}` : `Too early before ${birthLabel}`;
-    warnings.push({
-      rule: ProtocolRule.boosterWindow,
-      source: findSourceId(vaccine),
-      shotIds: [shot.id],
-      message:
-        `${timing}: give the ${vaccine.name} booster ` +
-        `${describeInterval({ from: -window.to, to: -window.from })} before ${birthLabel}, ` +
-        `so the ${young} get protection through the colostrum.`,
-    });
+  for (const span of spans.values()) {
+    const lastByBirth = new Map<number, ColumnShot>();
+    for (const shot of shots) {
+      const other = groups.spanOf(shot.id);
+      if (groups.isGrouped(shot.id) && (other.to < span.from || span.to < other.from)) continue;
+      // The first season whose group has births still to come after the dose, the first of them
+      // within a pregnancy of it: a dose given while the group is calving is judged for it.
+      const [birthDay] = listAnchorDays(
+        birthDate,
+        true,
+        shot.day + 1 - span.to,
+        shot.day + pregnancyDays - span.from,
+      );
+      if (birthDay === undefined) continue;
+      const last = lastByBirth.get(birthDay);
+      if (last === undefined || last.day < shot.day) lastByBirth.set(birthDay, shot);
+    }
+    for (const [birthDay, shot] of lastByBirth) {
+      // Days from the group's first birth, and from its last: one date covers a birth when it is
+      // inside the window, and a group one date can cover needs every birth covered.
+      const isInside = placeSpan(span, birthDate, birthDay).some(([first, last]) =>
+        span.coversAll
+          ? shot.day - last >= window.from && shot.day - first <= window.to
+          : shot.day - first >= window.from && shot.day - last <= window.to,
+      );
+      if (isInside) continue;
+      const timing =
+        shot.day - birthDay - span.from > window.to
+          ? `Too close to ${birthLabel}`
+          : `Too early before ${birthLabel}`;
+      warnings.push({
+        rule: ProtocolRule.boosterWindow,
+        source: findSourceId(vaccine),
+        shotIds: [shot.id],
+        message:
+          `${timing}: give the ${vaccine.name} booster ` +
+          `${describeInterval({ from: -window.to, to: -window.from })} before ${birthLabel}, ` +
+          `so the ${young} get protection through the colostrum.`,
+      });
+    }
   }
 }
 
@@ -209,6 +239,7 @@ export function checkCourses(
   anchors: SeasonAnchors,
   warnings: ProtocolWarning[],
   shotTemplates: readonly ShotTemplateInput[] | null,
+  groups: AnimalGroups,
 ): void {
   for (const column of calendar.diseases) {
     const vaccine = column.vaccine;
@@ -218,6 +249,6 @@ export function checkCourses(
     if (isPrimaryCourse(calendar, column, vaccine, shotTemplates)) {
       checkSecondDose(vaccine, shots, warnings);
     }
-    checkBoosterWindow(vaccine, shots, anchors, warnings);
+    checkBoosterWindow(vaccine, shots, anchors, groups, warnings);
   }
 }

@@ -2,11 +2,12 @@ import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-dat
 import { describe, expect, it } from "vitest";
 import { buildCalendar, restoreCalendar } from "./build-calendar.ts";
 import { createSetup, createVaccine } from "./calendar.fixtures.ts";
-import { checkProtocol } from "./check-protocol.ts";
+import { resolveDefaultBlockEnd } from "./birth-block.ts";
+import { checkProtocol, ProtocolRule } from "./check-protocol.ts";
 import { listAvoidableWarnings } from "./default-calendar.fixtures.ts";
 import type { CalendarSetup, SavedShot, VaccineInput } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
-import { updateShotDate } from "./shot-operations.ts";
+import { addShot, updateShotDate } from "./shot-operations.ts";
 
 const plainA = createVaccine(1, "Plain A");
 const plainB = createVaccine(2, "Plain B");
@@ -363,5 +364,161 @@ describe("checkProtocol on the seeded protocols", () => {
     expect(
       checkProtocol(moved.value).map(({ rule, source, shotIds }) => [rule, source, shotIds]),
     ).toEqual([["spacing", "S25", ["11-34", "14-31"]]]);
+  });
+});
+
+describe("checkProtocol on the early and late groups of a calving block (decision 417)", () => {
+  // Spring-calving dairy cows on 27 November 2026, calving 1 February to 12 April 2027 (the
+  // default block): Rotavec Corona (12 to 3 weeks before calving) for the early group on
+  // 14 December and the late group (9 March to 12 April) on 19 January 2027; Covexin 10 for the
+  // early group on 11 January, the late group on 15 February; Bovivac S once for every cow on
+  // 11 January.
+  const cows = referenceData.combinations.find(({ id }) => id === 1)!;
+  const animal = referenceData.animals.find(({ id }) => id === cows.animal_id)!;
+  const today = "2026-11-27";
+  const dates = resolveSeasonDefaults(cows, today, animal, referenceData);
+  const calendar = buildCalendar({
+    setup: {
+      enterprise: { id: cows.enterprise_id },
+      season: { id: cows.season_id },
+      animal,
+      ...dates,
+      birthEndDate: resolveDefaultBlockEnd(cows.season_id, dates.birthDate),
+    },
+    diseases: referenceData.diseases.filter(({ animals }) =>
+      animals.some(({ animal_id }) => animal_id === animal.id),
+    ),
+    vaccines: referenceData.vaccines,
+    shotTemplates: referenceData.shotTemplates,
+    today,
+  });
+  const rotavecDisease = 5;
+  type Edit = readonly ["move", string, string] | readonly ["add", number, string];
+  const edit = (...edits: Edit[]) =>
+    edits.reduce((current, [kind, target, date]) => {
+      const result =
+        kind === "move" ? updateShotDate(current, target, date) : addShot(current, target, date);
+      if (!result.ok) throw new Error(result.error.code);
+      return result.value;
+    }, calendar);
+  const listWarnings = (edited: typeof calendar) =>
+    checkProtocol(edited, { shotTemplates: referenceData.shotTemplates })
+      .filter(({ rule }) => rule !== ProtocolRule.handlerSafety)
+      .map(({ rule, shotIds }) => `${rule} ${shotIds.join(",")}`);
+
+  it("plans the groups the cases below edit", () => {
+    const first = (id: string) =>
+      calendar.diseases.flatMap(({ shots }) => shots).find((shot) => shot.id === id)?.date;
+    expect(["5-5", "5-5-late", "4-4", "4-4-late", "6-6"].map(first)).toEqual([
+      "2026-12-14",
+      "2027-01-19",
+      "2027-01-11",
+      "2027-02-15",
+      "2027-01-11",
+    ]);
+  });
+
+  const mustWarn: [name: string, edits: Edit[], warning: string][] = [
+    [
+      "the late group's Rotavec moved to 1 March, under 3 weeks before some of them calve",
+      [["move", "5-5-late", "2027-03-01"]],
+      "productWindow 5-5-late",
+    ],
+    [
+      "the late group's Rotavec moved to 14 December, inside the window for the first calvers only",
+      [["move", "5-5-late", "2026-12-14"]],
+      "productWindow 5-5-late",
+    ],
+    [
+      "two doses of the early group 3 days apart (Covexin 10 moved next to Rotavec)",
+      [["move", "4-4", "2026-12-17"]],
+      "spacing 5-5,4-4",
+    ],
+    [
+      "two doses of the late group 3 days apart (Covexin 10 moved next to Rotavec)",
+      [["move", "4-4-late", "2027-01-22"]],
+      "spacing 5-5-late,4-4-late",
+    ],
+    [
+      "a whole-herd dose (Bovilis BVD) 3 days after the late group's Rotavec",
+      [["move", "1-2", "2027-01-22"]],
+      "spacing 5-5-late,1-2",
+    ],
+    [
+      "a whole-herd Bovivac S beside the early group's Covexin 10, as planned",
+      [],
+      "spacing 4-4,6-6",
+    ],
+    [
+      "a farmer's extra Rotavec for the whole herd in 2027: the late group gets two",
+      [["add", rotavecDisease, "2027-06-01"]],
+      "maxShots 5-5-late,5-u1",
+    ],
+    [
+      "a farmer's extra Rotavec for the whole herd in 2027: the early group gets two",
+      [["add", rotavecDisease, "2027-06-01"]],
+      "maxShots 5-u1,5-5~2",
+    ],
+    [
+      "the late group's Covexin 10 moved to 30 March, after some of them have calved",
+      [["move", "4-4-late", "2027-03-30"]],
+      "boosterWindow 4-4-late",
+    ],
+    [
+      "the late group's Covexin 10 moved to 12 January, over 8 weeks before the last of them calve",
+      [["move", "4-4-late", "2027-01-12"]],
+      "boosterWindow 4-4-late",
+    ],
+    [
+      "the early group's Covexin 10 moved to 1 February, as the first of them calve",
+      [["move", "4-4", "2027-02-01"]],
+      "boosterWindow 4-4",
+    ],
+  ];
+  it.each(mustWarn)("warns: %s", (_name, edits, warning) => {
+    expect(listWarnings(edit(...edits))).toContain(warning);
+  });
+
+  const mustNotWarn: [name: string, edits: Edit[], rule: ProtocolRule][] = [
+    ["the late group's Rotavec as planned, for those calving 9 Mar – 12 Apr", [], "productWindow"],
+    [
+      "the late group's Rotavec moved to 10 February, inside the window for all of them",
+      [["move", "5-5-late", "2027-02-10"]],
+      "productWindow",
+    ],
+    ["the early group's and the late group's Rotavec in one calendar year", [], "maxShots"],
+    [
+      "the late group's Rotavec 8 days after the early group's Covexin 10: other cows",
+      [["move", "6-6", "2026-12-28"]],
+      "spacing",
+    ],
+    [
+      "the early group's Covexin 10 3 days after the late group's Rotavec: other cows",
+      [
+        ["move", "4-4", "2027-01-22"],
+        ["move", "6-6", "2026-12-28"],
+      ],
+      "spacing",
+    ],
+    ["the early and the late group's Covexin 10 as planned", [], "boosterWindow"],
+    [
+      "the late group's Covexin 10 moved to 20 February, 2 weeks before the first of them calve",
+      [["move", "4-4-late", "2027-02-20"]],
+      "boosterWindow",
+    ],
+  ];
+  it.each(mustNotWarn)("stays clean: %s", (_name, edits, rule) => {
+    expect(
+      listWarnings(edit(...edits)).filter((warning) => warning.startsWith(`${rule} `)),
+    ).toEqual([]);
+  });
+
+  it("says which animals a dose is outside its window for", () => {
+    const moved = edit(["move", "5-5-late", "2027-03-01"]);
+    const warning = checkProtocol(moved).find(({ rule }) => rule === ProtocolRule.productWindow);
+    expect(warning?.message).toBe(
+      "Bovilis Rotavec Corona belongs from 84 days before calving to 21 days before calving; " +
+        "this date is outside that window for some of those calving 9 Mar – 12 Apr.",
+    );
   });
 });

@@ -1,3 +1,12 @@
+import {
+  resolveAnimalGroups,
+  sharesAnimals,
+  type AnimalGroups,
+  type AnimalSpan,
+  GROUP_DATE_MARGIN_DAYS,
+  placeSpan,
+} from "./animal-groups.ts";
+import { describeShortRange } from "./birth-block.ts";
 import { checkCourses } from "./check-course-rules.ts";
 import { readYear, toDayNumber } from "./iso-date.ts";
 import {
@@ -6,6 +15,7 @@ import {
   findSourceId,
   hasAnchorBetween,
   isPregnantOn,
+  listAnchorDays,
   resolveAnchors,
   type DatedShot,
   type ProtocolWarning,
@@ -56,13 +66,23 @@ export function isCompatiblePair(left: VaccineInput, right: VaccineInput): boole
   );
 }
 
-function checkSpacing(dated: readonly DatedShot[], index: number, warnings: ProtocolWarning[]) {
+/**
+ * Two doses of different vaccines under 14 days apart for the same animals: a dose of the early
+ * group and one of the late group go to different cows or ewes (decision 417).
+ */
+function checkSpacing(
+  dated: readonly DatedShot[],
+  index: number,
+  groups: AnimalGroups,
+  warnings: ProtocolWarning[],
+) {
   const current = dated[index];
   if (current === undefined) return;
   for (let next = index + 1; next < dated.length; next++) {
     const other = dated[next];
     if (other === undefined || other.day - current.day >= SPACING_DAYS) break;
     if (isCompatiblePair(current.vaccine, other.vaccine)) continue;
+    if (!sharesAnimals(groups, current.shot.id, other.shot.id)) continue;
     const gap = other.day - current.day;
     warnings.push({
       rule: ProtocolRule.spacing,
@@ -77,7 +97,12 @@ function checkSpacing(dated: readonly DatedShot[], index: number, warnings: Prot
   }
 }
 
-function checkShotRules(entry: DatedShot, anchors: SeasonAnchors, warnings: ProtocolWarning[]) {
+function checkShotRules(
+  entry: DatedShot,
+  anchors: SeasonAnchors,
+  groups: AnimalGroups,
+  warnings: ProtocolWarning[],
+) {
   const { shot, vaccine, day } = entry;
   const { rules, name } = vaccine;
   const warn = (rule: ProtocolRule, message: string) =>
@@ -122,14 +147,50 @@ function checkShotRules(entry: DatedShot, anchors: SeasonAnchors, warnings: Prot
   }
   const window = rules.window_birth_days;
   if (window !== null && birthDate !== null) {
-    if (!hasAnchorBetween(birthDate, isYearly, day - window.to, day - window.from)) {
+    const outside = findOutsideWindow(day, window, groups.spanOf(shot.id), anchors);
+    if (outside !== null) {
       warn(
         ProtocolRule.productWindow,
-        `${name} belongs ${describeWindow(window, birthLabel)}; this date is outside that window.`,
+        `${name} belongs ${describeWindow(window, birthLabel)}; this date is outside that ` +
+          `window${outside}.`,
       );
     }
   }
   checkBreedingAndBirthTiming(entry, anchors, warn);
+}
+
+/**
+ * Whether a dose is outside its product window for the animals it is for (decision 417): a group
+ * that one date can cover (or the whole block) must have every birth inside the window, counted
+ * from its first and its last birth; a group one date cannot cover, whose name already says so,
+ * must have some. Null when inside; else the words naming the animals, empty without a block.
+ */
+function findOutsideWindow(
+  day: number,
+  window: DayWindowInput,
+  span: AnimalSpan,
+  anchors: SeasonAnchors,
+): string | null {
+  const { birthDate, isYearly, birthLabel } = anchors;
+  if (birthDate === null) return null;
+  // A birth on c is covered when c + window.from <= day <= c + window.to; c runs over the span.
+  const anchorDays = listAnchorDays(
+    birthDate,
+    isYearly,
+    day - window.to - span.to - GROUP_DATE_MARGIN_DAYS,
+    day - window.from - span.from + GROUP_DATE_MARGIN_DAYS,
+  );
+  const isCovered = anchorDays.some((anchorDay) =>
+    placeSpan(span, birthDate, anchorDay).some(([first, last]) =>
+      span.coversAll
+        ? last + window.from <= day && day <= first + window.to
+        : first + window.from <= day && day <= last + window.to,
+    ),
+  );
+  if (isCovered) return null;
+  if (span.dates === null || span.from === span.to) return "";
+  const range = `those ${birthLabel} ${describeShortRange(span.dates)}`;
+  return span.coversAll ? ` for some of ${range}` : ` for every one of ${range}`;
 }
 
 /**
@@ -204,7 +265,15 @@ function checkHandlerSafety(calendar: Calendar, warnings: ProtocolWarning[]) {
   }
 }
 
-function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
+/**
+ * More shots of a vaccine in a calendar year than max_shots, for the same animals: yearly copies
+ * count, and an early-group and a late-group dose are one dose each animal gets (decision 417).
+ */
+function checkMaxShotsPerYear(
+  calendar: Calendar,
+  groups: AnimalGroups,
+  warnings: ProtocolWarning[],
+) {
   for (const column of calendar.diseases) {
     const max = column.vaccine?.rules.max_shots ?? null;
     if (column.vaccine === null || max === null) continue;
@@ -217,16 +286,38 @@ function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
       if (ids === undefined) shotIdsByYear.set(year, [shot.id]);
       else ids.push(shot.id);
     }
-    for (const [year, shotIds] of shotIdsByYear) {
-      if (shotIds.length <= max) continue;
-      warnings.push({
-        rule: ProtocolRule.maxShots,
-        source: findSourceId(column.vaccine),
-        shotIds,
-        message: `${column.vaccine.name} has ${shotIds.length} shots in ${year}; the most in one year is ${max}.`,
-      });
+    for (const [year, yearIds] of shotIdsByYear) {
+      for (const shotIds of listSameAnimalShots(yearIds, groups)) {
+        if (shotIds.length <= max) continue;
+        const animals = shotIds.some((id) => groups.isGrouped(id)) ? " for the same animals" : "";
+        warnings.push({
+          rule: ProtocolRule.maxShots,
+          source: findSourceId(column.vaccine),
+          shotIds,
+          message:
+            `${column.vaccine.name} has ${shotIds.length} shots in ${year}${animals}; ` +
+            `the most in one year is ${max}.`,
+        });
+      }
     }
   }
+}
+
+/**
+ * The shots each animal gets, once per distinct set: for every group's first birth (and the
+ * block's), the shots given to animals giving birth then. Without groups, all of them.
+ */
+function listSameAnimalShots(shotIds: readonly string[], groups: AnimalGroups): string[][] {
+  const births = new Set(shotIds.map((id) => groups.spanOf(id).from));
+  const sets = new Map<string, string[]>();
+  for (const birth of births) {
+    const ids = shotIds.filter((id) => {
+      const span = groups.spanOf(id);
+      return !groups.isGrouped(id) || (span.from <= birth && birth <= span.to);
+    });
+    sets.set(ids.join(","), ids);
+  }
+  return [...sets.values()];
 }
 
 /**
@@ -239,7 +330,8 @@ function checkMaxShotsPerYear(calendar: Calendar, warnings: ProtocolWarning[]) {
  * virus can reach the calf, one given too long before breeding or too close before birth, the
  * course rules of check-course-rules.ts, and what the person giving a live orf vaccine must know. For adults the season's birth and
  * breeding dates come round every year, so a mirrored copy is checked against that year's season;
- * the warnings are then kept one per rule and shot series.
+ * a dose of the early or late group of a calving or lambing block is judged for that group's
+ * animals (decision 417); the warnings are then kept one per rule and shot series.
  */
 export interface CheckProtocolOptions {
   /**
@@ -256,15 +348,16 @@ export function checkProtocol(
 ): ProtocolWarning[] {
   const warnings: ProtocolWarning[] = [];
   const anchors = resolveAnchors(calendar);
+  const groups = resolveAnimalGroups(calendar);
   const dated = collectDatedShots(calendar);
   for (let index = 0; index < dated.length; index++) {
     const entry = dated[index];
     if (entry === undefined) continue;
-    checkSpacing(dated, index, warnings);
-    checkShotRules(entry, anchors, warnings);
+    checkSpacing(dated, index, groups, warnings);
+    checkShotRules(entry, anchors, groups, warnings);
   }
-  checkMaxShotsPerYear(calendar, warnings);
-  checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null);
+  checkMaxShotsPerYear(calendar, groups, warnings);
+  checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null, groups);
   checkHandlerSafety(calendar, warnings);
   return keepOnePerSeries(calendar, warnings);
 }

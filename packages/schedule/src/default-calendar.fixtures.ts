@@ -54,10 +54,9 @@ const PINNED_BY_SPC_TEMPLATE_IDS: ReadonlySet<number> = new Set([56, 57]);
  * year with next season's, which the most-shots rule still counts by calendar year (issue 24,
  * item 7). The orf handler note is on every calendar with a live orf vaccine, by design (decision
  * 415), and calves' Bovivac S keeps its SPC age beside their other courses. A dose given to a
- * group of the calving or lambing block (decision 416) is judged by the rule checks as if for the
- * whole herd from the block's first birth: the product-window, most-shots and spacing checks do
- * not know groups yet, so their warnings on a grouped dose are left out too. Every other warning
- * on a default calendar is a defect.
+ * group of the calving or lambing block (decision 416) is judged for that group's animals
+ * (decision 417), so its warnings are kept like any other. Every other warning on a default
+ * calendar is a defect.
  */
 export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
   const shots = calendar.diseases.flatMap((column) => column.shots);
@@ -69,22 +68,10 @@ export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
       .filter((shot) => shot.templateId !== null && PINNED_BY_SPC_TEMPLATE_IDS.has(shot.templateId))
       .map((shot) => shot.id),
   );
-  const grouped = new Set(
-    shots
-      .filter((shot) => shot.birthGroup !== undefined)
-      .flatMap((shot) => [shot.id, shot.sourceShotId ?? shot.id]),
-  );
-  const isGroupRule = (rule: ProtocolRule) =>
-    rule === ProtocolRule.spacing ||
-    rule === ProtocolRule.maxShots ||
-    rule === ProtocolRule.productWindow;
-  const groupedIds = (ids: readonly string[]) =>
-    ids.some((id) => grouped.has(id) || grouped.has(id.replace(/~\d+$/, "")));
   return checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates }).filter(
     (warning) =>
       warning.rule !== ProtocolRule.handlerSafety &&
       !(warning.rule === ProtocolRule.spacing && warning.shotIds.some((id) => pinned.has(id))) &&
-      !(isGroupRule(warning.rule) && groupedIds(warning.shotIds)) &&
       ((warning.rule !== ProtocolRule.spacing && warning.rule !== ProtocolRule.maxShots) ||
         !warning.shotIds.some((id) => dueNow.has(id))),
   );
