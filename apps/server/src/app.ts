@@ -239,6 +239,26 @@ export type BackgroundJobsDependencies = {
 };
 
 /**
+ * What `npm run worker` serves on WORKER_PORT: its liveness, readiness and metrics, the same
+ * routes as an API node's, so one probe and one scrape configuration fit both.
+ */
+export async function buildWorkerApp({
+  config,
+  database,
+  clock = systemClock,
+}: Pick<AppDependencies, "config" | "database" | "clock">): Promise<FastifyInstance> {
+  const app = Fastify(buildLoggingOptions(config.logLevel)).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  const metrics = createMetrics({ database, clock });
+  metrics.observeRequests(app);
+  await app.register(healthRoutes, { database });
+  await app.register(operationsRoutes, { database, metrics, metricsToken: config.metricsToken });
+  return app;
+}
+
+/**
  * The pg-boss jobs with everything they send through (decision 601): the outbox and transports,
  * the reminder sender, and the calendars' PDF for the e-mails. `npm start` runs them beside the
  * HTTP app; `npm run worker` (src/worker.ts) runs them alone.

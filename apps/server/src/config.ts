@@ -32,6 +32,8 @@ const urlSchema = (protocols: RegExp, message: string) =>
 const EnvironmentSchema = z
   .object({
     PORT: portSchema.default(3000),
+    // `npm run worker`'s own small port for /api/health, /api/ready and /metrics; absent: none.
+    WORKER_PORT: portSchema.optional(),
     HOST: z
       .string()
       .regex(/^[\w.:-]+$/, "must be a host name or IP address")
@@ -154,6 +156,8 @@ const secretKeys = new Set([
 
 export type Config = {
   port: number;
+  /** The worker's port for its health, readiness and metrics (WORKER_PORT); absent: none. */
+  workerPort: number | undefined;
   host: string;
   /** Absent: the server runs its own embedded PostgreSQL in `dataDir/postgres`. */
   databaseUrl: string | undefined;
@@ -248,6 +252,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   const env = result.data;
   return {
     port: env.PORT,
+    workerPort: env.WORKER_PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(repositoryRoot, env.DATA_DIR),

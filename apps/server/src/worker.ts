@@ -3,7 +3,7 @@
 // (under their advisory lock, so a worker and an API node starting together agree), unless
 // MIGRATE_ON_START=false: then the worker only checks that `npm run migrate` has applied them. SIGINT and
 // SIGTERM let running jobs finish, then close the pool and exit 0.
-import { startBackgroundJobs } from "./app.ts";
+import { buildWorkerApp, startBackgroundJobs } from "./app.ts";
 import { readConfigOrReport } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
 import { applyMigrations, requireCurrentMigrations } from "./db/migrate.ts";
@@ -28,7 +28,13 @@ try {
     connectionString,
     runWorkers: true,
   });
-  console.log("VaxCal worker is running (Ctrl-C to stop)");
+  // Its own small port for the load balancer's and the scraper's questions (docs/operations.md).
+  const probes =
+    config.workerPort === undefined ? null : await buildWorkerApp({ config, database });
+  if (probes) await probes.listen({ port: config.workerPort, host: config.host });
+  console.log(
+    `VaxCal worker is running${probes ? `, health and metrics on port ${config.workerPort}` : ""} (Ctrl-C to stop)`,
+  );
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
@@ -37,6 +43,7 @@ try {
       console.log(`${signal} received, stopping the worker…`);
       void jobs
         .stop()
+        .then(() => probes?.close())
         .then(() => database.close())
         .then(
           () => process.exit(0),
