@@ -149,8 +149,10 @@ export async function buildApp({
   const tasks = createBackgroundTasks(app.log);
   app.decorate("backgroundTasks", tasks);
   let stopHousekeeping = () => {};
+  // With the job queue, the hourly clean-up is its scheduled job, run once per cluster (src/jobs);
+  // without it (tests, benchmarks, a single-farm trial run without jobs) this process runs it.
   app.addHook("onReady", async () => {
-    stopHousekeeping = startHousekeeping({ db: database.db, clock, tasks });
+    if (!jobs) stopHousekeeping = startHousekeeping({ db: database.db, clock, tasks });
   });
   // Tasks may still queue messages, so they finish before the outbox closes.
   app.addHook("onClose", async () => {

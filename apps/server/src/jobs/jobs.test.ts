@@ -64,3 +64,50 @@ describe("starting the job queue", () => {
     }
   }, 60_000);
 });
+
+describe("housekeeping", () => {
+  it("is an hourly pg-boss schedule, run once per cluster, that clears throttle windows over a day old", async () => {
+    const { pool } = testApp.database;
+    await pool.query(
+      `INSERT INTO rate_limits (key, window_started_at, hits) VALUES
+        ('housekeeping:stale', now() - interval '25 hours', 3),
+        ('housekeeping:fresh', now() - interval '1 hour', 3)`,
+    );
+    const workers = await Promise.all(
+      [0, 1].map(() =>
+        startBackgroundJobs({
+          config: testApp.config,
+          database: testApp.database,
+          connectionString: testApp.database.connectionString,
+          runWorkers: true,
+        }),
+      ),
+    );
+    try {
+      const schedules = await pool.query<{ cron: string; timezone: string }>(
+        "SELECT cron, timezone FROM pgboss.schedule WHERE name = $1",
+        [JobQueue.housekeeping],
+      );
+      expect(schedules.rows).toEqual([{ cron: "17 * * * *", timezone: "Europe/Dublin" }]);
+      // The two workers started together share the one clean-up queued at start.
+      await expect
+        .poll(
+          async () =>
+            (
+              await pool.query<{ key: string }>(
+                "SELECT key FROM rate_limits WHERE key LIKE 'housekeeping:%' ORDER BY key",
+              )
+            ).rows.map((row) => row.key),
+          { timeout: 15_000, interval: 250 },
+        )
+        .toEqual(["housekeeping:fresh"]);
+      const runs = await pool.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM pgboss.job WHERE name = $1",
+        [JobQueue.housekeeping],
+      );
+      expect(runs.rows[0]?.count).toBe(1);
+    } finally {
+      await Promise.all(workers.map((jobs) => jobs.stop()));
+    }
+  }, 60_000);
+});

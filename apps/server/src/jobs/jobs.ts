@@ -6,6 +6,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { MessageOutbox } from "../outbox/message-outbox.ts";
 import { createBatcher } from "../db/batcher.ts";
 import { logDatabaseFailure } from "../db/shutdown-errors.ts";
+import { createRateLimitsRepository } from "../rate-limits/rate-limits.repository.ts";
 import {
   planAllReminders,
   planCalendarsReminders,
@@ -36,6 +37,8 @@ export const JobQueue = {
   deliverOutbox: "outbox-deliver",
   /** Monday 08:00 in Ireland (and at every worker start): plan and send the practice digests. */
   practiceDigest: "practice-digest",
+  /** Hourly, once per cluster (and at every worker start): clear expired throttle windows. */
+  housekeeping: "housekeeping",
 } as const;
 
 export type JobDependencies = {
@@ -180,6 +183,14 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
       },
     },
     {
+      queue: JobQueue.housekeeping,
+      // Hourly, at a minute no other job starts on; one run per cluster (pg-boss's schedule).
+      cron: "17 * * * *",
+      handle: async () => {
+        await createRateLimitsRepository(db).deleteStaleWindows(clock());
+      },
+    },
+    {
       queue: JobQueue.practiceDigest,
       // 08:00 in Ireland every Monday, whatever the clocks: pg-boss reads the cron in Dublin time.
       cron: "0 8 * * 1",
@@ -221,8 +232,9 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
     // starting within one tick of each other share one catch-up (planning twice would add
     // nothing, but costs as much as the first).
     await boss.send(JobQueue.catchUp, {}, { singletonSeconds: tickSeconds });
-    // Likewise this week's digests, if Monday 08:00 passed while nothing ran.
+    // Likewise this week's digests, if Monday 08:00 passed while nothing ran, and a clean-up.
     await boss.send(JobQueue.practiceDigest, {}, { singletonSeconds: tickSeconds });
+    await boss.send(JobQueue.housekeeping, {}, { singletonSeconds: tickSeconds });
     void tick();
     ticker = setInterval(tick, tickSeconds * 1000);
     ticker.unref();
