@@ -31,6 +31,8 @@ export const calendarBuilderMessages = {
   birthEndTooLate: "Calving or lambing can run for 26 weeks at most: please check the last date.",
   dateInvalid: "Expected a date as YYYY-MM-DD",
   unprimedInvalid: "unprimed takes a comma list of disease ids.",
+  /** Decision 419. */
+  lungwormRiskInvalid: "lungwormRisk takes yes or no.",
   /** docs/product.md §5, word for word. */
   nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
   /** docs/product.md §8, word for word. */
@@ -103,6 +105,14 @@ export const ScopedDiseasesQuerySchema = z.object({
     .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, calendarBuilderMessages.unprimedInvalid)
     .transform((text) => text.split(",").map(Number))
     .optional(),
+  /**
+   * Decision 419: the calves graze where lungworm is a risk, `yes` or `no`. Left out: yes on a
+   * dairy farm, no on a suckler farm (decision 415).
+   */
+  lungwormRisk: z
+    .enum(["yes", "no"], { error: calendarBuilderMessages.lungwormRiskInvalid })
+    .transform((answer) => answer === "yes")
+    .optional(),
 });
 export type ScopedDiseasesQuery = z.output<typeof ScopedDiseasesQuerySchema>;
 /** The query as the browser sends it (before parsing). */
@@ -116,6 +126,7 @@ export const scopedDiseasesQueryKeys = [
   "birthEndDate",
   "breedingDate",
   "unprimed",
+  "lungwormRisk",
 ] as const;
 
 /** Where a dose stands against its window this season, with the window as dates. */

@@ -162,6 +162,48 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
     expect(response.body).toContain(calendarBuilderMessages.unprimedInvalid);
   });
 
+  it("offers suckler calves Huskvac only when the farmer says they graze with lungworm risk (decision 419)", async () => {
+    const sucklerSpringCalves = findCombinationId(
+      EnterpriseId.beef,
+      AnimalId.calves,
+      SeasonId.springCalving,
+    );
+    const query = `include=${allIncludes}&seasonComboId=${sucklerSpringCalves}&birthDate=2031-02-01`;
+    const huskvacDates = (diseases: ScopedDisease[]) =>
+      (diseases.find((disease) => disease.id === DiseaseId.lungworm)?.vaccine?.shots ?? []).map(
+        (shot) => shot.date,
+      );
+    // A suckler farm's default is no (decision 415).
+    expect(huskvacDates(await getScopedDiseases(query))).toEqual([]);
+    expect(huskvacDates(await getScopedDiseases(`${query}&lungwormRisk=no`))).toEqual([]);
+    // Huskvac: birth +77 and +105 (S9).
+    expect(huskvacDates(await getScopedDiseases(`${query}&lungwormRisk=yes`))).toEqual([
+      "2031-04-19",
+      "2031-05-17",
+    ]);
+  });
+
+  it("lets a dairy farmer say the calves graze with no lungworm risk", async () => {
+    const dairySpringCalves = findCombinationId(
+      EnterpriseId.dairy,
+      AnimalId.calves,
+      SeasonId.springCalving,
+    );
+    const query = `include=${allIncludes}&seasonComboId=${dairySpringCalves}&birthDate=2031-02-01`;
+    const huskvac = (diseases: ScopedDisease[]) =>
+      diseases.find((disease) => disease.id === DiseaseId.lungworm)?.vaccine?.shots ?? [];
+    expect(huskvac(await getScopedDiseases(query))).toHaveLength(2);
+    expect(huskvac(await getScopedDiseases(`${query}&lungwormRisk=no`))).toEqual([]);
+  });
+
+  it("refuses a lungworm answer that is not yes or no", async () => {
+    const response = await getScoped(
+      `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}&lungwormRisk=maybe`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(calendarBuilderMessages.lungwormRiskInvalid);
+  });
+
   it("embeds only what include asks for", async () => {
     const vaccineOnly = await getScopedDiseases(
       `include=vaccine&seasonComboId=${dairySpringCows}&${cowDates}`,
