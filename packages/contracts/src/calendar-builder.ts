@@ -231,10 +231,10 @@ export const CalendarFormSchema = z.object({
   /** Step 1's herd status answers, by disease id; a disease left out is primed. */
   herdStatus: HerdStatusMapSchema.optional(),
   /**
-   * Step 1's answer: the calves graze where lungworm is a risk (decision 415). Absent: yes on a
-   * dairy farm, no on a suckler farm. Not asked by step 1 yet.
+   * Step 1's answer (decision 419): the calves graze where lungworm is a risk (decision 415).
+   * Null or absent (not answered, older drafts): yes on a dairy farm, no on a suckler farm.
    */
-  lungwormRisk: z.boolean().optional(),
+  lungwormRisk: z.boolean().nullable().optional(),
 });
 export type CalendarForm = z.infer<typeof CalendarFormSchema>;
 export type CalendarFormField = keyof CalendarForm;
