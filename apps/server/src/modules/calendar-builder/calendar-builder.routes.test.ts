@@ -162,38 +162,30 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
     expect(response.body).toContain(calendarBuilderMessages.unprimedInvalid);
   });
 
-  it("offers suckler calves Huskvac only when the farmer says they graze with lungworm risk (decision 419)", async () => {
-    const sucklerSpringCalves = findCombinationId(
-      EnterpriseId.beef,
-      AnimalId.calves,
-      SeasonId.springCalving,
+  /** The lungworm column's dates for spring calves born on 1 February 2031 (decision 419). */
+  async function listHuskvacDates(enterpriseId: number, lungwormRisk: string) {
+    const combinationId = findCombinationId(enterpriseId, AnimalId.calves, SeasonId.springCalving);
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${combinationId}&birthDate=2031-02-01${lungwormRisk}`,
     );
-    const query = `include=${allIncludes}&seasonComboId=${sucklerSpringCalves}&birthDate=2031-02-01`;
-    const huskvacDates = (diseases: ScopedDisease[]) =>
-      (diseases.find((disease) => disease.id === DiseaseId.lungworm)?.vaccine?.shots ?? []).map(
-        (shot) => shot.date,
-      );
+    const lungworm = diseases.find((disease) => disease.id === DiseaseId.lungworm);
+    return (lungworm?.vaccine?.shots ?? []).map((shot) => shot.date);
+  }
+
+  it("offers suckler calves Huskvac only when the farmer says they graze with lungworm risk (decision 419)", async () => {
     // A suckler farm's default is no (decision 415).
-    expect(huskvacDates(await getScopedDiseases(query))).toEqual([]);
-    expect(huskvacDates(await getScopedDiseases(`${query}&lungwormRisk=no`))).toEqual([]);
+    expect(await listHuskvacDates(EnterpriseId.beef, "")).toEqual([]);
+    expect(await listHuskvacDates(EnterpriseId.beef, "&lungwormRisk=no")).toEqual([]);
     // Huskvac: birth +77 and +105 (S9).
-    expect(huskvacDates(await getScopedDiseases(`${query}&lungwormRisk=yes`))).toEqual([
+    expect(await listHuskvacDates(EnterpriseId.beef, "&lungwormRisk=yes")).toEqual([
       "2031-04-19",
       "2031-05-17",
     ]);
   });
 
   it("lets a dairy farmer say the calves graze with no lungworm risk", async () => {
-    const dairySpringCalves = findCombinationId(
-      EnterpriseId.dairy,
-      AnimalId.calves,
-      SeasonId.springCalving,
-    );
-    const query = `include=${allIncludes}&seasonComboId=${dairySpringCalves}&birthDate=2031-02-01`;
-    const huskvac = (diseases: ScopedDisease[]) =>
-      diseases.find((disease) => disease.id === DiseaseId.lungworm)?.vaccine?.shots ?? [];
-    expect(huskvac(await getScopedDiseases(query))).toHaveLength(2);
-    expect(huskvac(await getScopedDiseases(`${query}&lungwormRisk=no`))).toEqual([]);
+    expect(await listHuskvacDates(EnterpriseId.dairy, "")).toEqual(["2031-04-19", "2031-05-17"]);
+    expect(await listHuskvacDates(EnterpriseId.dairy, "&lungwormRisk=no")).toEqual([]);
   });
 
   it("refuses a lungworm answer that is not yes or no", async () => {
