@@ -544,6 +544,39 @@ test.describe("calendar builder: accessibility (axe)", () => {
     });
   });
 
+  test("step 1's lungworm question has no violations, fits the screen and is answered by keyboard (decision 419)", async ({
+    page,
+    expectNoAccessibilityViolations,
+  }) => {
+    test.setTimeout(60_000);
+    await expectNoAccessibilityViolations("/beta", async (page) => {
+      await fillStepOne(page, {
+        enterprise: "Beef",
+        animal: "Calves",
+        season: "Spring calving",
+        diseases: [/^Lungworm/],
+      });
+      const question = page.getByRole("group", {
+        name: "Do these calves graze where lungworm (husk) is a risk?",
+      });
+      await expect(question.getByRole("radio", { name: "No" })).toBeChecked();
+      await expectNoSidewaysScroll(page);
+    });
+    await fillStepOne(page, {
+      enterprise: "Beef",
+      animal: "Calves",
+      season: "Spring calving",
+      diseases: [/^Lungworm/],
+    });
+    const question = page.getByRole("group", {
+      name: "Do these calves graze where lungworm (husk) is a risk?",
+    });
+    const no = question.getByRole("radio", { name: "No" });
+    await tabTo(page, no, 30);
+    await page.keyboard.press("ArrowUp");
+    await expect(question.getByRole("radio", { name: "Yes" })).toBeChecked();
+  });
+
   test("step 2 and its shot panel have no violations", async ({
     expectNoAccessibilityViolations,
   }) => {

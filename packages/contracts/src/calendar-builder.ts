@@ -31,6 +31,8 @@ export const calendarBuilderMessages = {
   birthEndTooLate: "Calving or lambing can run for 26 weeks at most: please check the last date.",
   dateInvalid: "Expected a date as YYYY-MM-DD",
   unprimedInvalid: "unprimed takes a comma list of disease ids.",
+  /** Decision 419. */
+  lungwormRiskInvalid: "lungwormRisk takes yes or no.",
   /** docs/product.md §5, word for word. */
   nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
   /** docs/product.md §8, word for word. */
@@ -103,6 +105,14 @@ export const ScopedDiseasesQuerySchema = z.object({
     .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, calendarBuilderMessages.unprimedInvalid)
     .transform((text) => text.split(",").map(Number))
     .optional(),
+  /**
+   * Decision 419: the calves graze where lungworm is a risk, `yes` or `no`. Left out: yes on a
+   * dairy farm, no on a suckler farm (decision 415).
+   */
+  lungwormRisk: z
+    .enum(["yes", "no"], { error: calendarBuilderMessages.lungwormRiskInvalid })
+    .transform((answer) => answer === "yes")
+    .optional(),
 });
 export type ScopedDiseasesQuery = z.output<typeof ScopedDiseasesQuerySchema>;
 /** The query as the browser sends it (before parsing). */
@@ -116,6 +126,7 @@ export const scopedDiseasesQueryKeys = [
   "birthEndDate",
   "breedingDate",
   "unprimed",
+  "lungwormRisk",
 ] as const;
 
 /** Where a dose stands against its window this season, with the window as dates. */
@@ -220,10 +231,10 @@ export const CalendarFormSchema = z.object({
   /** Step 1's herd status answers, by disease id; a disease left out is primed. */
   herdStatus: HerdStatusMapSchema.optional(),
   /**
-   * Step 1's answer: the calves graze where lungworm is a risk (decision 415). Absent: yes on a
-   * dairy farm, no on a suckler farm. Not asked by step 1 yet.
+   * Step 1's answer (decision 419): the calves graze where lungworm is a risk (decision 415).
+   * Null or absent (not answered, older drafts): yes on a dairy farm, no on a suckler farm.
    */
-  lungwormRisk: z.boolean().optional(),
+  lungwormRisk: z.boolean().nullable().optional(),
 });
 export type CalendarForm = z.infer<typeof CalendarFormSchema>;
 export type CalendarFormField = keyof CalendarForm;

@@ -23,6 +23,8 @@ import { HerdStatusMapSchema, Id, IsoDateSchema } from "./reference.ts";
 
 /** Every text the saved-calendar calls return or the pages show. Spec texts word for word. */
 export const calendarMessages = {
+  /** Decision 419: the setup's lungworm answer. */
+  lungwormRiskInvalid: "lungwormRisk takes true or false.",
   /** docs/product.md §8, word for word. */
   listFailed: "Failed to load user calendars",
   /** docs/product.md §8, word for word. */
@@ -230,8 +232,11 @@ export const CalendarSetupSchema = z.object({
   birthEndDate: CalendarDateSchema.nullable().optional(),
   breedingDate: CalendarDateSchema.nullable(),
   herdStatus: HerdStatusMapSchema.optional(),
-  /** The calves graze where lungworm is a risk (decision 415); absent: yes on dairy farms only. */
-  lungwormRisk: z.boolean().optional(),
+  /**
+   * The calves graze where lungworm is a risk (decisions 415, 419); absent: yes on dairy farms,
+   * no on suckler farms.
+   */
+  lungwormRisk: z.boolean({ error: calendarMessages.lungwormRiskInvalid }).optional(),
 });
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 
@@ -534,6 +539,8 @@ export const CalendarDetailSchema = z.object({
     birthEndDate: IsoDateSchema.nullable().optional(),
     breedingDate: IsoDateSchema.nullable(),
     herdStatus: HerdStatusMapSchema.optional(),
+    /** Decision 419: the lungworm answer as saved; absent when the farmer gave none. */
+    lungwormRisk: z.boolean().optional(),
   }),
   diseases: z.array(
     z.object({ id: Id, vaccineId: Id.nullable(), shots: z.array(ScheduledShotSchema) }),

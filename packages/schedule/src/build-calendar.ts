@@ -143,6 +143,16 @@ export function generateTemplateSeeds({
   // with it, doses after the booster (IBR's 6-month dose) too; any other shot given once keeps
   // its date, for the page to ask about.
   const boosterYearsOn = Math.max(0, ...dated.map(({ yearsOn }) => yearsOn));
+  // Decision 419: a course is never planned before today. Its own doses may be past although its
+  // booster is not (BVD's booster 4 weeks before breeding, its first dose 8): the course, and the
+  // boosters that follow it, move on to the first season with every dose from today.
+  const courseDates = dated
+    .filter(({ template }) => template.is_recurrent === 0 && template.herd_status === "unprimed")
+    .map(({ planned }) => planned.date);
+  let courseYearsOn = boosterYearsOn;
+  while (courseDates.some((date) => moveToYear(date, readYear(date) + courseYearsOn) < today)) {
+    courseYearsOn += 1;
+  }
   for (const { template, planned, yearsOn, group, groups } of dated) {
     const { date, next, seasonTiming, birthGroup } = planned;
     const name = template.custom_name ?? vaccineName;
@@ -174,7 +184,13 @@ export function generateTemplateSeeds({
       continue;
     }
     const shiftYears =
-      template.is_recurrent === 0 && template.herd_status === "unprimed" ? boosterYearsOn : yearsOn;
+      template.is_recurrent === 0
+        ? template.herd_status === "unprimed"
+          ? courseYearsOn
+          : yearsOn
+        : courseYearsOn > boosterYearsOn
+          ? Math.max(yearsOn, courseYearsOn)
+          : yearsOn;
     seeds.push({
       ...shot,
       date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),

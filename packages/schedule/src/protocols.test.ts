@@ -126,14 +126,23 @@ describe("herd status", () => {
 
   it("gives cows a Bovivac S course of 2 doses 21 days apart, then the pre-calving dose", () => {
     const combination = findCombination(dairy, springCalving, cows);
-    const unprimed = buildSeeded(combination.id, "2026-11-21", {
+    const options = {
       dates: { birthDate: "2027-02-01", breedingDate: "2027-04-25" },
       herdStatus: unprimedFor(cows),
-    });
+    };
+    const unprimed = buildSeeded(combination.id, "2026-09-01", options);
     expect(listFirstShots(unprimed, DiseaseId.salmonellosis)).toEqual([
       "2026-10-05 Bovivac S (1st dose)",
       "2026-10-26 Bovivac S (2nd dose)",
       "2027-01-11 Bovivac S (before calving)",
+    ]);
+    // Decision 419: after the course's first day, never a course before today; the course and
+    // its pre-calving dose move to the next calving, whose 8 weeks between them the SPC needs.
+    const late = buildSeeded(combination.id, "2026-11-21", options);
+    expect(listFirstShots(late, DiseaseId.salmonellosis)).toEqual([
+      "2027-10-05 Bovivac S (1st dose)",
+      "2027-10-26 Bovivac S (2nd dose)",
+      "2028-01-11 Bovivac S (before calving)",
     ]);
   });
 

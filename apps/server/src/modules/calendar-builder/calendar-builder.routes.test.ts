@@ -162,6 +162,40 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
     expect(response.body).toContain(calendarBuilderMessages.unprimedInvalid);
   });
 
+  /** The lungworm column's dates for spring calves born on 1 February 2031 (decision 419). */
+  async function listHuskvacDates(enterpriseId: number, lungwormRisk: string) {
+    const combinationId = findCombinationId(enterpriseId, AnimalId.calves, SeasonId.springCalving);
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${combinationId}&birthDate=2031-02-01${lungwormRisk}`,
+    );
+    const lungworm = diseases.find((disease) => disease.id === DiseaseId.lungworm);
+    return (lungworm?.vaccine?.shots ?? []).map((shot) => shot.date);
+  }
+
+  it("offers suckler calves Huskvac only when the farmer says they graze with lungworm risk (decision 419)", async () => {
+    // A suckler farm's default is no (decision 415).
+    expect(await listHuskvacDates(EnterpriseId.beef, "")).toEqual([]);
+    expect(await listHuskvacDates(EnterpriseId.beef, "&lungwormRisk=no")).toEqual([]);
+    // Huskvac: birth +77 and +105 (S9).
+    expect(await listHuskvacDates(EnterpriseId.beef, "&lungwormRisk=yes")).toEqual([
+      "2031-04-19",
+      "2031-05-17",
+    ]);
+  });
+
+  it("lets a dairy farmer say the calves graze with no lungworm risk", async () => {
+    expect(await listHuskvacDates(EnterpriseId.dairy, "")).toEqual(["2031-04-19", "2031-05-17"]);
+    expect(await listHuskvacDates(EnterpriseId.dairy, "&lungwormRisk=no")).toEqual([]);
+  });
+
+  it("refuses a lungworm answer that is not yes or no", async () => {
+    const response = await getScoped(
+      `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}&lungwormRisk=maybe`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(calendarBuilderMessages.lungwormRiskInvalid);
+  });
+
   it("embeds only what include asks for", async () => {
     const vaccineOnly = await getScopedDiseases(
       `include=vaccine&seasonComboId=${dairySpringCows}&${cowDates}`,

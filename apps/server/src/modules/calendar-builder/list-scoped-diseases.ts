@@ -120,6 +120,8 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
     herdStatus: Object.fromEntries(
       (query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
     ),
+    // Decision 419: the farmer's lungworm answer; left out, the enterprise's default.
+    ...(query.lungwormRisk === undefined ? {} : { lungwormRisk: query.lungwormRisk }),
   };
 }
 

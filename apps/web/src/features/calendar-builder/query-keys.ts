@@ -8,7 +8,7 @@ export const calendarBuilderQueryKeys = {
   /** The animal's diseases for one setup: a new key for each answer step 1 can change. */
   scopedDiseases: (
     combinationId: number,
-    setup: Pick<CalendarSetup, "birthDate" | "birthEndDate" | "breedingDate">,
+    setup: Pick<CalendarSetup, "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk">,
     unprimedDiseaseIds: readonly number[],
   ) =>
     [
@@ -18,5 +18,6 @@ export const calendarBuilderQueryKeys = {
       setup.birthEndDate ?? null,
       setup.breedingDate,
       unprimedDiseaseIds.join(","),
+      setup.lungwormRisk ?? null,
     ] as const,
 };

@@ -70,7 +70,7 @@ function validPayload(): SubmitCalendarRequest {
 /** Saves the payload as the farmer and reads the calendar back: the setup it gives. */
 async function saveAndReopen(
   payload: SubmitCalendarRequest,
-): Promise<{ herdStatus?: unknown; birthEndDate?: unknown }> {
+): Promise<{ herdStatus?: unknown; birthEndDate?: unknown; lungwormRisk?: unknown }> {
   const response = await testApp.app.inject(
     asUser(farmer.token, { method: "POST", url: "/api/calendar", payload }),
   );
@@ -80,7 +80,9 @@ async function saveAndReopen(
     asUser(farmer.token, { method: "GET", url: `/api/calendars/${id}` }),
   );
   expect(detail.statusCode, detail.body).toBe(200);
-  return detail.json<{ setup: { herdStatus?: unknown; birthEndDate?: unknown } }>().setup;
+  return detail.json<{
+    setup: { herdStatus?: unknown; birthEndDate?: unknown; lungwormRisk?: unknown };
+  }>().setup;
 }
 
 function firstShot(payload: SubmitCalendarRequest): SubmitShot {
@@ -454,6 +456,16 @@ const badCases: BadCase[] = [
     issue: { path: "body.data.setup.herdStatus" },
   },
   {
+    name: "a lungworm answer that is not true or false (decision 419)",
+    change: (payload) => {
+      (payload.data.setup as { lungwormRisk?: unknown }).lungwormRisk = "yes";
+    },
+    issue: {
+      path: "body.data.setup.lungwormRisk",
+      message: calendarMessages.lungwormRiskInvalid,
+    },
+  },
+  {
     name: "no data at all",
     change: (payload) => {
       delete (payload as { data?: unknown }).data;
@@ -518,6 +530,12 @@ describe("POST /api/calendar refuses", () => {
     const herdStatus = { [DiseaseId.bvd]: "unprimed", [DiseaseId.ibr]: "primed" } as const;
     payload.data.setup.herdStatus = herdStatus;
     expect((await saveAndReopen(payload)).herdStatus).toEqual(herdStatus);
+  });
+
+  it("but accepts the lungworm answer with the setup, and gives it back on reopening (decision 419)", async () => {
+    const payload = validPayload();
+    payload.data.setup.lungwormRisk = false;
+    expect((await saveAndReopen(payload)).lungwormRisk).toBe(false);
   });
 
   it("but accepts the last calving with the setup, and gives it back on reopening (decision 416)", async () => {

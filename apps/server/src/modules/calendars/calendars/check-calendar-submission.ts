@@ -136,6 +136,8 @@ export function checkCalendarSubmission(
     animal: { id: animalId, isAdult: combination.isAdult, hasBirthDate: combination.hasBirthDate },
     // docs/product.md §3 "Herd status": the answers travel with the setup and are kept with it.
     ...(setup.herdStatus === undefined ? {} : { herdStatus: setup.herdStatus }),
+    // Decision 419: the lungworm answer decides whether suckler calves get Huskvac.
+    ...(setup.lungwormRisk === undefined ? {} : { lungwormRisk: setup.lungwormRisk }),
     // The ram has no birth date (docs/product.md §9): one sent for him is ignored, as step 2
     // ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,

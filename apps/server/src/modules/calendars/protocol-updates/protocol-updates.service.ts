@@ -53,6 +53,8 @@ function toEngineSetup(calendar: CalendarRow): CalendarSetup {
     birthEndDate: saved.birthEndDate ?? null,
     breedingDate: calendar.breedingDate,
     ...(saved.herdStatus === undefined ? {} : { herdStatus: saved.herdStatus }),
+    // Decision 419: a suckler farm that said yes keeps its Huskvac; no answer, the default.
+    ...(saved.lungwormRisk === undefined ? {} : { lungwormRisk: saved.lungwormRisk }),
   };
 }
 

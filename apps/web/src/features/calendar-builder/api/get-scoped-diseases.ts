@@ -26,6 +26,8 @@ export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseases
   if (setup.breedingDate !== null) query.breedingDate = setup.breedingDate;
   const unprimed = listUnprimedDiseaseIds(setup);
   if (unprimed.length > 0) query.unprimed = unprimed.join(",");
+  // Decision 419: only when the farmer answered; the server knows the enterprise's default.
+  if (setup.lungwormRisk !== undefined) query.lungwormRisk = setup.lungwormRisk ? "yes" : "no";
   return `${referenceLists.diseases.path}?${new URLSearchParams(query).toString()}`;
 }
 

@@ -15,6 +15,7 @@ import {
 } from "../testing/calendar-builder-fixtures.ts";
 
 const hint = "You have to fill in all dates and pick at least one disease to proceed.";
+const lungwormQuestion = "Do these calves graze where lungworm (husk) is a risk?";
 
 beforeEach(() => {
   resetCalendarForm();
@@ -205,6 +206,47 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
     await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
     expect(main.queryByText(/had their first/)).toBeNull();
     expect(readCalendarForm().herdStatus).toEqual({});
+  });
+
+  it("asks whether suckler calves graze with lungworm risk, no by default, and sends the answer to step 2 (decision 419)", async () => {
+    const calls: string[] = [];
+    server.use(createScopedDiseasesHandler(readToday(), calls));
+    const { user, main, group, nextStep } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Beef" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    expect(main.queryByRole("group", { name: lungwormQuestion })).toBeNull();
+
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^Lungworm/ }));
+    const question = main.getByRole("group", { name: lungwormQuestion });
+    expect(within(question).getByRole("radio", { name: "No" })).toBeChecked();
+    expect(question).toHaveAccessibleDescription(/Usually no for suckler calves/);
+    await user.click(within(question).getByRole("radio", { name: "Yes" }));
+    expect(readCalendarForm().lungwormRisk).toBe(true);
+
+    await user.click(nextStep());
+    await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
+    await vi.waitFor(() => expect(calls).not.toHaveLength(0));
+    expect(new URL(calls.at(-1) ?? "").searchParams.get("lungwormRisk")).toBe("yes");
+    // Step 2 follows the answer: Huskvac's course for these calves.
+    expect(await screen.findAllByText(/Huskvac \(1st dose\)/)).not.toHaveLength(0);
+  }, 15_000);
+
+  it("shows dairy calves' lungworm answer as yes by default, and asks nothing for weanlings (decision 419)", async () => {
+    const { user, main, group } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^Lungworm/ }));
+    const question = main.getByRole("group", { name: lungwormQuestion });
+    expect(within(question).getByRole("radio", { name: "Yes" })).toBeChecked();
+    expect(question).toHaveAccessibleDescription(/Usually yes for dairy calves/);
+    await user.click(within(question).getByRole("radio", { name: "No" }));
+    expect(readCalendarForm().lungwormRisk).toBe(false);
+    // A new animal asks again: the answer was about these calves.
+    await user.click(group("Animal").getByRole("radio", { name: "Weanlings" }));
+    expect(main.queryByRole("group", { name: lungwormQuestion })).toBeNull();
+    expect(readCalendarForm().lungwormRisk).toBeNull();
   });
 
   it("asks when calving ends, with the season's usual block in words, and sends it to step 2 (decision 416)", async () => {

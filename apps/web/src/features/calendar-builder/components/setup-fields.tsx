@@ -11,6 +11,7 @@ import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/for
 import { describeChosenDate } from "../lib/calendar-dates.ts";
 import { resolveBreedingWarning } from "../lib/breeding-warning.ts";
 import {
+  asksLungwormRisk,
   chooseAnimal,
   chooseEnterprise,
   chooseSeason,
@@ -22,6 +23,7 @@ import {
   needsBirthEndDate,
   needsBreedingDate,
   resolveBirthEndDate,
+  resolveLungwormAnswer,
 } from "../lib/calendar-setup.ts";
 
 type SetupFieldsProps = {
@@ -164,6 +166,13 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
                     )
                   }
                 />
+                {isChecked && asksLungwormRisk(reference, disease, setup.animal.id) && (
+                  <LungwormQuestion
+                    isDairy={form.enterpriseID === dairyEnterpriseId}
+                    answer={resolveLungwormAnswer(form)}
+                    onAnswer={(answer) => onSetField("lungwormRisk", answer)}
+                  />
+                )}
                 {isChecked && question !== null && (
                   <HerdStatusQuestion
                     question={question}
@@ -222,6 +231,41 @@ function BirthEndField({
       echo={describeChosenDate(form.birthEndDate ?? null)}
       onChange={(event) => onSetField("birthEndDate", event.target.value || null)}
     />
+  );
+}
+
+/** The spec's fixed enterprise id of dairy farms (docs/product.md §3). */
+const dairyEnterpriseId = 1;
+
+/**
+ * Decision 419: whether the calves graze where lungworm is a risk, asked beside a ticked disease
+ * whose vaccine only such calves get (Huskvac). Shown with the enterprise's default until the
+ * farmer answers: yes for dairy calves, no for suckler calves out with their dams (decision 415).
+ */
+function LungwormQuestion({
+  isDairy,
+  answer,
+  onAnswer,
+}: {
+  isDairy: boolean;
+  answer: boolean;
+  onAnswer: (answer: boolean) => void;
+}) {
+  const name = useId();
+  const hintId = `${name}-hint`;
+  return (
+    <fieldset className="setup-fields__herd-status" aria-describedby={hintId}>
+      <legend className="setup-fields__herd-status-question">
+        Do these calves graze where lungworm (husk) is a risk?
+      </legend>
+      <p id={hintId} className="field__hint">
+        {isDairy
+          ? "Usually yes for dairy calves, the replacements going to grass."
+          : "Usually no for suckler calves out with their dams: ask your vet."}
+      </p>
+      <RadioOption name={name} label="Yes" isChecked={answer} onChoose={() => onAnswer(true)} />
+      <RadioOption name={name} label="No" isChecked={!answer} onChoose={() => onAnswer(false)} />
+    </fieldset>
   );
 }
 

@@ -10,6 +10,7 @@ import {
 import {
   resolveDefaultBlockEnd,
   resolveDefaultSeasonId,
+  resolveLungwormRisk,
   resolveSeasonDefaults,
   type CalendarSetup,
   type IsoDate,
@@ -75,6 +76,32 @@ export function findHerdStatusQuestion(
   );
 }
 
+/**
+ * Decision 419: whether a disease asks if the animals graze where lungworm is a risk: its
+ * default vaccine has a dose for the animal that only such animals get (calves' Huskvac).
+ */
+export function asksLungwormRisk(
+  reference: Pick<SetupReference, "shotTemplates">,
+  disease: SetupReference["diseases"][number],
+  animalId: number,
+): boolean {
+  const vaccineId = disease.animals.find((offer) => offer.animal_id === animalId)?.vaccine_id;
+  return reference.shotTemplates.some(
+    (template) =>
+      template.animal_id === animalId &&
+      template.vaccine_id === vaccineId &&
+      template.lungworm_risk_only === true,
+  );
+}
+
+/** Decision 419: the lungworm answer step 1 shows: the farmer's, else the enterprise's default. */
+export function resolveLungwormAnswer(form: Pick<CalendarForm, "lungwormRisk" | "enterpriseID">) {
+  return resolveLungwormRisk({
+    ...(form.lungwormRisk == null ? {} : { lungwormRisk: form.lungwormRisk }),
+    enterprise: { id: form.enterpriseID ?? 0 },
+  });
+}
+
 /** docs/product.md §3: the form's combination matches all three ids. */
 export function findCombination(
   combinations: readonly AnimalEnterpriseSeasonCombination[],
@@ -129,8 +156,14 @@ function settleChoices(
   const diseases = form.diseases.filter((diseaseId) => animalDiseaseIds.has(diseaseId));
   // The herd status questions are the animal's own (for lambs they ask about the ewes).
   const herdStatus = ids.animalID === form.animalID ? form.herdStatus : {};
+  // Decision 419: the lungworm answer is about these animals on this farm; its default follows
+  // the enterprise.
+  const lungwormRisk =
+    ids.animalID === form.animalID && ids.enterpriseID === form.enterpriseID
+      ? (form.lungwormRisk ?? null)
+      : null;
   if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
-    return { ...next, diseases, herdStatus };
+    return { ...next, diseases, herdStatus, lungwormRisk };
   }
   // docs/product.md §9: the next season whose first shots are still ahead.
   const defaults = combination
@@ -142,7 +175,7 @@ function settleChoices(
       )
     : { birthDate: null, breedingDate: null };
   // Decision 416: a new season's block ends on its default until the farmer changes it.
-  return { ...next, diseases, herdStatus, ...defaults, birthEndDate: null };
+  return { ...next, diseases, herdStatus, lungwormRisk, ...defaults, birthEndDate: null };
 }
 
 export function chooseEnterprise(
@@ -231,6 +264,8 @@ export function buildCalendarSetup(
     ...(birthEndDate === null ? {} : { birthEndDate }),
     breedingDate: needsBreedingDate(animal) ? form.breedingDate : null,
     herdStatus: keepTickedAnswers(form),
+    // Decision 419: sent only when the farmer answered; else the enterprise's default.
+    ...(form.lungwormRisk == null ? {} : { lungwormRisk: form.lungwormRisk }),
   };
 }
 
@@ -282,5 +317,6 @@ export function describeSetupKey(combinationId: number, setup: CalendarSetup): s
     setup.birthEndDate ?? "",
     setup.breedingDate ?? "",
     listUnprimedDiseaseIds(setup).join(","),
+    setup.lungwormRisk ?? "",
   ].join("|");
 }

@@ -49,6 +49,8 @@ export function buildSubmitData(
         ...(setup.herdStatus && Object.keys(setup.herdStatus).length > 0
           ? { herdStatus: { ...setup.herdStatus } }
           : {}),
+        // Decision 419: the lungworm answer, when the farmer gave one.
+        ...(setup.lungwormRisk === undefined ? {} : { lungwormRisk: setup.lungwormRisk }),
       },
       diseases: diseases.map((disease) => {
         const stamped = protocolStamps.get(disease.id);

@@ -30,6 +30,7 @@ export const emptyCalendarForm: CalendarForm = {
   seasonID: null,
   animalEnterpriseSeasonCombination: null,
   herdStatus: {},
+  lungwormRisk: null,
 };
 
 const formFields = new Set<string>(Object.keys(emptyCalendarForm));
@@ -50,6 +51,7 @@ function pickFormFields(state: CalendarForm): CalendarForm {
     seasonID: state.seasonID,
     animalEnterpriseSeasonCombination: state.animalEnterpriseSeasonCombination,
     herdStatus: state.herdStatus ?? {},
+    lungwormRisk: state.lungwormRisk ?? null,
   };
 }
 

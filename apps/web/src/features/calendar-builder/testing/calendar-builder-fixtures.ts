@@ -78,6 +78,7 @@ export function computeScopedDiseases(
   breedingDate: IsoDate | null,
   today: IsoDate,
   unprimedDiseaseIds: readonly number[] = [],
+  lungwormRisk?: boolean,
 ): ScopedDisease[] {
   const combination = referenceData.combinations.find(
     (candidate) => candidate.id === combinationId,
@@ -97,6 +98,7 @@ export function computeScopedDiseases(
       herdStatus: Object.fromEntries(
         unprimedDiseaseIds.map((diseaseId) => [String(diseaseId), "unprimed" as const]),
       ),
+      ...(lungwormRisk === undefined ? {} : { lungwormRisk }),
     },
     diseases,
     vaccines: referenceData.vaccines,
@@ -128,6 +130,7 @@ export function createScopedDiseasesHandler(today: IsoDate, calls: string[] = []
         query.get("breedingDate"),
         today,
         (query.get("unprimed") ?? "").split(",").filter(Boolean).map(Number),
+        query.has("lungwormRisk") ? query.get("lungwormRisk") === "yes" : undefined,
       ),
     );
   });

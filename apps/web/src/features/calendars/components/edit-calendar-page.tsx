@@ -72,6 +72,8 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
     animalEnterpriseSeasonCombination: combination,
     // docs/product.md §3 "Herd status": the answers saved with the calendar.
     herdStatus: detail.setup.herdStatus ?? {},
+    // Decision 419: the lungworm answer saved with the calendar, if any.
+    ...(detail.setup.lungwormRisk === undefined ? {} : { lungwormRisk: detail.setup.lungwormRisk }),
   };
   const setup = buildCalendarSetup(form, animal);
   if (setup === null) return null;
