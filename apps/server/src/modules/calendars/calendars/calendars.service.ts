@@ -39,6 +39,7 @@ import {
   type UserCalendarKey,
 } from "./calendars.repository.ts";
 import { findCalendarSaves } from "./calendar-saves.ts";
+import { readFarmTimelineWarnings } from "./farm-timeline.ts";
 import {
   checkCalendarSubmission,
   type CheckedCalendar,
@@ -433,7 +434,8 @@ function findDetailHorizon(calendarYear: number, today: IsoDate): IsoDate {
 /**
  * GET /api/calendars/:id: docs/product.md §3's detail. The setup is the one saved, as a whole,
  * with the reference names; each column's shots are its plan laid out by the engine: every first
- * occurrence as saved and its copies up to the detail's horizon.
+ * occurrence as saved and its copies up to the detail's horizon; and the warnings across the
+ * owner's calendars of the same animals that name this one (decision 420).
  */
 export async function readCalendarDetail(
   context: CalendarsContext,
@@ -484,6 +486,7 @@ export async function readCalendarDetail(
     ...(summary.feedUrls ? { feedUrls: summary.feedUrls } : {}),
     vet_edit: summary.vet_edit ?? null,
     farm_size: readFarmSizeBand(names.enterprise, farm),
+    farmTimelineWarnings: await readFarmTimelineWarnings(context.db, owner.id, calendar.id, today),
   };
 }
 
