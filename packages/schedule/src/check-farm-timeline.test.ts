@@ -8,9 +8,9 @@ import {
 } from "@vaxcal/reference-data";
 import { describe, expect, it } from "vitest";
 import { buildCalendar } from "./build-calendar.ts";
+import type { FarmStage } from "./check-farm-timeline.ts";
 import {
   checkFarmTimeline,
-  FarmStage,
   FarmTimelineRule,
   type TimelineCalendar,
   type TimelineShot,
