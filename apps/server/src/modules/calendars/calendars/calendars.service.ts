@@ -15,7 +15,7 @@ import {
   type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
 } from "@vaxcal/contracts";
-import { expandSavedPlan, type IsoDate } from "@vaxcal/schedule";
+import { type IsoDate } from "@vaxcal/schedule";
 import { type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
@@ -46,6 +46,7 @@ import {
   type SubmissionReference,
 } from "./check-calendar-submission.ts";
 import {
+  expandStoredPlan,
   loadSavedCalendar,
   pickFarmSize,
   toEngineSetup,
@@ -451,17 +452,12 @@ export async function readCalendarDetail(
   );
   const today = context.readToday();
   const savedSetup = CalendarSetupSchema.parse(calendar.setup);
-  const diseases = expandSavedPlan({
-    setup: toEngineSetup(calendar, isAdult),
-    diseases: columns.map((column) => ({
-      id: column.diseaseId,
-      vaccineId: column.vaccineId,
-      shots: column.seeds.map((seed) => ({ ...seed, cycle: 1 })),
-    })),
-    vaccines: [],
+  const diseases = expandStoredPlan(
+    toEngineSetup(calendar, isAdult),
+    columns,
     today,
-    through: findDetailHorizon(calendar.calendarYear, today),
-  });
+    findDetailHorizon(calendar.calendarYear, today),
+  );
   return {
     calendarId: calendar.id,
     setup: {

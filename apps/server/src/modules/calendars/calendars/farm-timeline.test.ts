@@ -52,6 +52,15 @@ async function save(payload: SubmitCalendarRequest, token: string): Promise<numb
   return SubmitCalendarResponseSchema.parse(response.json()).calendar.id;
 }
 
+/** The engine's default calendar for `choice` with one disease, saved by `token`'s farmer. */
+function saveDefault(
+  choice: typeof autumnCalves | typeof autumnWeanlings,
+  diseaseId: number,
+  token: string,
+) {
+  return save(buildSubmitPayload(buildEngineCalendar(choice, [diseaseId]), choice), token);
+}
+
 async function readWarnings(calendarId: number, token: string) {
   const response = await testApp.app.inject(
     asUser(token, { method: "GET", url: `/api/calendars/${calendarId}` }),
@@ -76,23 +85,11 @@ describe("GET /api/calendars/:id farmTimelineWarnings", () => {
   let weanlingsId = 0;
 
   beforeAll(async () => {
-    calvesId = await save(
-      buildSubmitPayload(
-        buildEngineCalendar(autumnCalves, [DiseaseId.clostridialCattle]),
-        autumnCalves,
-      ),
-      owner.token,
-    );
+    calvesId = await saveDefault(autumnCalves, DiseaseId.clostridialCattle, owner.token);
   });
 
   it("has none for the default calves and weanlings of one season", async () => {
-    const defaults = await save(
-      buildSubmitPayload(
-        buildEngineCalendar(autumnWeanlings, [DiseaseId.pneumonia]),
-        autumnWeanlings,
-      ),
-      owner.token,
-    );
+    const defaults = await saveDefault(autumnWeanlings, DiseaseId.pneumonia, owner.token);
     expect(await readWarnings(defaults, owner.token)).toEqual([]);
     expect(await readWarnings(calvesId, owner.token)).toEqual([]);
     const deleted = await testApp.app.inject(
@@ -123,11 +120,9 @@ describe("GET /api/calendars/:id farmTimelineWarnings", () => {
   });
 
   it("never sets one farm's calendars against another's", async () => {
-    const neighbours = await save(
-      buildSubmitPayload(
-        buildEngineCalendar(autumnCalves, [DiseaseId.clostridialCattle]),
-        autumnCalves,
-      ),
+    const neighbours = await saveDefault(
+      autumnCalves,
+      DiseaseId.clostridialCattle,
       neighbour.token,
     );
     expect(await readWarnings(neighbours, neighbour.token)).toEqual([]);

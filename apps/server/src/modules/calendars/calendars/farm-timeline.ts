@@ -3,17 +3,17 @@ import { AnimalId } from "@vaxcal/reference-data";
 import {
   addDays,
   checkFarmTimeline,
-  expandSavedPlan,
   FarmStage,
   type IsoDate,
   type TimelineCalendar,
 } from "@vaxcal/schedule";
-import { asc, eq, gt } from "drizzle-orm";
+import { gt } from "drizzle-orm";
 import { runReads, type Executor } from "../../../db/database.ts";
 import * as schema from "../../../db/schema.ts";
-import { calendars } from "../../../db/schema/calendars.ts";
 import { createVaccinesRepository } from "../../reference/index.ts";
 import { createCalendarPlansRepository } from "./calendar-plans.repository.ts";
+import { createCalendarsRepository } from "./calendars.repository.ts";
+import { expandStoredPlan, toEngineSetup } from "./saved-calendar.ts";
 
 /** Each animal's stage in the farm's timeline (decision 420); the ram is in none. */
 const stageByAnimal: ReadonlyMap<number, FarmStage> = new Map([
@@ -41,25 +41,7 @@ export async function readFarmTimelineWarnings(
   today: IsoDate,
 ): Promise<FarmTimelineWarningBody[]> {
   const [rows, vaccines, yearlyTemplates] = await runReads(executor, [
-    () =>
-      executor
-        .select({
-          id: calendars.id,
-          enterpriseId: calendars.enterpriseId,
-          animalId: calendars.animalId,
-          seasonId: calendars.seasonId,
-          birthDate: calendars.birthDate,
-          breedingDate: calendars.breedingDate,
-          calendarYear: calendars.calendarYear,
-          animal: schema.animals.name,
-          isAdult: schema.animals.isAdult,
-          season: schema.seasons.name,
-        })
-        .from(calendars)
-        .innerJoin(schema.animals, eq(schema.animals.id, calendars.animalId))
-        .innerJoin(schema.seasons, eq(schema.seasons.id, calendars.seasonId))
-        .where(eq(calendars.userId, ownerId))
-        .orderBy(asc(calendars.id)),
+    () => createCalendarsRepository(executor).listOwnerCalendarStages(ownerId),
     () => createVaccinesRepository(executor).listVaccines(),
     () =>
       executor
@@ -81,22 +63,7 @@ export async function readFarmTimelineWarnings(
   const through = addDays(latest, COPY_YEARS * 366);
   const timeline: TimelineCalendar[] = linked.map((row) => {
     const columns = plans.get(row.id) ?? [];
-    const expanded = expandSavedPlan({
-      setup: {
-        enterprise: { id: row.enterpriseId },
-        animal: { id: row.animalId, isAdult: row.isAdult },
-        birthDate: row.birthDate,
-        breedingDate: row.breedingDate,
-      },
-      diseases: columns.map((column) => ({
-        id: column.diseaseId,
-        vaccineId: column.vaccineId,
-        shots: column.seeds.map((seed) => ({ ...seed, cycle: 1 })),
-      })),
-      vaccines: [],
-      today,
-      through,
-    });
+    const expanded = expandStoredPlan(toEngineSetup(row, row.isAdult), columns, today, through);
     return {
       id: row.id,
       label: `${row.animal}, ${row.season} ${row.calendarYear}`,
