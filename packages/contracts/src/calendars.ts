@@ -529,6 +529,19 @@ export type SavedCalendarContact = z.infer<typeof SavedCalendarContactSchema>;
  * exactly what was stored, in column order, with every shot's engine fields: pass `setup` and
  * `diseases` with the reference vaccines to the engine's `restoreCalendar` to edit it again.
  */
+/**
+ * A warning across the owner's calendars of the same animals (decision 420): two vaccines from two
+ * calendars too close together, or a booster gap longer than the SPC allows where one calendar
+ * hands over to the next. The message names both calendars and both shots, and what to do.
+ */
+export const FarmTimelineWarningBodySchema = z.object({
+  rule: z.enum(["spacing", "boosterGap"]),
+  /** The other calendar the warning names. */
+  otherCalendarId: Id,
+  message: z.string(),
+});
+export type FarmTimelineWarningBody = z.infer<typeof FarmTimelineWarningBodySchema>;
+
 export const CalendarDetailSchema = z.object({
   calendarId: Id,
   setup: z.object({
@@ -561,6 +574,8 @@ export const CalendarDetailSchema = z.object({
    * Null when the owner gave none.
    */
   farm_size: z.enum(farmSizeBands).nullable().optional(),
+  /** Warnings across the owner's calendars of the same animals that name this one (decision 420). */
+  farmTimelineWarnings: z.array(FarmTimelineWarningBodySchema).optional(),
 });
 export type CalendarDetail = z.infer<typeof CalendarDetailSchema>;
 

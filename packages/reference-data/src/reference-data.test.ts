@@ -599,12 +599,14 @@ describe("shot templates", () => {
       "Calves: Bovilis Bovivac S birth 42 [42..42] x0",
       "Calves: Bovilis Ringvac birth 154 [14..154] x0",
       "Calves: Bovilis Ringvac birth 168 [164..168] x0",
-      "Weanlings: Bovilis Bovipast RSP birth 42 [42..42] x0 (season 2)",
-      "Weanlings: Bovilis Bovipast RSP birth 70 [70..70] x0 (season 2)",
+      "Weanlings: Bovilis Bovipast RSP birth 49 [42..49] x0 (season 2)",
+      "Weanlings: Bovilis Bovipast RSP birth 77 [77..77] x0 (season 2)",
       "Ewes: Toxovax breeding -56 [-120..-21] x1",
       "Ewes: Heptavac P Plus birth -77 [-77..-63] x0 (unprimed)",
       "Lamb: Heptavac P Plus birth 21 [21..21] x0 (unprimed)",
       "Lamb: Heptavac P Plus birth 63 [49..63] x0 (unprimed)",
+      "Replacement Heifers: Covexin 10 breeding -98 [-98..-98] x0",
+      "Replacement Heifers: Bovilis Leptavoid-H breeding 133 [133..133] x0 (season 2)",
     ]);
   });
 

@@ -305,12 +305,14 @@ export const shotTemplates: ShotTemplate[] = [
   template(59, calves, VaccineId.bovilisRingvac, birth(168), once, "Ringvac (2nd dose)"),
 
   // Autumn-born weanlings: the pneumonia course before weaning or housing in their first winter,
-  // from 6 weeks old when the dam's antibodies no longer blunt it (S6).
+  // from 6 weeks old when the dam's antibodies no longer blunt it (S6), at 7 and 11 weeks: the
+  // same calves' Covexin 10 course (their calendar, +35 and +63) stays 14 days clear (S25,
+  // decision 420).
   template(
     60,
     weanlings,
     VaccineId.bovilisBovipastRsp,
-    birth(42),
+    birth(49),
     once,
     "Bovipast RSP (1st dose)",
     autumn,
@@ -319,7 +321,7 @@ export const shotTemplates: ShotTemplate[] = [
     61,
     weanlings,
     VaccineId.bovilisBovipastRsp,
-    birth(70),
+    birth(77),
     once,
     "Bovipast RSP (2nd dose)",
     autumn,
@@ -356,6 +358,30 @@ export const shotTemplates: ShotTemplate[] = [
     once,
     "Heptavac P Plus (2nd dose)",
     startingOut,
+  ),
+
+  // Heifers between the weanlings' Covexin 10 booster and their own pre-calving dose: a
+  // clostridial booster before breeding, so no gap is longer than the SPC's 6 to 12 months (S12;
+  // decision 420). 14 days clear of the spring heifers' Huskvac course and the lepto course.
+  template(
+    66,
+    replacementHeifers,
+    VaccineId.covexin10,
+    breeding(-98),
+    once,
+    "Covexin 10 (booster)",
+  ),
+  // Autumn-calving heifers: the lepto booster in the spring after their course, as the autumn
+  // cows' (template 41), so they are not 17 months without one before joining the cows (S8;
+  // decision 420). 14 days after their Huskvac course.
+  template(
+    67,
+    replacementHeifers,
+    VaccineId.bovilisLeptavoidH,
+    breeding(133),
+    once,
+    "Leptavoid-H (spring booster)",
+    autumn,
   ),
 ];
 
@@ -513,11 +539,12 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
   57: oneDay(42, "Bovivac S SPC (S11): 21 days after the 1st dose."),
   58: [14, 154, "Ringvac SPC (S10): calves from 2 weeks of age. No later limit found."],
   59: [164, 168, "Ringvac SPC (S10): 10–14 days after the 1st dose."],
-  60: oneDay(
+  60: [
     42,
-    "Bovipast RSP SPC (S6): once the dam's antibodies wane at 6 weeks of age. No later limit found (before housing).",
-  ),
-  61: oneDay(70, "Bovipast RSP SPC (S6): 4 weeks after the 1st dose."),
+    49,
+    "Bovipast RSP SPC (S6): once the dam's antibodies wane at 6 weeks of age. No later limit found (before housing). Preferred at 7 weeks, 14 days from the calves' Covexin 10 doses (S25, decision 420).",
+  ],
+  61: oneDay(77, "Bovipast RSP SPC (S6): 4 weeks after the 1st dose."),
   62: [-120, -21, toxovaxBeforeTupping],
   63: [
     -77,
@@ -529,6 +556,14 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
     "Heptavac P Plus SPC (S14) and Irish advice (S23): from 3 weeks of age, when the passive cover of about 3 weeks ends (maker's Irish leaflet). No later limit found.",
   ),
   65: [49, 63, "Heptavac P Plus SPC (S14, S23): 4–6 weeks after the 1st dose."],
+  66: oneDay(
+    -98,
+    "Covexin 10 SPC (S12): a booster every 6 to 12 months. No window against breeding found: placed so the weanlings' booster (birth +238) and the pre-calving dose (calving −35) are each within 12 months of it (decision 420). One day.",
+  ),
+  67: oneDay(
+    133,
+    "Leptavoid-H SPC (S8): a yearly booster, in spring. No dated window found: placed so the course before breeding and the autumn cows' spring booster (template 41) are each within 12 months of it (decision 420). One day.",
+  ),
 };
 
 /**

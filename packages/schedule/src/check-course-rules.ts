@@ -60,8 +60,9 @@ function describeInterval(interval: DayWindowInput): string {
  * Whether the column is a primary course: the herd answered "not yet vaccinated" for the disease,
  * or the protocol gives the animal two or more once-only doses of the vaccine (heifers' Bovilis
  * BVD and lepto, calves' Covexin 10 and Huskvac, weanlings' Bovipast RSP, hoggets' and lambs'
- * Heptavac P Plus): their first course. A single once-only dose (heifers' and weanlings'
- * clostridial booster after the calves' course) is not.
+ * Heptavac P Plus): their first course, when two of them are no further apart than the course
+ * interval. A single once-only dose (weanlings' clostridial booster after the calves' course) is
+ * not, nor are once-only boosters a year apart (heifers' clostridial boosters).
  */
 function isPrimaryCourse(
   calendar: Calendar,
@@ -79,7 +80,25 @@ function isPrimaryCourse(
       template.is_recurrent === 0 &&
       isTemplateInScope(template, scope),
   );
-  return courseDoses.length >= 2;
+  const interval = vaccine.rules.course_interval_days ?? null;
+  const anchored = courseDoses.map((template) => findPreferredDay(calendar, template));
+  if (interval === null || anchored.some((day) => day === null)) return courseDoses.length >= 2;
+  // Two boosters a year apart (heifers' Covexin 10 before breeding and before calving, decision
+  // 420) are not a course: a course's doses are no further apart than its interval.
+  const days = (anchored as number[]).sort((left, right) => left - right);
+  return days.some((day, index) => index > 0 && day - (days[index - 1] ?? day) <= interval.to);
+}
+
+/** A template's preferred day for the calendar's dates; null when its date is not given. */
+function findPreferredDay(calendar: Calendar, template: ShotTemplateInput): number | null {
+  const { birthDate, breedingDate } = calendar.setup;
+  if (template.birth_days !== null) {
+    return birthDate === null ? null : toDayNumber(birthDate) + template.birth_days;
+  }
+  if (template.breeding_days !== null) {
+    return breedingDate === null ? null : toDayNumber(breedingDate) + template.breeding_days;
+  }
+  return null;
 }
 
 /**

@@ -22,6 +22,16 @@ export {
   SPACING_DAYS,
   type ProtocolWarning,
 } from "./check-protocol.ts";
+export {
+  checkFarmTimeline,
+  FarmStage,
+  FarmTimelineRule,
+  type FarmTimelineInput,
+  type FarmTimelineShotRef,
+  type FarmTimelineWarning,
+  type TimelineCalendar,
+  type TimelineShot,
+} from "./check-farm-timeline.ts";
 export { collectFootnotes, formatFootnoteMark, type Footnote } from "./footnotes.ts";
 export { describeDays } from "./protocol-anchors.ts";
 export {

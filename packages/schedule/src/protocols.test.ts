@@ -213,8 +213,8 @@ describe("protocol fixes", () => {
       dates: { birthDate: "2025-09-01", breedingDate: null },
     });
     expect(listFirstShots(calendar, DiseaseId.pneumonia)).toEqual([
-      "2025-10-13 Bovipast RSP (1st dose)",
-      "2025-11-10 Bovipast RSP (2nd dose)",
+      "2025-10-20 Bovipast RSP (1st dose)",
+      "2025-11-17 Bovipast RSP (2nd dose)",
     ]);
   });
 

@@ -629,6 +629,28 @@ export function createCalendarsRepository(db: Executor) {
       return rows.map(toCalendarListRow);
     },
 
+    /** Every calendar of the owner with its dates, animal and season (decision 420), by id. */
+    async listOwnerCalendarStages(ownerId: number) {
+      return db
+        .select({
+          id: calendars.id,
+          enterpriseId: calendars.enterpriseId,
+          animalId: calendars.animalId,
+          seasonId: calendars.seasonId,
+          birthDate: calendars.birthDate,
+          breedingDate: calendars.breedingDate,
+          calendarYear: calendars.calendarYear,
+          animal: schema.animals.name,
+          isAdult: schema.animals.isAdult,
+          season: schema.seasons.name,
+        })
+        .from(calendars)
+        .innerJoin(schema.animals, eq(schema.animals.id, calendars.animalId))
+        .innerJoin(schema.seasons, eq(schema.seasons.id, calendars.seasonId))
+        .where(eq(calendars.userId, ownerId))
+        .orderBy(asc(calendars.id));
+    },
+
     /** The columns in order, each with its plan's first occurrences as saved. */
     async readColumns(calendarId: number): Promise<DescribedColumn[]> {
       const [columns, plans] = await runReads(db, [

@@ -15,7 +15,7 @@ import {
   type SavedCalendarContact,
   type ParsedSubmitCalendarRequest,
 } from "@vaxcal/contracts";
-import { expandSavedPlan, type IsoDate } from "@vaxcal/schedule";
+import { type IsoDate } from "@vaxcal/schedule";
 import { type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
@@ -39,12 +39,14 @@ import {
   type UserCalendarKey,
 } from "./calendars.repository.ts";
 import { findCalendarSaves } from "./calendar-saves.ts";
+import { readFarmTimelineWarnings } from "./farm-timeline.ts";
 import {
   checkCalendarSubmission,
   type CheckedCalendar,
   type SubmissionReference,
 } from "./check-calendar-submission.ts";
 import {
+  expandStoredPlan,
   loadSavedCalendar,
   pickFarmSize,
   toEngineSetup,
@@ -433,7 +435,8 @@ function findDetailHorizon(calendarYear: number, today: IsoDate): IsoDate {
 /**
  * GET /api/calendars/:id: docs/product.md §3's detail. The setup is the one saved, as a whole,
  * with the reference names; each column's shots are its plan laid out by the engine: every first
- * occurrence as saved and its copies up to the detail's horizon.
+ * occurrence as saved and its copies up to the detail's horizon; and the warnings across the
+ * owner's calendars of the same animals that name this one (decision 420).
  */
 export async function readCalendarDetail(
   context: CalendarsContext,
@@ -449,17 +452,12 @@ export async function readCalendarDetail(
   );
   const today = context.readToday();
   const savedSetup = CalendarSetupSchema.parse(calendar.setup);
-  const diseases = expandSavedPlan({
-    setup: toEngineSetup(calendar, isAdult),
-    diseases: columns.map((column) => ({
-      id: column.diseaseId,
-      vaccineId: column.vaccineId,
-      shots: column.seeds.map((seed) => ({ ...seed, cycle: 1 })),
-    })),
-    vaccines: [],
+  const diseases = expandStoredPlan(
+    toEngineSetup(calendar, isAdult),
+    columns,
     today,
-    through: findDetailHorizon(calendar.calendarYear, today),
-  });
+    findDetailHorizon(calendar.calendarYear, today),
+  );
   return {
     calendarId: calendar.id,
     setup: {
@@ -484,6 +482,7 @@ export async function readCalendarDetail(
     ...(summary.feedUrls ? { feedUrls: summary.feedUrls } : {}),
     vet_edit: summary.vet_edit ?? null,
     farm_size: readFarmSizeBand(names.enterprise, farm),
+    farmTimelineWarnings: await readFarmTimelineWarnings(context.db, owner.id, calendar.id, today),
   };
 }
 

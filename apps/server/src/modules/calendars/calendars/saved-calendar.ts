@@ -1,7 +1,8 @@
-import { type CalendarSetup as EngineSetup, type IsoDate } from "@vaxcal/schedule";
+import { expandSavedPlan, type CalendarSetup as EngineSetup, type IsoDate } from "@vaxcal/schedule";
 import { runReads, type Db, type Executor } from "../../../db/database.ts";
 import type { Clock } from "../../../lib/clock.ts";
 import { requireAccessibleCalendar } from "./calendar-access.ts";
+import type { StoredSeed } from "./calendar-plans.repository.ts";
 import {
   createCalendarsRepository,
   type CalendarKey,
@@ -38,13 +39,36 @@ export async function loadSavedCalendar(
 }
 
 /** The setup the engine reads, from the calendar's columns. */
-export function toEngineSetup(calendar: CalendarRow, isAdult: boolean): EngineSetup {
+export function toEngineSetup(
+  calendar: Pick<CalendarRow, "enterpriseId" | "animalId" | "birthDate" | "breedingDate">,
+  isAdult: boolean,
+): EngineSetup {
   return {
     enterprise: { id: calendar.enterpriseId },
     animal: { id: calendar.animalId, isAdult },
     birthDate: calendar.birthDate,
     breedingDate: calendar.breedingDate,
   };
+}
+
+/** A saved plan laid out by the engine: each first occurrence as saved, its copies up to `through`. */
+export function expandStoredPlan(
+  setup: EngineSetup,
+  columns: readonly { diseaseId: number; vaccineId: number | null; seeds: readonly StoredSeed[] }[],
+  today: IsoDate,
+  through: IsoDate,
+) {
+  return expandSavedPlan({
+    setup,
+    diseases: columns.map((column) => ({
+      id: column.diseaseId,
+      vaccineId: column.vaccineId,
+      shots: column.seeds.map((seed) => ({ ...seed, cycle: 1 })),
+    })),
+    vaccines: [],
+    today,
+    through,
+  });
 }
 
 /** Sheep count in flocks, cattle in herds (docs/product.md §3 herd_size, flock_size). */

@@ -473,3 +473,32 @@ describe("a saved calendar whose vaccine schedule changed (decision 405)", () =>
     expect(screen.getByRole("button", { name: "Try again" })).toBeVisible();
   });
 });
+
+describe("a saved calendar checked with the owner's other calendars (decision 420)", () => {
+  const message =
+    "About 15 months between Covexin 10 (booster) on 27 September 2027 (Weanlings, Spring calving 2027) and Covexin 10 on 28 December 2028 (Replacement Heifers, Spring calving 2029): longer than the 12 months Covexin 10 protects for. Add a booster within 12 months of the first, or talk to your vet.";
+
+  it("shows each warning in farm words, with a link to the other calendar", async () => {
+    backend.details.set(7, {
+      ...buildSavedDetail(),
+      farmTimelineWarnings: [{ rule: "boosterGap", otherCalendarId: 12, message }],
+    });
+    await renderEdit();
+    const notice = await screen.findByRole("region", {
+      name: /other calendars for the same animals/,
+    });
+    expect(within(notice).getByText(message)).toBeVisible();
+    expect(within(notice).getByRole("link", { name: "Open the other calendar" })).toHaveAttribute(
+      "href",
+      "/calendar/12",
+    );
+  });
+
+  it("shows nothing when there is no warning", async () => {
+    backend.details.set(7, { ...buildSavedDetail(), farmTimelineWarnings: [] });
+    await renderEdit();
+    expect(
+      screen.queryByRole("region", { name: /other calendars for the same animals/ }),
+    ).toBeNull();
+  });
+});

@@ -29,6 +29,7 @@ import {
 } from "../../calendar-builder/index.ts";
 import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
 import { givenShotsQueryOptions } from "../api/list-given-shots.ts";
+import { FarmTimelineNotice } from "./farm-timeline-notice.tsx";
 import { GivenShotDialog } from "./given-shot-dialog.tsx";
 import { ProtocolUpdateNotice } from "./protocol-update-notice.tsx";
 import { UndoGivenShotButton } from "./undo-given-shot-button.tsx";
@@ -171,10 +172,13 @@ export function EditCalendarPage({
       savedContact={detail.data?.contact ?? null}
       ownerFarmSize={detail.data?.farm_size ?? null}
       notice={
-        <ProtocolUpdateNotice
-          calendarId={calendarId}
-          isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
-        />
+        <>
+          <ProtocolUpdateNotice
+            calendarId={calendarId}
+            isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
+          />
+          <FarmTimelineNotice warnings={detail.data?.farmTimelineWarnings} />
+        </>
       }
       givenShots={givenShots}
       onFinished={onFinished}
