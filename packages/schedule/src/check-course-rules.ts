@@ -196,9 +196,15 @@ function checkBoosterWindow(
   warnings: ProtocolWarning[],
 ) {
   const window = vaccine.rules.booster_window_birth_days ?? null;
-  const { birthDate, isYearly, gestationDays, birthLabel } = anchors;
+  const { birthDate, breedingDate, isYearly, gestationDays, birthLabel } = anchors;
   if (window === null || birthDate === null || !isYearly) return;
   const pregnancyDays = gestationDays ?? DAYS_PER_YEAR;
+  // A first-time breeder (heifers, hoggets) has no birth before the one her first breeding
+  // brings: a booster before that is for her own cover, not for colostrum (decision 415).
+  const firstBirthDay =
+    anchors.isFirstBreeding && breedingDate !== null && gestationDays !== null
+      ? toDayNumber(breedingDate) + gestationDays
+      : Number.NEGATIVE_INFINITY;
   const grouped = shots.filter((shot) => groups.isGrouped(shot.id));
   const spans = new Map<string, AnimalSpan>();
   for (const shot of grouped.length > 0 ? grouped : shots.slice(0, 1)) {
@@ -216,7 +222,7 @@ function checkBoosterWindow(
       const [birthDay] = listAnchorDays(
         birthDate,
         true,
-        shot.day + 1 - span.to,
+        Math.max(shot.day + 1 - span.to, firstBirthDay),
         shot.day + pregnancyDays - span.from,
       );
       if (birthDay === undefined) continue;
