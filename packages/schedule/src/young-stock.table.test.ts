@@ -140,18 +140,28 @@ describe("on 15 February 2027, the spring calves' calendar is for calves born in
     ).toEqual([]);
   });
 
-  it("gives the dairy calves born from 1 February their doses still open from today, and says which were missed", () => {
+  it("gives the dairy calves born from 1 February their doses to come, and says which were missed", () => {
     const calendar = buildDefault(findCombination(4), "2027-02-15");
-    // Covexin 10's first dose, 2 to 5 weeks of age: due now.
-    expect(firstShot(calendar, 16)).toMatchObject({
-      date: "2027-02-15",
-      seasonTiming: { state: "dueNow", window: { from: "2027-02-15", to: "2027-03-08" } },
-    });
+    // Covexin 10's first dose at 5 weeks of age, for calves born from 1 February.
+    expect(firstShot(calendar, 16)?.date).toBe("2027-03-08");
     // The intranasal RSP dose in the first week of life can no longer be given to this group:
     // missed, with no date in the past.
     expect(firstShot(calendar, 14)).toMatchObject({
       date: null,
       seasonTiming: { state: "missed", window: { from: "2027-02-01", to: "2027-02-08" } },
+    });
+  });
+});
+
+describe("a dose of the group on the farm still in its window is a catch-up from today", () => {
+  it("gives mid-season lambs on 1 April 2027 their first Heptavac P Plus dose now", () => {
+    // Born from 1 March: the first dose at 3 weeks (22 March) is past, its window (3 to 12 weeks
+    // of age) open until 24 May.
+    const calendar = buildDefault(findCombination(24), "2027-04-01");
+    expect(calendar.setup.birthDate).toBe("2027-03-01");
+    expect(firstShot(calendar, 37)).toMatchObject({
+      date: "2027-04-01",
+      seasonTiming: { state: "dueNow", window: { from: "2027-03-22", to: "2027-05-24" } },
     });
   });
 });
