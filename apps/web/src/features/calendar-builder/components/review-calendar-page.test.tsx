@@ -690,4 +690,30 @@ describe("a dose due now, or missed this season (decisions 411, 414)", () => {
     const list = within(screen.getByRole("tabpanel", { name: "Due next" }));
     expect(list.getByText(/^Due now: window closes \d{1,2} Dec$/)).toBeVisible();
   });
+
+  it("lists a calf's dose whose window has closed as missed, with no date, in the grid and 'Due next' (decision 418)", async () => {
+    // On 24 November 2026, calves born from 1 November: the intranasal RSP dose (first week of
+    // life) can no longer be given; Covexin 10's first dose (5 weeks) is ahead.
+    applyCalendarFormFields(
+      {
+        enterpriseID: 1,
+        animalID: 4,
+        seasonID: 1,
+        birthDate: "2026-11-01",
+        breedingDate: null,
+        diseases: [7, 4],
+      },
+      referenceData.combinations,
+    );
+    const { user } = await renderReview();
+    const missed = within(screen.getByRole("region", { name: "Missed this season" }));
+    expect(missed.getByText("Missed this season: talk to your vet")).toBeVisible();
+    expect(missed.getByText("Bovilis INtranasal RSP Live")).toBeVisible();
+    expect(missed.queryByText(/Covexin 10/)).toBeNull();
+
+    await user.click(screen.getByRole("tab", { name: "Due next" }));
+    const list = within(screen.getByRole("tabpanel", { name: "Due next" }));
+    const inList = within(list.getByRole("region", { name: "Missed this season" }));
+    expect(inList.getByText("Bovilis INtranasal RSP Live")).toBeVisible();
+  });
 });
