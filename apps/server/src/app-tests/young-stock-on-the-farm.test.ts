@@ -61,7 +61,7 @@ describe("spring calves on 15 February 2027 (decision 418)", () => {
         breedingDate: null,
       },
       diseases: referenceDataWithWindows.diseases.filter((disease) =>
-        [DiseaseId.pneumonia, DiseaseId.clostridialCattle].includes(disease.id),
+        ([DiseaseId.pneumonia, DiseaseId.clostridialCattle] as number[]).includes(disease.id),
       ),
       vaccines: referenceDataWithWindows.vaccines,
       shotTemplates: referenceDataWithWindows.shotTemplates,
