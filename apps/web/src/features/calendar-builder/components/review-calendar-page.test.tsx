@@ -273,6 +273,9 @@ describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
     const breedingDate = shiftDate(today, 40);
     const firstDose = shiftDate(breedingDate, -56);
     const secondDose = shiftDate(breedingDate, -28);
+    // A server without template windows (before decision 414) keeps a past dose's date; with
+    // windows it is missed, undated (decision 418).
+    server.use(createScopedDiseasesHandler(readToday(), [], referenceData.shotTemplates));
     chooseHeifers([1], breedingDate);
     const { user } = renderApp("/calendar");
 
@@ -548,7 +551,9 @@ describe("generic popup severity (docs/product.md §2, §4: alert or attention)"
   });
 
   it("marks an attention preset as a note", async () => {
-    // Heifers bred in 40 days: the first BVD dose, 16 days ago, is in the past.
+    // Heifers bred in 40 days: the first BVD dose, 16 days ago, is in the past (a server without
+    // template windows keeps its date, decision 418).
+    server.use(createScopedDiseasesHandler(readToday(), [], referenceData.shotTemplates));
     chooseHeifers([1], addDays(readToday(), 40));
     renderApp("/calendar");
 

@@ -4,6 +4,7 @@ import {
   type ErrorBody,
   type ReferenceLists,
   type ScopedDisease,
+  type ShotTemplate,
 } from "@vaxcal/contracts";
 import { referenceData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import { buildCalendar, type IsoDate } from "@vaxcal/schedule";
@@ -78,6 +79,7 @@ export function computeScopedDiseases(
   breedingDate: IsoDate | null,
   today: IsoDate,
   unprimedDiseaseIds: readonly number[] = [],
+  shotTemplates: readonly ShotTemplate[] = referenceDataWithWindows.shotTemplates,
 ): ScopedDisease[] {
   const combination = referenceData.combinations.find(
     (candidate) => candidate.id === combinationId,
@@ -100,7 +102,7 @@ export function computeScopedDiseases(
     },
     diseases,
     vaccines: referenceData.vaccines,
-    shotTemplates: referenceDataWithWindows.shotTemplates,
+    shotTemplates,
     today,
   });
   return diseases.map(({ animals, ...disease }) => {
@@ -115,8 +117,15 @@ export function computeScopedDiseases(
   });
 }
 
-/** GET /api/diseases?… answered like the server, counting the calls. */
-export function createScopedDiseasesHandler(today: IsoDate, calls: string[] = []) {
+/**
+ * GET /api/diseases?… answered like the server, counting the calls. `shotTemplates` without
+ * windows answers as a server before decision 414, whose past doses given once keep their date.
+ */
+export function createScopedDiseasesHandler(
+  today: IsoDate,
+  calls: string[] = [],
+  shotTemplates: readonly ShotTemplate[] = referenceDataWithWindows.shotTemplates,
+) {
   return http.get(referenceLists.diseases.path, ({ request }) => {
     const query = new URL(request.url).searchParams;
     if (!query.has("seasonComboId")) return undefined;
@@ -128,6 +137,7 @@ export function createScopedDiseasesHandler(today: IsoDate, calls: string[] = []
         query.get("breedingDate"),
         today,
         (query.get("unprimed") ?? "").split(",").filter(Boolean).map(Number),
+        shotTemplates,
       ),
     );
   });
