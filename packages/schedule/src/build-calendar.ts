@@ -6,7 +6,14 @@ import {
   type ColumnSeeds,
   type ShotSeed,
 } from "./calendar-layout.ts";
-import { assertIsoDate, isIsoDate, moveToYear, readYear, type IsoDate } from "./iso-date.ts";
+import {
+  addDays,
+  assertIsoDate,
+  isIsoDate,
+  moveToYear,
+  readYear,
+  type IsoDate,
+} from "./iso-date.ts";
 import type {
   BuildCalendarInput,
   Calendar,
@@ -191,13 +198,88 @@ export function generateTemplateSeeds({
         : courseYearsOn > boosterYearsOn
           ? Math.max(yearsOn, courseYearsOn)
           : yearsOn;
+    const shifted = shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears);
+    if (template.is_recurrent === 0 && seasonTiming?.state === "missed") {
+      // Decision 418: a dose given once whose window has closed is never dated in the past; it
+      // shows undated, missed this season. A course moved a season with its booster is ahead.
+      seeds.push(
+        shifted < today ? { ...shot, date: null, seasonTiming } : { ...shot, date: shifted },
+      );
+      continue;
+    }
     seeds.push({
       ...shot,
-      date: shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears),
+      date: shifted,
       ...(seasonTiming === undefined ? {} : { seasonTiming }),
     });
   }
-  return seeds;
+  return keepCourseGaps(seeds, shotTemplates);
+}
+
+/** Days from the template's anchor, and which anchor: the order of a course's doses. */
+function readTemplateDays(
+  template: ShotTemplateInput,
+): { days: number; fromBirth: boolean } | null {
+  if (template.birth_days !== null) return { days: template.birth_days, fromBirth: true };
+  if (template.breeding_days !== null) return { days: template.breeding_days, fromBirth: false };
+  return null;
+}
+
+/**
+ * Decision 418: a course's dose planned as a catch-up from today (due now) keeps the course's gap
+ * to the doses after it: each later dose given once, counted from the same date, is planned no
+ * earlier than the catch-up's date plus the gap between their preferred days (lambs' Heptavac
+ * P Plus: 6 weeks), so two doses of a course never fall due on the same day. A dose moved so is
+ * not due now any more.
+ */
+function keepCourseGaps(
+  seeds: readonly ShotSeed[],
+  shotTemplates: readonly ShotTemplateInput[],
+): ShotSeed[] {
+  const course = seeds
+    .map((seed, index) => {
+      const template = shotTemplates.find((candidate) => candidate.id === seed.templateId);
+      const days = template === undefined ? null : readTemplateDays(template);
+      return { seed, index, template, days };
+    })
+    .filter(
+      (
+        entry,
+      ): entry is {
+        seed: ShotSeed;
+        index: number;
+        template: ShotTemplateInput;
+        days: { days: number; fromBirth: boolean };
+      } => entry.days !== null && entry.seed.is_recurrent === 0,
+    )
+    .sort((left, right) => left.days.days - right.days.days);
+  const kept = [...seeds];
+  course.forEach((entry, position) => {
+    const earlier = course
+      .slice(0, position)
+      .filter(({ days }) => days.fromBirth === entry.days.fromBirth);
+    let earliest: IsoDate | null = null;
+    for (const before of earlier) {
+      const date = kept[before.index]?.date ?? null;
+      if (date === null || kept[before.index]?.seasonTiming?.state !== "dueNow") continue;
+      const from = addDays(date, entry.days.days - before.days.days);
+      if (earliest === null || from > earliest) earliest = from;
+    }
+    const { date } = entry.seed;
+    if (earliest === null || date === null || date >= earliest) return;
+    // Never past the dose's own window: a booster months later keeps its season, a little closer.
+    const { latest_days: latestDays } = entry.template;
+    const latest =
+      latestDays === null || latestDays === undefined
+        ? null
+        : addDays(date, latestDays - entry.days.days);
+    const moved = latest !== null && latest < earliest ? latest : earliest;
+    if (moved <= date) return;
+    // Planned later than today, it is no longer due now.
+    const { seasonTiming: _dueNow, ...seed } = entry.seed;
+    kept[entry.index] = { ...seed, date: moved };
+  });
+  return kept;
 }
 
 /**

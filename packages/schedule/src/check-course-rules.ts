@@ -271,7 +271,11 @@ export function checkCourses(
     if (vaccine === null) continue;
     const shots = listColumnShots(column);
     checkDoseGaps(vaccine, shots, warnings);
-    if (isPrimaryCourse(calendar, column, vaccine, shotTemplates)) {
+    // A course with a dose missed this season already says "talk to your vet" (decision 418).
+    const hasMissedDose = column.shots.some(
+      (shot) => shot.date === null && shot.seasonTiming?.state === "missed",
+    );
+    if (!hasMissedDose && isPrimaryCourse(calendar, column, vaccine, shotTemplates)) {
       checkSecondDose(vaccine, shots, warnings);
     }
     checkBoosterWindow(vaccine, shots, anchors, groups, warnings);

@@ -13,7 +13,8 @@ import {
  * Issue 24, "Due now" (docs/decisions/411): for every seeded combination, with today on every day
  * of 2027 and on 29 February 2028, the default calendar (a vaccinated herd, every offered disease
  * ticked) has no dose before today, and every template whose window is still open has a dose
- * inside what is left of that window: never moved a year while it can still be given.
+ * inside what is left of that window: never moved a year while it can still be given. A dose
+ * given once whose window has closed is shown undated, missed this season (decision 418).
  */
 
 function listTodays(): IsoDate[] {
@@ -57,6 +58,31 @@ function describeShot(shot: Shot): string {
   return `${shot.id} on ${shot.date ?? "no date"}`;
 }
 
+/**
+ * A dose given once whose window for the calendar's group closed before today (young stock on the
+ * farm, decision 418) must still be on the calendar, undated and marked missed this season, so
+ * the farmer is told to talk to the vet rather than shown nothing. Null when it is.
+ */
+function findMissedOnceFault(
+  template: ShotTemplateInput,
+  calendar: Calendar,
+  shots: readonly Shot[],
+): string | null {
+  if (template.is_recurrent !== 0) return null;
+  const { birthDate, breedingDate } = calendar.setup;
+  const window = dateTemplateWindow(template, birthDate, breedingDate)?.window ?? null;
+  if (window === null || window.to >= calendar.today) return null;
+  const own = shots.filter((shot) => shot.templateId === template.id);
+  // An unprimed course moved a season with its booster is ahead: not missed.
+  if (own.some((shot) => shot.date !== null && shot.date >= calendar.today)) return null;
+  const isShownMissed = own.some(
+    (shot) => shot.date === null && shot.seasonTiming?.state === "missed",
+  );
+  return isShownMissed
+    ? null
+    : `template ${template.id}: window closed ${window.to}, not shown as missed (planned: ${own.map(describeShot).join(", ") || "none"})`;
+}
+
 /** Every broken promise of the calendar, in words; empty when it keeps them all. */
 function findDueNowFaults(combination: Combination, calendar: Calendar): string[] {
   const faults: string[] = [];
@@ -78,6 +104,8 @@ function findDueNowFaults(combination: Combination, calendar: Calendar): string[
         isTemplateInScope(template, scope),
     );
     for (const template of templates) {
+      const missed = findMissedOnceFault(template, calendar, column.shots);
+      if (missed !== null) faults.push(missed);
       for (const window of listOpenWindows(template, calendar)) {
         const from = window.from > today ? window.from : today;
         const inside = column.shots.some(

@@ -146,7 +146,8 @@ function renderCombination(combination: Combination): { fileName: string; text: 
     "`packages/schedule/src/golden-calendars.test.ts`. Each table lists the first occurrences;",
     "a shot that repeats comes back on the same day. PAST marks a shot before today, DUE NOW a",
     "dose whose window for the coming event is still open, MISSED the next season's dose of one",
-    "whose window closed before the coming event (docs/decisions/411).",
+    "whose window closed before the coming event (docs/decisions/411); MISSED with no date, a dose",
+    "given once whose window closed for the group on the farm (docs/decisions/418).",
     "Review every change to this file as a vet would.",
     "",
     `Season offsets (yearOffset.MM.DD): birth ${combination.birth_date ?? "none"}, breeding ${

@@ -76,8 +76,15 @@ describe("default calendars face forward", () => {
     const calendar = buildDefaultCalendar(combinationId, today);
     const shots = calendar.diseases.flatMap((column) => column.shots);
 
-    // No shot before today, copies included.
-    expect(shots.filter((shot) => shot.date === null || shot.date < today)).toEqual([]);
+    // No shot before today, copies included; the only undated doses are young stock's given
+    // once whose window has closed, missed this season (decision 418).
+    expect(shots.filter((shot) => shot.date !== null && shot.date < today)).toEqual([]);
+    expect(
+      shots.filter(
+        (shot) =>
+          shot.date === null && (shot.seasonTiming?.state !== "missed" || shot.is_recurrent !== 0),
+      ),
+    ).toEqual([]);
 
     // No rule check fires on a default calendar, but those doses due together cannot avoid.
     expect(
@@ -114,7 +121,7 @@ describe("default calendars face forward", () => {
     });
     expect(calendar.months.length).toBeGreaterThanOrEqual(24);
     const inGrid = calendar.months.reduce((count, month) => count + month.shots.length, 0);
-    expect(inGrid).toBe(shots.length);
+    expect(inGrid).toBe(shots.filter((shot) => shot.date !== null).length);
   });
 
   it("keeps breeding in its place before or after birth, as the offsets put it", () => {
@@ -184,29 +191,34 @@ describe("resolveSeasonDefaults with the season's shots", () => {
     expect(defaults(3, "2026-11-24")).toEqual({ birthDate: "2027-02-01", breedingDate: null });
   });
 
-  it("moves autumn-born weanlings to this autumn's calves once their first winter's course is past", () => {
-    // Born 15 September 2025: the pneumonia course before their first winter (27 October and
-    // 24 November 2025) is past on 1 March 2026, so the calendar is for calves born this autumn.
-    expect(defaults(7, "2026-03-01")).toEqual({ birthDate: "2026-09-15", breedingDate: null });
-    // Before the course, last autumn's calves are still the ones to plan for.
-    expect(defaults(7, "2025-10-01")).toEqual({ birthDate: "2025-09-15", breedingDate: null });
+  it("keeps autumn-born weanlings on the farm while a dose is left; then this autumn's calves", () => {
+    // Born 15 September 2025: their pneumonia course (October and November 2025) is past on
+    // 1 March 2026, but the clostridial booster (11 May) and IBR (15 June) are ahead: they are
+    // the weanlings on the farm (decision 418).
+    expect(defaults(7, "2026-03-01")).toEqual({ birthDate: "2025-09-15", breedingDate: null });
+    // Once their last dose is past, the calendar is for the calves born this autumn.
+    expect(defaults(7, "2026-07-01")).toEqual({ birthDate: "2026-09-15", breedingDate: null });
   });
 
-  it("moves heifers to next year's breeding once their first primary dose is past", () => {
-    // Their first dose, lungworm (Huskvac) at breeding − 112 = 3 January 2026, is past on 4 January.
-    expect(defaults(2, "2026-01-03")).toEqual({
+  it("keeps heifers on this year's breeding once their first lungworm dose is past", () => {
+    // Their first dose, lungworm (Huskvac) at breeding − 112 = 3 January 2026, is missed on
+    // 4 January; the breeding, not the dose, chooses the season (issue 24, item 6).
+    expect(defaults(2, "2026-01-04")).toEqual({
       birthDate: "2027-02-01",
       breedingDate: "2026-04-25",
     });
-    expect(defaults(2, "2026-01-04")).toEqual({
+    // Once breeding has started, the next heifers to be bred.
+    expect(defaults(2, "2026-04-26")).toEqual({
       birthDate: "2028-02-01",
       breedingDate: "2027-04-25",
     });
   });
 
-  it("keeps calves born on today's season date while their first shot is ahead", () => {
+  it("keeps calves born this season once their first shot is past: they are on the farm", () => {
     expect(defaults(4, "2026-02-08")).toEqual({ birthDate: "2026-02-01", breedingDate: null });
-    expect(defaults(4, "2026-02-09")).toEqual({ birthDate: "2027-02-01", breedingDate: null });
+    expect(defaults(4, "2026-02-09")).toEqual({ birthDate: "2026-02-01", breedingDate: null });
+    // Before calving, last year's calves have no dose left: the calves about to be born.
+    expect(defaults(4, "2026-01-31")).toEqual({ birthDate: "2026-02-01", breedingDate: null });
   });
 
   it("falls back to the pair rule without templates to judge by", () => {

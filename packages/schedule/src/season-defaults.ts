@@ -83,23 +83,29 @@ export interface SeasonShotsInput {
 const YEAR_SHIFTS = [-1, 0, 1, 2] as const;
 
 /**
- * The default birth and breeding dates of a season for an animal: the next season whose first
- * shots are still ahead, judged by the season's shots, not by its start date (docs/product.md §9,
- * "Dates that face forward"). Exactly:
+ * The default birth and breeding dates of a season for an animal (docs/product.md §9, "Dates that
+ * face forward"; docs/decisions/418). Exactly:
  *
  * 1. The base year is today's year. Each `yearOffset.MM.DD` becomes (base year + yearOffset +
  *    shift)-MM-DD; a day past the month's end (29 February in a common year) becomes the month's
  *    last day. The birth and breeding dates are a pair and always shift together, so breeding
  *    keeps its place before or after birth.
  * 2. The season's shots are the animal's templates of every vaccine offered for it (`offered`),
- *    dated from the placed pair. A shot on today is not past.
- * 3. The shifts −1, 0, 1 and 2 are tried in order; the first is taken where **no shot given once
- *    is before today** and **at least one shot is on or after today**. A recurring shot before
- *    today does not disqualify a season: the calendar starts its series at the next occurrence
- *    (buildCalendar), so adults keep the season under way and no year of boosters is skipped.
- *    Young stock, whose shots are given once, move to the next birth cohort as soon as any of
- *    their shots is past.
- * 4. Without templates to judge by (none passed, or none with a date), or when no shift fits, the
+ *    dated from the placed pair as the calendar would plan them today: a dose whose window is
+ *    still open is due now, so it counts as to come. A shot on today is not past.
+ * 3. Adults (any of the season's shots recurs): the shifts −1, 0, 1 and 2 are tried in order; the
+ *    first is taken where no shot given once is before today and at least one shot is on or after
+ *    today. A recurring shot before today does not disqualify a season: the calendar starts its
+ *    series at the next occurrence (buildCalendar), so adults keep the season under way and no
+ *    year of boosters is skipped.
+ * 4. Young stock (every shot given once: calves, weanlings, lambs, hoggets, replacement heifers)
+ *    are the group on the farm today, never pushed a season by one past dose:
+ *    - first-time breeders (a breeding date: heifers, hoggets) are the group of the coming
+ *      breeding or tupping, the first on or after today;
+ *    - the others are the group born most recently (birth on or before today), unless none of its
+ *      doses can still be given; then the group born next.
+ *    A dose of that group whose window has closed is shown as missed, not dated (buildCalendar).
+ * 5. Without templates to judge by (none passed, or none with a date), or when no shift fits, the
  *    pair moves forward one year when every date in it is before today, else stays.
  *
  * An animal without a birth date (the reference data's `hasBirthDate`: the Ram) gets none,
@@ -130,20 +136,62 @@ export function resolveSeasonDefaults(
     offered === null
       ? []
       : listOfferedTemplates(combination.animal_id, combination.season_id, offered);
-  for (const shift of YEAR_SHIFTS) {
-    const placed = place(shift);
-    const shots = dateSeasonShots(templates, placed, today);
-    if (shots.length === 0) break;
-    const hasPastOnceShot = shots.some((shot) => shot.is_recurrent === 0 && shot.date < today);
-    const hasUpcomingShot = shots.some((shot) => shot.date >= today);
-    if (!hasPastOnceShot && hasUpcomingShot) return placed;
-  }
+  const isYoungStock =
+    templates.length > 0 && templates.every((template) => template.is_recurrent === 0);
+  const chosen = isYoungStock
+    ? chooseGroupOnFarm(place, templates, today)
+    : chooseSeasonUnderWay(place, templates, today);
+  if (chosen !== null) return chosen;
 
   const placed = place(0);
   const isPast = [placed.birthDate, placed.breedingDate].every(
     (date) => date === null || date < today,
   );
   return isPast ? place(1) : placed;
+}
+
+type PlaceSeason = (yearShift: number) => SeasonDefaults;
+
+/** Adults: the first season with no dose given once before today and a dose to come (step 3). */
+function chooseSeasonUnderWay(
+  place: PlaceSeason,
+  templates: readonly ShotTemplateInput[],
+  today: IsoDate,
+): SeasonDefaults | null {
+  for (const shift of YEAR_SHIFTS) {
+    const placed = place(shift);
+    const shots = dateSeasonShots(templates, placed, today);
+    if (shots.length === 0) return null;
+    const hasPastOnceShot = shots.some((shot) => shot.is_recurrent === 0 && shot.date < today);
+    const hasUpcomingShot = shots.some((shot) => shot.date >= today);
+    if (!hasPastOnceShot && hasUpcomingShot) return placed;
+  }
+  return null;
+}
+
+/** Young stock: the group on the farm today (step 4). */
+function chooseGroupOnFarm(
+  place: PlaceSeason,
+  templates: readonly ShotTemplateInput[],
+  today: IsoDate,
+): SeasonDefaults | null {
+  // First-time breeders: the coming breeding or tupping, whatever any one dose says.
+  const byBreeding = YEAR_SHIFTS.find((shift) => {
+    const { breedingDate } = place(shift);
+    return breedingDate !== null && breedingDate >= today;
+  });
+  if (byBreeding !== undefined) return place(byBreeding);
+  // Born on or before today, the latest such group; else the first group still to be born.
+  const born = YEAR_SHIFTS.filter((shift) => {
+    const { birthDate } = place(shift);
+    return birthDate !== null && birthDate <= today;
+  });
+  const onFarm = born.at(-1);
+  if (onFarm === undefined) return null;
+  const shots = dateSeasonShots(templates, place(onFarm), today);
+  if (shots.length === 0) return null;
+  const hasDoseLeft = shots.some((shot) => shot.date >= today);
+  return place(hasDoseLeft ? onFarm : onFarm + 1);
 }
 
 /** The animal's templates of the vaccines its diseases offer it. */

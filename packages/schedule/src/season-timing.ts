@@ -14,8 +14,8 @@ export const DUE_NOW_ID_SUFFIX = "-now";
 export interface PlannedTemplate {
   /**
    * The dose's date for the season dated: the preferred day, or today when the preferred day is
-   * past and the window is still open. May be before today (a past dose given once, or a
-   * recurring dose whose window closed).
+   * past and the window is still open. May be before today (a dose given once whose window
+   * closed, marked missed when the window is known; or a recurring dose whose window closed).
    */
   readonly date: IsoDate;
   /**
@@ -38,7 +38,9 @@ export interface PlannedTemplate {
  *    later years keep the preferred day and their spacing.
  * 3. A recurring dose whose window has closed moves to the next year's preferred day, as before;
  *    when the event it comes before (the calving, lambing or tupping it counts from) is still
- *    ahead, the dose is marked missed this season, so the calendar can say so.
+ *    ahead, the dose is marked missed this season, so the calendar can say so. A dose given once
+ *    whose window has closed keeps its past preferred day here, marked missed: it was for this
+ *    group only, and the calendar shows it undated (buildCalendar, decision 418).
  * 4. A template without a window behaves as a one-day window on its preferred day, without the
  *    missed mark: its window is not known.
  *
@@ -78,7 +80,11 @@ function planDated(
     const next = moveToYear(preferred, readYear(preferred) + template.is_recurrent);
     return { date, next, seasonTiming };
   }
-  if (!isRecurrencePeriod(template.is_recurrent)) return { date: preferred, next: preferred };
+  if (!isRecurrencePeriod(template.is_recurrent)) {
+    // Given once, for this group only: its window has closed, so it is missed (decision 418).
+    if (window === null) return { date: preferred, next: preferred };
+    return { date: preferred, next: preferred, seasonTiming: { state: "missed", window } };
+  }
   // A default dose was never given, so it is due at the next season's day, a year on (not N years
   // on: docs/product.md §9).
   const next = findNextOccurrence(preferred, 1, today) ?? preferred;

@@ -12,6 +12,7 @@ import {
 import type { CSSProperties } from "react";
 import { formatDayDate, formatYearMonth, readYearMonth } from "../lib/calendar-dates.ts";
 import { describeShotName } from "../lib/past-shots.ts";
+import { MissedDoses } from "./missed-doses.tsx";
 import { describeWarningAction } from "../lib/protocol-warnings.ts";
 
 type CalendarGridProps = {
@@ -95,6 +96,7 @@ export function CalendarGrid({
 
   return (
     <>
+      <MissedDoses calendar={calendar} shotNames={shotNames} />
       {earlierShots.length > 0 && (
         <details className="past-shots">
           <summary>Past shots ({earlierShots.length})</summary>

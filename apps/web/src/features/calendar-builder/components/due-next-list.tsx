@@ -12,6 +12,7 @@ import type { DueNextGroup, DueNextItem } from "../lib/due-next.ts";
 import { describeShotName } from "../lib/past-shots.ts";
 import { describeWarningAction } from "../lib/protocol-warnings.ts";
 import type { UndoGivenShotButtonProps } from "./given-shots-parts.ts";
+import { MissedDoses } from "./missed-doses.tsx";
 
 type DueNextListProps = {
   groups: readonly DueNextGroup[];
@@ -59,15 +60,20 @@ export function DueNextList({
   onOpenShot,
   onOpenWarning,
 }: DueNextListProps) {
+  const missed = <MissedDoses calendar={calendar} shotNames={shotNames} />;
   if (groups.length === 0) {
     return (
-      <p className="due-next__empty">
-        No shots are due in the coming year. Switch to the calendar grid to see every shot.
-      </p>
+      <>
+        {missed}
+        <p className="due-next__empty">
+          No shots are due in the coming year. Switch to the calendar grid to see every shot.
+        </p>
+      </>
     );
   }
   return (
     <div className="due-next">
+      {missed}
       {groups.map((group) => (
         <section
           key={group.key}

@@ -273,6 +273,9 @@ describe("step 2 'Review your calendar' (docs/product.md §2, §4)", () => {
     const breedingDate = shiftDate(today, 40);
     const firstDose = shiftDate(breedingDate, -56);
     const secondDose = shiftDate(breedingDate, -28);
+    // A server without template windows (before decision 414) keeps a past dose's date; with
+    // windows it is missed, undated (decision 418).
+    server.use(createScopedDiseasesHandler(readToday(), [], referenceData.shotTemplates));
     chooseHeifers([1], breedingDate);
     const { user } = renderApp("/calendar");
 
@@ -548,7 +551,9 @@ describe("generic popup severity (docs/product.md §2, §4: alert or attention)"
   });
 
   it("marks an attention preset as a note", async () => {
-    // Heifers bred in 40 days: the first BVD dose, 16 days ago, is in the past.
+    // Heifers bred in 40 days: the first BVD dose, 16 days ago, is in the past (a server without
+    // template windows keeps its date, decision 418).
+    server.use(createScopedDiseasesHandler(readToday(), [], referenceData.shotTemplates));
     chooseHeifers([1], addDays(readToday(), 40));
     renderApp("/calendar");
 
@@ -689,5 +694,31 @@ describe("a dose due now, or missed this season (decisions 411, 414)", () => {
     await user.click(screen.getByRole("tab", { name: "Due next" }));
     const list = within(screen.getByRole("tabpanel", { name: "Due next" }));
     expect(list.getByText(/^Due now: window closes \d{1,2} Dec$/)).toBeVisible();
+  });
+
+  it("lists a calf's dose whose window has closed as missed, with no date, in the grid and 'Due next' (decision 418)", async () => {
+    // On 24 November 2026, calves born from 1 November: the intranasal RSP dose (first week of
+    // life) can no longer be given; Covexin 10's first dose (5 weeks) is ahead.
+    applyCalendarFormFields(
+      {
+        enterpriseID: 1,
+        animalID: 4,
+        seasonID: 1,
+        birthDate: "2026-11-01",
+        breedingDate: null,
+        diseases: [7, 4],
+      },
+      referenceData.combinations,
+    );
+    const { user } = await renderReview();
+    const missed = within(screen.getByRole("region", { name: "Missed this season" }));
+    expect(missed.getByText("Missed this season: talk to your vet")).toBeVisible();
+    expect(missed.getByText("Bovilis INtranasal RSP Live")).toBeVisible();
+    expect(missed.queryByText(/Covexin 10/)).toBeNull();
+
+    await user.click(screen.getByRole("tab", { name: "Due next" }));
+    const list = within(screen.getByRole("tabpanel", { name: "Due next" }));
+    const inList = within(list.getByRole("region", { name: "Missed this season" }));
+    expect(inList.getByText("Bovilis INtranasal RSP Live")).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import {
   type ErrorBody,
   type ReferenceLists,
   type ScopedDisease,
+  type ShotTemplate,
 } from "@vaxcal/contracts";
 import { referenceData, referenceDataWithWindows } from "@vaxcal/reference-data";
 import { buildCalendar, type IsoDate } from "@vaxcal/schedule";
@@ -79,6 +80,7 @@ export function computeScopedDiseases(
   today: IsoDate,
   unprimedDiseaseIds: readonly number[] = [],
   lungwormRisk?: boolean,
+  shotTemplates: readonly ShotTemplate[] = referenceDataWithWindows.shotTemplates,
 ): ScopedDisease[] {
   const combination = referenceData.combinations.find(
     (candidate) => candidate.id === combinationId,
@@ -102,7 +104,7 @@ export function computeScopedDiseases(
     },
     diseases,
     vaccines: referenceData.vaccines,
-    shotTemplates: referenceDataWithWindows.shotTemplates,
+    shotTemplates,
     today,
   });
   return diseases.map(({ animals, ...disease }) => {
@@ -117,8 +119,15 @@ export function computeScopedDiseases(
   });
 }
 
-/** GET /api/diseases?… answered like the server, counting the calls. */
-export function createScopedDiseasesHandler(today: IsoDate, calls: string[] = []) {
+/**
+ * GET /api/diseases?… answered like the server, counting the calls. `shotTemplates` without
+ * windows answers as a server before decision 414, whose past doses given once keep their date.
+ */
+export function createScopedDiseasesHandler(
+  today: IsoDate,
+  calls: string[] = [],
+  shotTemplates: readonly ShotTemplate[] = referenceDataWithWindows.shotTemplates,
+) {
   return http.get(referenceLists.diseases.path, ({ request }) => {
     const query = new URL(request.url).searchParams;
     if (!query.has("seasonComboId")) return undefined;
@@ -131,6 +140,7 @@ export function createScopedDiseasesHandler(today: IsoDate, calls: string[] = []
         today,
         (query.get("unprimed") ?? "").split(",").filter(Boolean).map(Number),
         query.has("lungwormRisk") ? query.get("lungwormRisk") === "yes" : undefined,
+        shotTemplates,
       ),
     );
   });
