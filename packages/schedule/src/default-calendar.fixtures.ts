@@ -3,6 +3,7 @@
  * every offered disease ticked: for the golden calendars and the due-now table test.
  */
 import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-data";
+import { resolveDefaultBlockEnd } from "./birth-block.ts";
 import { buildCalendar } from "./build-calendar.ts";
 import { checkProtocol, ProtocolRule, type ProtocolWarning } from "./check-protocol.ts";
 import type { IsoDate } from "./iso-date.ts";
@@ -21,15 +22,23 @@ export function buildDefault(
   combination: Combination,
   today: IsoDate,
   herdStatus?: Record<string, HerdStatus>,
+  /** "default": the season's usual calving or lambing block, as step 1 and the server fill in. */
+  block: "default" | "none" = "none",
 ) {
   const animal = referenceData.animals.find((candidate) => candidate.id === combination.animal_id);
   if (animal === undefined) throw new Error(`No seeded animal ${combination.animal_id}`);
+  const dates = resolveSeasonDefaults(combination, today, animal, referenceData);
+  const birthEndDate =
+    block === "default" && animal.isAdult && dates.birthDate !== null
+      ? resolveDefaultBlockEnd(combination.season_id, dates.birthDate)
+      : null;
   return buildCalendar({
     setup: {
       enterprise: { id: combination.enterprise_id },
       season: { id: combination.season_id },
       animal,
-      ...resolveSeasonDefaults(combination, today, animal, referenceData),
+      ...dates,
+      ...(birthEndDate === null ? {} : { birthEndDate }),
       ...(herdStatus === undefined ? {} : { herdStatus }),
     },
     diseases: offeredDiseases(animal.id),
