@@ -182,6 +182,14 @@ export const ScheduledShotSchema = z.object({
    * closed before today (`missed`, the next season's dose). Absent otherwise.
    */
   seasonTiming: SeasonTimingSchema.optional(),
+  /**
+   * Decision 416: the animals of the calving or lambing block the dose is for, when the block is
+   * split into early and late groups or one date cannot cover it (`coversAll` false). The rule
+   * checks judge the dose for those animals alone (decision 417). Absent: the whole herd or flock.
+   */
+  birthGroup: z
+    .object({ from: IsoDateSchema, to: IsoDateSchema, coversAll: z.boolean() })
+    .optional(),
 });
 export type ScheduledShot = z.infer<typeof ScheduledShotSchema>;
 

@@ -3,6 +3,7 @@ import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-dat
 import { describe, expect, it } from "vitest";
 import { addDiseases, buildCalendar, restoreCalendar } from "./build-calendar.ts";
 import { createDisease, createSetup, createTemplate, createVaccine } from "./calendar.fixtures.ts";
+import { checkProtocol } from "./check-protocol.ts";
 import { buildDefault } from "./default-calendar.fixtures.ts";
 import type {
   BuildCalendarInput,
@@ -299,6 +300,28 @@ describe("restoreCalendar", () => {
       today: built.today,
     });
     expect(restored).toEqual(built);
+  });
+
+  it("keeps each dose's group of the calving block, so the checks judge it for those cows", () => {
+    // Dairy spring cows with the season's usual block: Rotavec and Covexin split into an early
+    // and a late group (decisions 416, 417). Step 2 restores the server's shots in the browser.
+    const cows = referenceData.combinations.find((combination) => combination.id === 1)!;
+    const built = buildDefault(cows, "2026-11-27", undefined, "default");
+    expect(built.diseases.flatMap((column) => column.shots).some((shot) => shot.birthGroup)).toBe(
+      true,
+    );
+    const restored = restoreCalendar({
+      setup: built.setup,
+      diseases: built.diseases.map((column) => ({
+        id: column.diseaseId,
+        vaccineId: column.vaccine?.id ?? null,
+        shots: column.shots,
+      })),
+      vaccines: referenceData.vaccines,
+      today: built.today,
+    });
+    expect(restored).toEqual(built);
+    expect(checkProtocol(restored)).toEqual(checkProtocol(built));
   });
 
   it("keeps an undated shot last in its column, with no row", () => {

@@ -348,6 +348,7 @@ export function restoreCalendar(input: RestoreCalendarInput): Calendar {
         is_recurrent: shot.is_recurrent,
         userInitiated: shot.userInitiated,
         ...(shot.seasonTiming && !shot.userInitiated ? { seasonTiming: shot.seasonTiming } : {}),
+        ...(shot.birthGroup && !shot.userInitiated ? { birthGroup: shot.birthGroup } : {}),
       });
     }
     const vaccine = input.vaccines.find((candidate) => candidate.id === saved.vaccineId) ?? null;

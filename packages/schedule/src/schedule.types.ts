@@ -267,12 +267,17 @@ export interface Calendar {
 
 /**
  * A shot as saved: the layout fields are recomputed on restore, so they may be absent. A
- * generated dose keeps its `seasonTiming` (due now, or missed this season) through a restore.
+ * generated dose keeps its `seasonTiming` (due now, or missed this season) and the block's group
+ * it is for (decision 416) through a restore.
  */
 export type SavedShot = Pick<
   Shot,
   "id" | "date" | "custom_name" | "is_recurrent" | "cycle" | "userInitiated"
-> & { readonly templateId?: number | null; readonly seasonTiming?: SeasonTiming | null };
+> & {
+  readonly templateId?: number | null;
+  readonly seasonTiming?: SeasonTiming | null;
+  readonly birthGroup?: BirthGroup | null;
+};
 
 export interface SubmitDisease {
   readonly id: number;

@@ -454,3 +454,19 @@ describe("GET /api/diseases plans each dose inside its window from the database 
     }
   });
 });
+
+describe("a calving block split into early and late groups (decisions 416, 417)", () => {
+  it("says which animals each grouped dose is for, so the browser's checks judge it for them", async () => {
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${dairySpringCows}` +
+        "&birthDate=2031-02-01&birthEndDate=2031-04-12&breedingDate=2031-04-25",
+    );
+    const rotavec = diseases
+      .find((disease) => disease.id === DiseaseId.calfScour)
+      ?.vaccine?.shots?.filter((shot) => !shot.isMirroredCopy && shot.cycle === 1);
+    expect(rotavec?.map((shot) => shot.birthGroup)).toEqual([
+      { from: "2031-02-01", to: "2031-03-08", coversAll: true },
+      { from: "2031-03-09", to: "2031-04-12", coversAll: true },
+    ]);
+  });
+});
