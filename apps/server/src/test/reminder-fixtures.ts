@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { referenceData } from "@vaxcal/reference-data";
 import type { IsoDate } from "@vaxcal/schedule";
-import type { Executor } from "../db/database.ts";
+import pino from "pino";
+import type { Db, Executor } from "../db/database.ts";
+import type { Clock } from "../lib/clock.ts";
+import { createSmtpMailTransport } from "../mail/mail-transport.ts";
+import { createCalendarPdfReader } from "../modules/calendars/index.ts";
+import { createReminderSender, type ReminderSender } from "../modules/reminders/index.ts";
+import { createTwilioSmsTransport } from "../sms/sms-transport.ts";
+import type { LoopbackFakes } from "./loopback-fakes.ts";
 
 const fixtureChunk = 2_000;
 
@@ -79,4 +86,35 @@ export async function createFarmsWithShotOn(
            'Booster', 0, true
     FROM columns`);
   }
+}
+
+/**
+ * The reminder sender as a worker runs it, against the loopback SMTP relay and fake Twilio, with
+ * the calendars' PDFs for the e-mails. `close` stops the PDF reader's render pool.
+ */
+export function createLoopbackReminderSender({
+  db,
+  clock,
+  fakes,
+  secret = "test-secret-test-secret-test-secret",
+  publicUrl = "https://vaxcal.example",
+}: {
+  db: Db;
+  clock: Clock;
+  fakes: LoopbackFakes;
+  secret?: string;
+  publicUrl?: string;
+}): { sender: ReminderSender; close: () => Promise<void> } {
+  const pdfs = createCalendarPdfReader({ db, clock, secret, publicUrl });
+  const sender = createReminderSender({
+    db,
+    clock,
+    mail: createSmtpMailTransport(fakes.smtp),
+    sms: createTwilioSmsTransport(fakes.twilio),
+    renderCalendarPdf: pdfs.read,
+    secret,
+    publicUrl,
+    log: pino({ level: "silent" }),
+  });
+  return { sender, close: () => pdfs.close() };
 }

@@ -1,12 +1,11 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
-import { createTwilioSmsTransport } from "../../sms/sms-transport.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { startLoopbackFakes, type LoopbackFakes } from "../../test/loopback-fakes.ts";
-import { createFarmsWithShotOn } from "../../test/reminder-fixtures.ts";
-import { createCalendarPdfReader } from "../calendars/index.ts";
-import { createReminderSender, findReminderSendAt, planAllReminders } from "../reminders/index.ts";
+import {
+  createFarmsWithShotOn,
+  createLoopbackReminderSender,
+} from "../../test/reminder-fixtures.ts";
+import { findReminderSendAt, planAllReminders } from "../reminders/index.ts";
 
 /*
  * Issue 28, item 3: readiness for the load balancer and metrics for the scraper. The reminder
@@ -14,7 +13,6 @@ import { createReminderSender, findReminderSendAt, planAllReminders } from "../r
  */
 
 const metricsToken = "a-scrapers-bearer-token-of-32-characters";
-const secret = "test-secret-test-secret-test-secret";
 let now = new Date("2027-03-02T09:00:00Z");
 const clock = () => now;
 let testApp: TestApp;
@@ -117,26 +115,15 @@ describe("GET /metrics", () => {
     expect(readSeries(planned, "vaxcal_reminders_oldest_due_unsent_seconds")).toBe(3_600);
     expect(readSeries(planned, 'vaxcal_reminders{state="planned"}')).toBeGreaterThanOrEqual(wave);
 
-    const pdfs = createCalendarPdfReader({
+    const { sender, close } = createLoopbackReminderSender({
       db: testApp.database.db,
       clock,
-      secret,
-      publicUrl: "https://vaxcal.example",
+      fakes,
     });
     try {
-      const sender = createReminderSender({
-        db: testApp.database.db,
-        clock,
-        mail: createSmtpMailTransport(fakes.smtp),
-        sms: createTwilioSmsTransport(fakes.twilio),
-        renderCalendarPdf: pdfs.read,
-        secret,
-        publicUrl: "https://vaxcal.example",
-        log: pino({ level: "silent" }),
-      });
       await sender.sendDueReminders();
     } finally {
-      await pdfs.close();
+      await close();
     }
     const after = await scrape();
     expect(readSeries(after, 'vaxcal_reminders{state="sent"}')).toBe(sentBefore + wave);

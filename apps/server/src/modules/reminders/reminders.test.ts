@@ -4,12 +4,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCalendarOccurrences, createCalendarPdfReader } from "../calendars/index.ts";
 import { readIrishToday } from "../../lib/clock.ts";
-import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
 import { buildEngineCalendar, buildSubmitPayload, editCalendar } from "../../test/calendars.ts";
 import { createTwilioSmsTransport } from "../../sms/sms-transport.ts";
 import { asUser, registerUser, type RegisteredUser } from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { startLoopbackFakes, type LoopbackFakes } from "../../test/loopback-fakes.ts";
+import { createLoopbackReminderSender } from "../../test/reminder-fixtures.ts";
 import { planAllReminders } from "./plan-reminders.ts";
 import { findReminderSendAt } from "./reminder-schedule.ts";
 import { createReminderSender } from "./send-reminders.ts";
@@ -37,23 +37,7 @@ afterAll(async () => {
 });
 
 function createSender() {
-  const pdfs = createCalendarPdfReader({
-    db: testApp.database.db,
-    clock,
-    secret: "test-secret-test-secret-test-secret",
-    publicUrl: "https://vaxcal.example",
-  });
-  const sender = createReminderSender({
-    db: testApp.database.db,
-    clock,
-    mail: createSmtpMailTransport(fakes.smtp),
-    sms: createTwilioSmsTransport(fakes.twilio),
-    renderCalendarPdf: pdfs.read,
-    secret: "test-secret-test-secret-test-secret",
-    publicUrl: "https://vaxcal.example",
-    log,
-  });
-  return { sender, close: () => pdfs.close() };
+  return createLoopbackReminderSender({ db: testApp.database.db, clock, fakes });
 }
 
 async function createFarmer(options: {
