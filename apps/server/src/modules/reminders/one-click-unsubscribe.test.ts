@@ -1,18 +1,14 @@
 import type { IsoDate } from "@vaxcal/schedule";
 import { addDays } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCalendarPdfReader } from "../calendars/index.ts";
-import { createSmtpMailTransport } from "../../mail/mail-transport.ts";
-import { createTwilioSmsTransport } from "../../sms/sms-transport.ts";
 import { asUser, registerUser } from "../../test/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildEngineCalendar, buildSubmitPayload } from "../../test/calendars.ts";
 import { startLoopbackFakes, type LoopbackFakes } from "../../test/loopback-fakes.ts";
+import { createLoopbackReminderSender } from "../../test/reminder-fixtures.ts";
 import { planAllReminders } from "./plan-reminders.ts";
 import { findReminderSendAt } from "./reminder-schedule.ts";
-import { createReminderSender } from "./send-reminders.ts";
 
 /*
  * RFC 8058 one-click unsubscribe as a mail app does it: it reads the List-Unsubscribe header of a
@@ -52,16 +48,12 @@ async function receiveReminderEmail(): Promise<{ token: string; mail: string }> 
   );
   expect(saved.statusCode).toBe(201);
   await testApp.whenIdle();
-  const pdfs = createCalendarPdfReader({ db: testApp.database.db, clock, secret, publicUrl });
-  const sender = createReminderSender({
+  const { sender, close } = createLoopbackReminderSender({
     db: testApp.database.db,
     clock,
-    mail: createSmtpMailTransport(fakes.smtp),
-    sms: createTwilioSmsTransport(fakes.twilio),
-    renderCalendarPdf: pdfs.read,
+    fakes,
     secret,
     publicUrl,
-    log: pino({ level: "silent" }),
   });
   try {
     for (let day = "2026-03-02" as IsoDate; day <= "2026-04-30"; day = addDays(day, 1)) {
@@ -72,7 +64,7 @@ async function receiveReminderEmail(): Promise<{ token: string; mail: string }> 
       if (mail) return { token: farmer.token, mail: mail.raw };
     }
   } finally {
-    await pdfs.close();
+    await close();
   }
   throw new Error("no reminder e-mail was sent");
 }
