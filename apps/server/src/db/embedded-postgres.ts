@@ -22,6 +22,8 @@ export type EmbeddedPostgresOptions = {
   /** PostgreSQL's own log lines; they matter only when something fails. */
   onLog?: (line: string) => void;
   startTimeoutMs?: number;
+  /** Further server settings (`-c name=value`), such as WAL archiving for a backup test. */
+  settings?: Readonly<Record<string, string>>;
 };
 
 export type EmbeddedPostgres = {
@@ -69,7 +71,16 @@ export async function startEmbeddedPostgres(
       persistent: true,
       createPostgresUser: isRoot,
       // Loopback TCP only: no Unix socket whose stale lock file could block a later start.
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      postgresFlags: [
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => [
+          "-c",
+          `${name}=${value}`,
+        ]),
+      ],
       onLog: (message: string) => log(message.trimEnd()),
       onError: (error: unknown) => log(String(error)),
     });
