@@ -29,6 +29,7 @@ export const ProtocolRule = {
   lapsedCourse: "lapsedCourse",
   crossesToCalf: "crossesToCalf",
   handlerSafety: "handlerSafety",
+  youngestUnderAge: "youngestUnderAge",
 } as const;
 export type ProtocolRule = (typeof ProtocolRule)[keyof typeof ProtocolRule];
 
