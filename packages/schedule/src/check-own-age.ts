@@ -1,7 +1,6 @@
-import { readWholeMonths, resolveYoungestOfAge } from "./own-age.ts";
+import { describeMinimumAge, resolveYoungestOfAge } from "./own-age.ts";
 import {
   ProtocolRule,
-  describeDays,
   findSourceId,
   type ProtocolWarning,
   type SeasonAnchors,
@@ -10,14 +9,6 @@ import type { Calendar } from "./schedule.types.ts";
 
 /** The spec's fixed animal ids of first breeders, as the farmer calls the group. */
 const GROUP_WORDS: Readonly<Record<number, string>> = { 2: "heifers", 7: "hoggets" };
-
-/** `8 months` for 240 days, else days or weeks. */
-function describeAge(minAgeDays: number): string {
-  const months = readWholeMonths(minAgeDays);
-  return months === null
-    ? describeDays(minAgeDays)
-    : `${months} ${months === 1 ? "month" : "months"}`;
-}
 
 /**
  * Decision 422: a dose with a minimum age dated before the youngest of the group reaches it (the
@@ -38,7 +29,7 @@ export function checkOwnAge(
     if (vaccine === null || vaccine.rules.min_age_days === null) continue;
     const ofAge = resolveYoungestOfAge(calendar.setup, vaccine.rules);
     if (ofAge === null) continue;
-    const age = describeAge(vaccine.rules.min_age_days);
+    const age = describeMinimumAge(vaccine.rules.min_age_days);
     for (const shot of column.shots) {
       if (shot.date === null || shot.date >= ofAge) continue;
       warnings.push({

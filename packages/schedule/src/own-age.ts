@@ -9,6 +9,7 @@ import {
   readYear,
   type IsoDate,
 } from "./iso-date.ts";
+import { FIRST_BREEDER_ANIMAL_IDS, describeDays } from "./protocol-anchors.ts";
 import type { CalendarSetup, ShotTemplateInput, VaccineRulesInput } from "./schedule.types.ts";
 
 /*
@@ -19,6 +20,38 @@ import type { CalendarSetup, ShotTemplateInput, VaccineRulesInput } from "./sche
 
 /** The reference data's month: `months(8)` is 240 days (packages/reference-data vaccines.ts). */
 const DAYS_PER_MONTH = 30;
+
+/**
+ * The shortest minimum age step 1 asks the youngest's birth for: a first breeder (heifers bred
+ * from about 15 months, ewe lambs tupped from 7) can be under 5 months (Enzovax, Toxovax, S16,
+ * S18) or 8 months (Bovilis BVD, S1) at a dose before her first breeding; never under the
+ * 2 weeks or 3 months of her other vaccines.
+ */
+const OWN_AGE_QUESTION_MIN_DAYS = 5 * DAYS_PER_MONTH;
+
+/**
+ * Decision 422: whether step 1 asks when the youngest was born, for a ticked disease whose
+ * vaccine is given to these animals: first breeders (heifers, hoggets), and a minimum age they
+ * can still be under.
+ */
+export function asksYoungestAge(
+  animalId: number,
+  rules: Pick<VaccineRulesInput, "min_age_days"> | null | undefined,
+): boolean {
+  const minAgeDays = rules?.min_age_days ?? null;
+  return (
+    FIRST_BREEDER_ANIMAL_IDS.includes(animalId) &&
+    minAgeDays !== null &&
+    minAgeDays >= OWN_AGE_QUESTION_MIN_DAYS
+  );
+}
+
+/** `8 months` for 240 days; else in days or weeks, as the SPC gives it. */
+export function describeMinimumAge(minAgeDays: number): string {
+  const months = readWholeMonths(minAgeDays);
+  if (months !== null) return `${months} ${months === 1 ? "month" : "months"}`;
+  return describeDays(minAgeDays);
+}
 
 /** A minimum age in whole months (240 days: 8), or null when the SPC gives it in days or weeks. */
 export function readWholeMonths(minAgeDays: number): number | null {

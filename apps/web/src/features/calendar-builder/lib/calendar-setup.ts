@@ -162,8 +162,11 @@ function settleChoices(
     ids.animalID === form.animalID && ids.enterpriseID === form.enterpriseID
       ? (form.lungwormRisk ?? null)
       : null;
+  // Decision 422: when the youngest was born is about these animals.
+  const youngestBirthDate =
+    ids.animalID === form.animalID ? (form.youngestBirthDate ?? null) : null;
   if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
-    return { ...next, diseases, herdStatus, lungwormRisk };
+    return { ...next, diseases, herdStatus, lungwormRisk, youngestBirthDate };
   }
   // docs/product.md §9: the next season whose first shots are still ahead.
   const defaults = combination
@@ -175,7 +178,15 @@ function settleChoices(
       )
     : { birthDate: null, breedingDate: null };
   // Decision 416: a new season's block ends on its default until the farmer changes it.
-  return { ...next, diseases, herdStatus, lungwormRisk, ...defaults, birthEndDate: null };
+  return {
+    ...next,
+    diseases,
+    herdStatus,
+    lungwormRisk,
+    youngestBirthDate,
+    ...defaults,
+    birthEndDate: null,
+  };
 }
 
 export function chooseEnterprise(
@@ -266,6 +277,8 @@ export function buildCalendarSetup(
     herdStatus: keepTickedAnswers(form),
     // Decision 419: sent only when the farmer answered; else the enterprise's default.
     ...(form.lungwormRisk == null ? {} : { lungwormRisk: form.lungwormRisk }),
+    // Decision 422: sent only when the farmer answered.
+    ...(form.youngestBirthDate == null ? {} : { youngestBirthDate: form.youngestBirthDate }),
   };
 }
 
@@ -318,5 +331,6 @@ export function describeSetupKey(combinationId: number, setup: CalendarSetup): s
     setup.breedingDate ?? "",
     listUnprimedDiseaseIds(setup).join(","),
     setup.lungwormRisk ?? "",
+    setup.youngestBirthDate ?? "",
   ].join("|");
 }
