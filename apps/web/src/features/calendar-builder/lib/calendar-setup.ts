@@ -1,5 +1,6 @@
 import {
   checkBirthEndDate,
+  checkYoungestBirthDate,
   type Animal,
   type AnimalEnterpriseSeasonCombination,
   type CalendarForm,
@@ -318,7 +319,15 @@ export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
  * breeding date is set for adult animals, a birth date is set unless the animal has none, and at
  * least one disease is chosen.
  */
-export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | undefined): boolean {
+export function canProceedToReview(
+  form: CalendarForm,
+  animal: AnimalFacts | undefined,
+  today?: IsoDate,
+): boolean {
+  // Decision 422: a youngest born after today, or absurdly long ago, is refused by the server.
+  if (today !== undefined && checkYoungestBirthDate(form.youngestBirthDate, today) !== null) {
+    return false;
+  }
   return buildCalendarSetup(form, animal) !== null && form.diseases.length > 0;
 }
 
