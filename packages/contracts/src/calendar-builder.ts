@@ -33,6 +33,9 @@ export const calendarBuilderMessages = {
   unprimedInvalid: "unprimed takes a comma list of disease ids.",
   /** Decision 419. */
   lungwormRiskInvalid: "lungwormRisk takes yes or no.",
+  /** Decision 422: when the youngest of the group was born. */
+  youngestBornAfterToday: "The youngest can't be born after today: please check the date.",
+  youngestBornTooLongAgo: "The youngest was born more than 10 years ago: please check the date.",
   /** docs/product.md §5, word for word. */
   nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
   /** docs/product.md §8, word for word. */
@@ -113,6 +116,11 @@ export const ScopedDiseasesQuerySchema = z.object({
     .enum(["yes", "no"], { error: calendarBuilderMessages.lungwormRiskInvalid })
     .transform((answer) => answer === "yes")
     .optional(),
+  /**
+   * Decision 422: when the youngest of the group was born; a dose with a minimum age waits for
+   * it. Checked against today by checkYoungestBirthDate.
+   */
+  youngestBirthDate: IsoDateSchema.optional(),
 });
 export type ScopedDiseasesQuery = z.output<typeof ScopedDiseasesQuerySchema>;
 /** The query as the browser sends it (before parsing). */
@@ -127,6 +135,7 @@ export const scopedDiseasesQueryKeys = [
   "breedingDate",
   "unprimed",
   "lungwormRisk",
+  "youngestBirthDate",
 ] as const;
 
 /** Where a dose stands against its window this season, with the window as dates. */
@@ -154,6 +163,23 @@ export function checkBirthEndDate(
   if (Number.isNaN(days)) return null;
   if (days < 0) return calendarBuilderMessages.birthEndBeforeStart;
   return days > birthBlockMaxDays ? calendarBuilderMessages.birthEndTooLate : null;
+}
+
+/** Decision 422: the oldest a group of first breeders' youngest can be, in years. */
+export const youngestBirthMaxYears = 10;
+
+/**
+ * What is wrong with the youngest's birth date (decision 422), in farm language, or null when it
+ * is fine or not given: not after today (the app's clock), and at most 10 years before it.
+ */
+export function checkYoungestBirthDate(
+  youngestBirthDate: string | null | undefined,
+  today: string,
+): string | null {
+  if (youngestBirthDate == null) return null;
+  if (youngestBirthDate > today) return calendarBuilderMessages.youngestBornAfterToday;
+  const limit = `${Number(today.slice(0, 4)) - youngestBirthMaxYears}${today.slice(4)}`;
+  return youngestBirthDate < limit ? calendarBuilderMessages.youngestBornTooLongAgo : null;
 }
 
 /** One shot as the engine lays it out (docs/product.md §3 "Shot"), with the links it keeps. */
@@ -243,6 +269,11 @@ export const CalendarFormSchema = z.object({
    * Null or absent (not answered, older drafts): yes on a dairy farm, no on a suckler farm.
    */
   lungwormRisk: z.boolean().nullable().optional(),
+  /**
+   * Step 1's answer (decision 422): when the youngest of the group was born. Null or absent (not
+   * answered, older drafts): no dose waits for it.
+   */
+  youngestBirthDate: IsoDateSchema.nullable().optional(),
 });
 export type CalendarForm = z.infer<typeof CalendarFormSchema>;
 export type CalendarFormField = keyof CalendarForm;

@@ -237,6 +237,11 @@ export const CalendarSetupSchema = z.object({
    * no on suckler farms.
    */
   lungwormRisk: z.boolean({ error: calendarMessages.lungwormRiskInvalid }).optional(),
+  /**
+   * Decision 422: when the youngest of the group was born; checked against today on save
+   * (checkYoungestBirthDate). Absent or null: not answered.
+   */
+  youngestBirthDate: IsoDateSchema.nullable().optional(),
 });
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 
@@ -554,6 +559,8 @@ export const CalendarDetailSchema = z.object({
     herdStatus: HerdStatusMapSchema.optional(),
     /** Decision 419: the lungworm answer as saved; absent when the farmer gave none. */
     lungwormRisk: z.boolean().optional(),
+    /** Decision 422: when the youngest of the group was born, as saved; null or absent: none. */
+    youngestBirthDate: IsoDateSchema.nullable().optional(),
   }),
   diseases: z.array(
     z.object({ id: Id, vaccineId: Id.nullable(), shots: z.array(ScheduledShotSchema) }),

@@ -22,12 +22,14 @@ import type {
   RestoreCalendarInput,
   ShotTemplateInput,
   VaccineInput,
+  VaccineRulesInput,
 } from "./schedule.types.ts";
 import { resolveBirthDate, resolveBirthLabel, resolveCalendarYear } from "./season-defaults.ts";
 import { spaceDueNowSeeds } from "./due-now-spacing.ts";
 import { DUE_NOW_ID_SUFFIX, planTemplateInBlock, type PlannedTemplate } from "./season-timing.ts";
 import { nameGroupDose, resolveBirthBlock } from "./birth-block.ts";
 import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
+import { keepMinimumAge } from "./own-age.ts";
 
 /** The shot id suffix of a dose for the late group of a calving or lambing block (decision 416). */
 const LATE_GROUP_ID_SUFFIX = "-late";
@@ -43,6 +45,9 @@ function assertSetupDates(setup: CalendarSetup, today: IsoDate): void {
   if (setup.birthDate !== null) assertIsoDate(setup.birthDate, "setup.birthDate");
   if (setup.breedingDate !== null) assertIsoDate(setup.breedingDate, "setup.breedingDate");
   if (setup.birthEndDate != null) assertIsoDate(setup.birthEndDate, "setup.birthEndDate");
+  if (setup.youngestBirthDate != null) {
+    assertIsoDate(setup.youngestBirthDate, "setup.youngestBirthDate");
+  }
 }
 
 function createFrame(setup: CalendarSetup, today: IsoDate, nextUserShotNumber: number) {
@@ -74,6 +79,7 @@ function createColumnSeeds(
           shotTemplates: reference.shotTemplates,
           today,
           vaccineName: vaccine.name,
+          vaccineRules: vaccine.rules,
         });
   return { diseaseId: disease.id, vaccine, seeds };
 }
@@ -90,6 +96,7 @@ export function generateTemplateSeeds({
   shotTemplates,
   today,
   vaccineName = null,
+  vaccineRules = null,
 }: {
   diseaseId: number;
   vaccineId: number;
@@ -98,6 +105,8 @@ export function generateTemplateSeeds({
   today: IsoDate;
   /** Names a dose split into groups of the calving or lambing block when its template does not. */
   vaccineName?: string | null;
+  /** The vaccine's minimum age and course gaps: a dose waits for the youngest (decision 422). */
+  vaccineRules?: Pick<VaccineRulesInput, "min_age_days" | "course_interval_days"> | null;
 }): ShotSeed[] {
   const animalId = setup.animal.id;
   const seeds: ShotSeed[] = [];
@@ -213,7 +222,7 @@ export function generateTemplateSeeds({
       ...(seasonTiming === undefined ? {} : { seasonTiming }),
     });
   }
-  return keepCourseGaps(seeds, shotTemplates);
+  return keepMinimumAge(keepCourseGaps(seeds, shotTemplates), shotTemplates, setup, vaccineRules);
 }
 
 /** Days from the template's anchor, and which anchor: the order of a course's doses. */

@@ -8,6 +8,7 @@ import {
 } from "./animal-groups.ts";
 import { describeShortRange } from "./birth-block.ts";
 import { checkCourses } from "./check-course-rules.ts";
+import { checkOwnAge } from "./check-own-age.ts";
 import { readYear, toDayNumber } from "./iso-date.ts";
 import {
   ProtocolRule,
@@ -359,6 +360,7 @@ export function checkProtocol(
   checkMaxShotsPerYear(calendar, groups, warnings);
   checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null, groups);
   checkHandlerSafety(calendar, warnings);
+  checkOwnAge(calendar, anchors, warnings);
   return keepOnePerSeries(calendar, warnings);
 }
 

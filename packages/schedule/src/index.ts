@@ -10,6 +10,7 @@ export {
   restoreCalendar,
 } from "./build-calendar.ts";
 export { resolveHerdStatus, resolveLungwormRisk } from "./template-selection.ts";
+export { asksYoungestAge, describeMinimumAge } from "./own-age.ts";
 export {
   DEFAULT_BLOCK_DAYS_BY_SEASON,
   describeBlock,

@@ -131,6 +131,12 @@ export interface CalendarSetup {
    * dairy farm, no on a suckler farm.
    */
   readonly lungwormRisk?: boolean;
+  /**
+   * When the youngest of the group was born (decision 422), asked of first breeders whose doses
+   * have a minimum age (Bovilis BVD 8 months, Enzovax and Toxovax 5 months). Absent or null: not
+   * answered, and no dose moves for it.
+   */
+  readonly youngestBirthDate?: IsoDate | null;
 }
 
 export interface BuildCalendarInput {

@@ -470,3 +470,60 @@ describe("a calving block split into early and late groups (decisions 416, 417)"
     ]);
   });
 });
+
+describe("GET /api/diseases takes when the youngest was born (decision 422)", () => {
+  // Today 29 February 2028; mid-season hoggets tupped from 5 October 2028, lambing from 1 March
+  // 2029: Enzovax and Toxovax at tupping −70, 27 July 2028.
+  let onLeapDay: TestApp;
+  beforeAll(async () => {
+    onLeapDay = await createTestApp({}, () => new Date("2028-02-29T12:00:00Z"));
+  });
+  afterAll(() => onLeapDay.close());
+
+  const hoggets = findCombinationId(
+    EnterpriseId.sheep,
+    AnimalId.hoggets,
+    SeasonId.midSeasonLambing,
+  );
+  const hoggetQuery =
+    `include=${allIncludes}&seasonComboId=${hoggets}` +
+    "&birthDate=2029-03-01&breedingDate=2028-10-05";
+  const load = (extra: string) =>
+    onLeapDay.app.inject({ method: "GET", url: `/api/diseases?${hoggetQuery}${extra}` });
+
+  async function listDates(extra: string, diseaseId: number) {
+    const response = await load(extra);
+    expect(response.statusCode, response.body).toBe(200);
+    const diseases = ScopedDiseasesResponseSchema.parse(response.json());
+    const disease = diseases.find((candidate) => candidate.id === diseaseId);
+    return (disease?.vaccine?.shots ?? []).map((shot) => shot.date);
+  }
+
+  it("plans Enzovax and Toxovax no earlier than the youngest's 5 months (S16, S18)", async () => {
+    for (const diseaseId of [DiseaseId.enzooticAbortion, DiseaseId.toxoplasmosis]) {
+      expect(await listDates("", diseaseId)).toEqual(["2028-07-27"]);
+      expect(await listDates("&youngestBirthDate=2027-12-01", diseaseId)).toEqual(["2028-07-27"]);
+      // Born today, 29 February 2028: 5 months old on 29 July.
+      expect(await listDates("&youngestBirthDate=2028-02-29", diseaseId)).toEqual(["2028-07-29"]);
+    }
+  });
+
+  it.each([
+    ["2028-03-01", calendarBuilderMessages.youngestBornAfterToday],
+    ["2018-02-28", calendarBuilderMessages.youngestBornTooLongAgo],
+    ["2027-02-29", calendarBuilderMessages.dateInvalid],
+    ["last-spring", calendarBuilderMessages.dateInvalid],
+  ])("refuses youngestBirthDate=%s with a 400 naming it", async (date, message) => {
+    const response = await load(`&youngestBirthDate=${date}`);
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error.issues).toContainEqual(
+      expect.objectContaining({ path: "query.youngestBirthDate", message }),
+    );
+  });
+
+  it("takes a youngest born today or 10 years ago", async () => {
+    expect((await load("&youngestBirthDate=2028-02-29")).statusCode).toBe(200);
+    expect((await load("&youngestBirthDate=2018-03-01")).statusCode).toBe(200);
+  });
+});

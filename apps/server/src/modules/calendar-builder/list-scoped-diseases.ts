@@ -2,6 +2,7 @@ import {
   ScopedDiseaseInclude,
   calendarBuilderMessages,
   checkBirthEndDate,
+  checkYoungestBirthDate,
   type ErrorIssue,
   type ScopedDisease,
   type ScopedDiseasesQuery,
@@ -46,7 +47,7 @@ export async function listScopedDiseases(
       { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdUnknown },
     ]);
   }
-  const setup = resolveSetup(query, combination);
+  const setup = resolveSetup(query, combination, context.today);
   const { offers, shotTemplates } = await context.vaccinesRepository.readAnimalVaccineInputs(
     combination.animal.id,
   );
@@ -89,7 +90,11 @@ export async function listScopedDiseases(
  * date (docs/product.md §5); every animal but the ram needs a birth date, and the ram's is ignored
  * (§9).
  */
-function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination): CalendarSetup {
+function resolveSetup(
+  query: ScopedDiseasesQuery,
+  combination: ScopedCombination,
+  today: IsoDate,
+): CalendarSetup {
   const { animal } = combination;
   const issues: ErrorIssue[] = [];
   if (animal.hasBirthDate && query.birthDate === undefined) {
@@ -105,6 +110,11 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
   // Decision 416: an adult's calving or lambing block, to the season's default end when left out.
   const blockIssue = animal.isAdult ? checkBirthEndDate(birthDate, query.birthEndDate) : null;
   if (blockIssue !== null) issues.push({ path: "query.birthEndDate", message: blockIssue });
+  // Decision 422: the youngest was born on a real day, not after today nor absurdly long ago.
+  const youngestIssue = checkYoungestBirthDate(query.youngestBirthDate, today);
+  if (youngestIssue !== null) {
+    issues.push({ path: "query.youngestBirthDate", message: youngestIssue });
+  }
   if (issues.length > 0) throw invalidQuery(issues);
   const birthEndDate = animal.isAdult
     ? (query.birthEndDate ?? resolveDefaultBlockEnd(combination.seasonId, birthDate))
@@ -122,6 +132,10 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
     ),
     // Decision 419: the farmer's lungworm answer; left out, the enterprise's default.
     ...(query.lungwormRisk === undefined ? {} : { lungwormRisk: query.lungwormRisk }),
+    // Decision 422: a dose with a minimum age waits for the youngest.
+    ...(query.youngestBirthDate === undefined
+      ? {}
+      : { youngestBirthDate: query.youngestBirthDate }),
   };
 }
 

@@ -8,7 +8,10 @@ export const calendarBuilderQueryKeys = {
   /** The animal's diseases for one setup: a new key for each answer step 1 can change. */
   scopedDiseases: (
     combinationId: number,
-    setup: Pick<CalendarSetup, "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk">,
+    setup: Pick<
+      CalendarSetup,
+      "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk" | "youngestBirthDate"
+    >,
     unprimedDiseaseIds: readonly number[],
   ) =>
     [
@@ -19,5 +22,6 @@ export const calendarBuilderQueryKeys = {
       setup.breedingDate,
       unprimedDiseaseIds.join(","),
       setup.lungwormRisk ?? null,
+      setup.youngestBirthDate ?? null,
     ] as const,
 };

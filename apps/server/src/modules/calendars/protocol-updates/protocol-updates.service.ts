@@ -55,6 +55,8 @@ function toEngineSetup(calendar: CalendarRow): CalendarSetup {
     ...(saved.herdStatus === undefined ? {} : { herdStatus: saved.herdStatus }),
     // Decision 419: a suckler farm that said yes keeps its Huskvac; no answer, the default.
     ...(saved.lungwormRisk === undefined ? {} : { lungwormRisk: saved.lungwormRisk }),
+    // Decision 422: when the youngest was born, as saved.
+    ...(saved.youngestBirthDate == null ? {} : { youngestBirthDate: saved.youngestBirthDate }),
   };
 }
 

@@ -28,6 +28,8 @@ export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseases
   if (unprimed.length > 0) query.unprimed = unprimed.join(",");
   // Decision 419: only when the farmer answered; the server knows the enterprise's default.
   if (setup.lungwormRisk !== undefined) query.lungwormRisk = setup.lungwormRisk ? "yes" : "no";
+  // Decision 422: when the youngest was born, where step 1 asked it.
+  if (setup.youngestBirthDate != null) query.youngestBirthDate = setup.youngestBirthDate;
   return `${referenceLists.diseases.path}?${new URLSearchParams(query).toString()}`;
 }
 

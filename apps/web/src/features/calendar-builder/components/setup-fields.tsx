@@ -4,7 +4,7 @@ import type {
   HerdStatus,
   ReferenceLists,
 } from "@vaxcal/contracts";
-import { checkBirthEndDate } from "@vaxcal/contracts";
+import { checkBirthEndDate, checkYoungestBirthDate } from "@vaxcal/contracts";
 import { describeBlock, resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import { useId, type ReactNode } from "react";
 import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/form-fields.tsx";
@@ -25,6 +25,7 @@ import {
   resolveBirthEndDate,
   resolveLungwormAnswer,
 } from "../lib/calendar-setup.ts";
+import { findYoungestAgeQuestion } from "../lib/youngest-age.ts";
 
 type SetupFieldsProps = {
   reference: ReferenceLists;
@@ -188,9 +189,43 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
               </div>
             );
           })}
+          <YoungestBirthField
+            reference={reference}
+            today={today}
+            form={form}
+            onSetField={onSetField}
+          />
         </FieldGroup>
       )}
     </div>
+  );
+}
+
+/**
+ * Decision 422: when the youngest of the group was born, optional, asked only where a ticked
+ * disease's vaccine has a minimum age these animals can still be under.
+ */
+function YoungestBirthField({
+  reference,
+  today,
+  form,
+  onSetField,
+}: Pick<SetupFieldsProps, "reference" | "today" | "form" | "onSetField">) {
+  const question = findYoungestAgeQuestion(reference, form);
+  if (question === null) return null;
+  const answer = form.youngestBirthDate ?? null;
+  return (
+    <TextField
+      label={question.label}
+      type="date"
+      isOptional
+      hint={question.hint}
+      value={answer ?? ""}
+      max={today}
+      error={checkYoungestBirthDate(answer, today) ?? undefined}
+      echo={describeChosenDate(answer)}
+      onChange={(event) => onSetField("youngestBirthDate", event.target.value || null)}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   checkBirthEndDate,
+  checkYoungestBirthDate,
   type Animal,
   type AnimalEnterpriseSeasonCombination,
   type CalendarForm,
@@ -162,8 +163,11 @@ function settleChoices(
     ids.animalID === form.animalID && ids.enterpriseID === form.enterpriseID
       ? (form.lungwormRisk ?? null)
       : null;
+  // Decision 422: when the youngest was born is about these animals.
+  const youngestBirthDate =
+    ids.animalID === form.animalID ? (form.youngestBirthDate ?? null) : null;
   if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
-    return { ...next, diseases, herdStatus, lungwormRisk };
+    return { ...next, diseases, herdStatus, lungwormRisk, youngestBirthDate };
   }
   // docs/product.md §9: the next season whose first shots are still ahead.
   const defaults = combination
@@ -175,7 +179,15 @@ function settleChoices(
       )
     : { birthDate: null, breedingDate: null };
   // Decision 416: a new season's block ends on its default until the farmer changes it.
-  return { ...next, diseases, herdStatus, lungwormRisk, ...defaults, birthEndDate: null };
+  return {
+    ...next,
+    diseases,
+    herdStatus,
+    lungwormRisk,
+    youngestBirthDate,
+    ...defaults,
+    birthEndDate: null,
+  };
 }
 
 export function chooseEnterprise(
@@ -266,6 +278,8 @@ export function buildCalendarSetup(
     herdStatus: keepTickedAnswers(form),
     // Decision 419: sent only when the farmer answered; else the enterprise's default.
     ...(form.lungwormRisk == null ? {} : { lungwormRisk: form.lungwormRisk }),
+    // Decision 422: sent only when the farmer answered.
+    ...(form.youngestBirthDate == null ? {} : { youngestBirthDate: form.youngestBirthDate }),
   };
 }
 
@@ -305,7 +319,15 @@ export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
  * breeding date is set for adult animals, a birth date is set unless the animal has none, and at
  * least one disease is chosen.
  */
-export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | undefined): boolean {
+export function canProceedToReview(
+  form: CalendarForm,
+  animal: AnimalFacts | undefined,
+  today?: IsoDate,
+): boolean {
+  // Decision 422: a youngest born after today, or absurdly long ago, is refused by the server.
+  if (today !== undefined && checkYoungestBirthDate(form.youngestBirthDate, today) !== null) {
+    return false;
+  }
   return buildCalendarSetup(form, animal) !== null && form.diseases.length > 0;
 }
 
@@ -318,5 +340,6 @@ export function describeSetupKey(combinationId: number, setup: CalendarSetup): s
     setup.breedingDate ?? "",
     listUnprimedDiseaseIds(setup).join(","),
     setup.lungwormRisk ?? "",
+    setup.youngestBirthDate ?? "",
   ].join("|");
 }

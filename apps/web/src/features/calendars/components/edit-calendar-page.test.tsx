@@ -149,6 +149,16 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     });
   });
 
+  it("restores when the youngest was born, as saved (decision 422)", async () => {
+    const detail = buildSavedDetail();
+    backend.details.set(7, {
+      ...detail,
+      setup: { ...detail.setup, youngestBirthDate: "2026-06-01" },
+    });
+    await renderEdit();
+    expect(readCalendarForm().youngestBirthDate).toBe("2026-06-01");
+  });
+
   it("replaces the calendar with PUT on Update, then shows the final page", async () => {
     const { user } = await renderEdit();
     await user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));

@@ -75,6 +75,7 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
     herdStatus: detail.setup.herdStatus ?? {},
     // Decision 419: the lungworm answer saved with the calendar, if any.
     ...(detail.setup.lungwormRisk === undefined ? {} : { lungwormRisk: detail.setup.lungwormRisk }),
+    youngestBirthDate: detail.setup.youngestBirthDate ?? null,
   };
   const setup = buildCalendarSetup(form, animal);
   if (setup === null) return null;
