@@ -176,17 +176,46 @@ function formatDayMonth(date: string): string {
   return formatShortDate(date).split(" ").slice(0, 2).join(" ");
 }
 
-function describeEntry(shot: PrintoutShot): string {
-  return `${formatDayMonth(shot.date)}  ${shot.label}`;
-}
-
 function entryTextWidth(layout: Layout): number {
   return layout.columnWidth - cellPadding * 2 - boxSize - 4;
 }
 
+/** The gap between an entry's bold date and its name. */
+const entryDateGap = 5;
+
+/** How far the name's first line starts after the date: the bold date's width and the gap. */
+function measureEntryIndent(layout: Layout, shot: PrintoutShot): number {
+  layout.doc.font(bold).fontSize(textSize);
+  return layout.doc.widthOfString(formatDayMonth(shot.date)) + entryDateGap;
+}
+
+/**
+ * An entry's name split where it is drawn: the whole words that fit on the date's line, and the
+ * rest, which wraps below at the cell's width. A word is never broken to fill the date's line
+ * ("Le" / "ptavoid-H"); only a word wider than the whole cell is.
+ */
+function splitEntryLabel(layout: Layout, shot: PrintoutShot) {
+  const { doc } = layout;
+  const room = entryTextWidth(layout) - measureEntryIndent(layout, shot);
+  doc.font(regular).fontSize(textSize);
+  const words = shot.label.split(" ");
+  let count = 0;
+  while (count < words.length && doc.widthOfString(words.slice(0, count + 1).join(" ")) <= room) {
+    count += 1;
+  }
+  return { first: words.slice(0, count).join(" "), rest: words.slice(count).join(" ") };
+}
+
+/**
+ * An entry's height, laid out as it is drawn, so a wrapped name's last line is inside the row,
+ * never under the next entry or row.
+ */
 function measureEntry(layout: Layout, shot: PrintoutShot): number {
-  layout.doc.font(regular).fontSize(textSize);
-  return layout.doc.heightOfString(describeEntry(shot), { width: entryTextWidth(layout) });
+  const { rest } = splitEntryLabel(layout, shot);
+  const { doc } = layout;
+  doc.font(regular).fontSize(textSize);
+  const line = doc.currentLineHeight();
+  return rest === "" ? line : line + doc.heightOfString(rest, { width: entryTextWidth(layout) });
 }
 
 /**
@@ -209,18 +238,20 @@ function drawBox(doc: PDFKit.PDFDocument, x: number, y: number, color: Rgb, isTi
 function drawEntry(layout: Layout, shot: PrintoutShot, color: Rgb, x: number, y: number): number {
   const { doc } = layout;
   const height = measureEntry(layout, shot);
+  const indent = measureEntryIndent(layout, shot);
+  const { first, rest } = splitEntryLabel(layout, shot);
   drawBox(doc, x + cellPadding, y + 1.5, color, shot.isGiven);
   const textX = x + cellPadding + boxSize + 4;
   doc
     .fillColor(colors.text)
     .font(bold)
     .fontSize(textSize)
-    .text(formatDayMonth(shot.date), textX, y, {
-      width: entryTextWidth(layout),
-      continued: true,
-    })
-    .font(regular)
-    .text(`  ${shot.label}`);
+    .text(formatDayMonth(shot.date), textX, y, { lineBreak: false });
+  doc.font(regular);
+  if (first) doc.text(first, textX + indent, y, { lineBreak: false });
+  if (rest) {
+    doc.text(rest, textX, y + doc.currentLineHeight(), { width: entryTextWidth(layout) });
+  }
   return height;
 }
 
