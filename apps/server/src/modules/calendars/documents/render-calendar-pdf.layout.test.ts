@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fieldLimits, givenShotLimits } from "@vaxcal/contracts";
+import { fieldLimits, givenShotLimits, type PdfMonths } from "@vaxcal/contracts";
 import { referenceData } from "@vaxcal/reference-data";
 import { listOccurrences } from "@vaxcal/schedule";
 import { afterAll, describe, expect, it } from "vitest";
@@ -158,7 +158,7 @@ function overlap(left: Word, right: Word): number {
   return width > slack && height > slack ? width * height : 0;
 }
 
-async function renderWithBoxes(document: CalendarDocument, months: number, name: string) {
+async function renderWithBoxes(document: CalendarDocument, months: PdfMonths, name: string) {
   const boxes: PrintedBox[] = [];
   const file = path.join(folder, `${name}.pdf`);
   const printout = buildCalendarPrintout(document, today, months);
@@ -200,7 +200,7 @@ describe("long names in the PDF", { timeout: 90_000 }, () => {
     for (const product of referenceData.vaccines) expect(printed).toContain(product.name);
   });
 
-  for (const months of [12, 36]) {
+  for (const months of [12, 36] as const) {
     it(`every word lies inside its box and none overprints (${months} months)`, async () => {
       const faults: string[] = [];
       for (const [index, document] of documents.entries()) {
@@ -216,7 +216,7 @@ describe("long names in the PDF", { timeout: 90_000 }, () => {
 
   it("no word is clipped or broken: every product name and custom name is printed whole", async () => {
     const broken: string[] = [];
-    for (const months of [12, 36]) {
+    for (const months of [12, 36] as const) {
       for (const [index, document] of documents.entries()) {
         const { file } = await renderWithBoxes(document, months, `whole-${months}-${index}`);
         // The raw text, words as printed: a wrapped name's words are all there, whole.
