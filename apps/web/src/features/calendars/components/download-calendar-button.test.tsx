@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { calendarPaths } from "@vaxcal/contracts";
+import axe from "axe-core";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { createQueryClient } from "../../../lib/query-client.ts";
@@ -38,7 +39,7 @@ afterEach(() => {
 });
 
 function renderDownload() {
-  render(
+  return render(
     <QueryClientProvider client={createQueryClient()}>
       <DownloadCalendarWithMonths
         calendar={{ id: 41, downloadUrl: "/api/calendars/41/download" }}
@@ -79,5 +80,11 @@ describe("the PDF's length", () => {
     await user.click(screen.getByRole("button", { name: "Download PDF" }));
     await waitFor(() => expect(asked).toHaveLength(2));
     expect(asked[1]).toBe("/api/calendars/41/download?months=36");
+  });
+
+  it("has no accessibility violations (axe)", async () => {
+    const { container } = renderDownload();
+    const results = await axe.run(container);
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 });
