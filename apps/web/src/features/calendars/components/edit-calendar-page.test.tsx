@@ -512,3 +512,17 @@ describe("a saved calendar checked with the owner's other calendars (decision 42
     ).toBeNull();
   });
 });
+
+describe("the saved calendar's PDF (issue 25, item 7)", () => {
+  it("offers the PDF with its length, 12 months unless changed, 24 or 36", async () => {
+    await renderEdit();
+    const months = screen.getByRole("combobox", { name: "PDF covers" });
+    expect(months).toHaveValue("12");
+    expect(
+      within(months)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["12 months", "24 months", "36 months"]);
+    expect(screen.getByRole("button", { name: "Download PDF" })).toBeVisible();
+  });
+});

@@ -30,6 +30,7 @@ import {
 import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
 import { givenShotsQueryOptions } from "../api/list-given-shots.ts";
 import { FarmTimelineNotice } from "./farm-timeline-notice.tsx";
+import { DownloadCalendarWithMonths } from "./download-calendar-button.tsx";
 import { GivenShotDialog } from "./given-shot-dialog.tsx";
 import { ProtocolUpdateNotice } from "./protocol-update-notice.tsx";
 import { UndoGivenShotButton } from "./undo-given-shot-button.tsx";
@@ -179,6 +180,14 @@ export function EditCalendarPage({
             isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
           />
           <FarmTimelineNotice warnings={detail.data?.farmTimelineWarnings} />
+          {detail.data && (
+            <p className="saved-calendar-pdf">
+              <DownloadCalendarWithMonths
+                calendar={{ id: calendarId, downloadUrl: detail.data.downloadUrl }}
+                label="Download PDF"
+              />
+            </p>
+          )}
         </>
       }
       givenShots={givenShots}
