@@ -16,7 +16,7 @@ import {
 } from "@vaxcal/schedule";
 import { createProtocolStamp } from "../calendars/index.ts";
 import { createValidationError } from "../../errors/validation-error.ts";
-import type { VaccinesRepository } from "../reference/index.ts";
+import { toEngineDiseases, type VaccinesRepository } from "../reference/index.ts";
 import type {
   CalendarBuilderRepository,
   ScopedCombination,
@@ -53,10 +53,7 @@ export async function listScopedDiseases(
   const calendar = query.include.includes(ScopedDiseaseInclude.vaccineShots)
     ? buildCalendar({
         setup,
-        diseases: offers.map(({ disease, vaccine }) => ({
-          id: disease.id,
-          animals: [{ animal_id: combination.animal.id, vaccine_id: vaccine.id }],
-        })),
+        diseases: toEngineDiseases(offers, combination.animal.id),
         vaccines: offers.map((offer) => offer.vaccine),
         shotTemplates,
         today: context.today,
@@ -105,6 +102,10 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
   // Decision 416: an adult's calving or lambing block, to the season's default end when left out.
   const blockIssue = animal.isAdult ? checkBirthEndDate(birthDate, query.birthEndDate) : null;
   if (blockIssue !== null) issues.push({ path: "query.birthEndDate", message: blockIssue });
+  // Decision 421: a disease is answered one way or the other, never both.
+  if ((query.primed ?? []).some((diseaseId) => (query.unprimed ?? []).includes(diseaseId))) {
+    issues.push({ path: "query.primed", message: calendarBuilderMessages.herdStatusBoth });
+  }
   if (issues.length > 0) throw invalidQuery(issues);
   const birthEndDate = animal.isAdult
     ? (query.birthEndDate ?? resolveDefaultBlockEnd(combination.seasonId, birthDate))
@@ -116,10 +117,12 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
     birthDate,
     birthEndDate,
     breedingDate: query.breedingDate ?? null,
-    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have not had.
-    herdStatus: Object.fromEntries(
-      (query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
-    ),
+    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have had
+    // and have not had; a disease in neither list takes its offer's default (decision 421).
+    herdStatus: Object.fromEntries([
+      ...(query.primed ?? []).map((diseaseId) => [String(diseaseId), "primed" as const]),
+      ...(query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
+    ]),
     // Decision 419: the farmer's lungworm answer; left out, the enterprise's default.
     ...(query.lungwormRisk === undefined ? {} : { lungwormRisk: query.lungwormRisk }),
   };
