@@ -9,7 +9,8 @@ export const calendarBuilderQueryKeys = {
   scopedDiseases: (
     combinationId: number,
     setup: Pick<CalendarSetup, "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk">,
-    unprimedDiseaseIds: readonly number[],
+    /** describeHerdStatusAnswers: the "not yet" and the "yes" answers (decision 421). */
+    herdStatusAnswers: string,
   ) =>
     [
       "scoped-diseases",
@@ -17,7 +18,7 @@ export const calendarBuilderQueryKeys = {
       setup.birthDate,
       setup.birthEndDate ?? null,
       setup.breedingDate,
-      unprimedDiseaseIds.join(","),
+      herdStatusAnswers,
       setup.lungwormRisk ?? null,
     ] as const,
 };

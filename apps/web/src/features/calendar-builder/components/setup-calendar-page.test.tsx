@@ -208,6 +208,49 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
     expect(readCalendarForm().herdStatus).toEqual({});
   });
 
+  it("asks heifers about their first BVD course, 'No, not yet' by default with the bought-in hint, and sends a 'Yes' to step 2 (decision 421)", async () => {
+    const calls: string[] = [];
+    server.use(createScopedDiseasesHandler(readToday(), calls));
+    const { user, main, group, nextStep } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Dairy" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Replacement Heifers" }));
+    await user.click(group("Season").getByRole("radio", { name: "Spring calving" }));
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^BVD/ }));
+
+    const question = main.getByRole("group", {
+      name: "Have these heifers had their first BVD course (2 doses)?",
+    });
+    expect(within(question).getByRole("radio", { name: "No, not yet" })).toBeChecked();
+    expect(question).toHaveAccessibleDescription(
+      "Bought-in animals with no vaccination record: answer No.",
+    );
+    await user.click(within(question).getByRole("radio", { name: "Yes" }));
+    expect(readCalendarForm().herdStatus).toEqual({ "1": "primed" });
+
+    await user.click(nextStep());
+    await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
+    await vi.waitFor(() => expect(calls).not.toHaveLength(0));
+    const sent = new URL(calls.at(-1) ?? "").searchParams;
+    expect(sent.get("primed")).toBe("1");
+    expect(sent.get("unprimed")).toBeNull();
+  }, 15_000);
+
+  it("asks rams about their first clostridial course, 'Yes' by default, with the bought-in hint (decision 421)", async () => {
+    const { user, main, group } = await renderSetup();
+    await user.click(group("Enterprise").getByRole("radio", { name: "Sheep" }));
+    await user.click(group("Animal").getByRole("radio", { name: "Ram" }));
+    await user.click(group("Season").getByRole("radio", { name: /^Mid-season/ }));
+    await user.click(group("Diseases").getByRole("checkbox", { name: /^Clostridial/ }));
+
+    const question = main.getByRole("group", {
+      name: "Have your rams had their first clostridial course (2 doses)?",
+    });
+    expect(within(question).getByRole("radio", { name: "Yes" })).toBeChecked();
+    expect(question).toHaveAccessibleDescription(
+      "Bought-in animals with no vaccination record: answer No.",
+    );
+  });
+
   it("asks whether suckler calves graze with lungworm risk, no by default, and sends the answer to step 2 (decision 419)", async () => {
     const calls: string[] = [];
     server.use(createScopedDiseasesHandler(readToday(), calls));
