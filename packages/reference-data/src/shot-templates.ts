@@ -51,6 +51,15 @@ const ewesBoosted = { herdStatus: "primed" } as const;
 /** A group that has had its primary course: the booster alone (decision 421). */
 const primedOnly = { herdStatus: "primed" } as const;
 
+/** The first Heptavac P Plus dose of a flock starting out, 6 weeks before the pre-lambing one. */
+const heptavacFirstDoseBeforeLambing = [
+  VaccineId.heptavacPPlus,
+  birth(-77),
+  once,
+  "Heptavac P Plus (1st dose)",
+  startingOut,
+] as const;
+
 /**
  * Exactly the reference document's "Proposed seed dataset" template table. Optional shots
  * (Bovivac S, Footvax, Scabivax Forte, Enzovax for ewes) are templates too: they appear only when
@@ -156,15 +165,7 @@ export const shotTemplates: ShotTemplate[] = [
   template(31, hoggets, VaccineId.footvax, breeding(-42), once, "Footvax (2nd dose)", startingOut),
   template(32, hoggets, VaccineId.enzovax, breeding(-70), once),
   template(33, hoggets, VaccineId.toxovax, breeding(-70), once),
-  template(
-    34,
-    hoggets,
-    VaccineId.heptavacPPlus,
-    birth(-77),
-    once,
-    "Heptavac P Plus (1st dose)",
-    startingOut,
-  ),
+  template(34, hoggets, ...heptavacFirstDoseBeforeLambing),
   template(
     35,
     hoggets,
@@ -354,15 +355,7 @@ export const shotTemplates: ShotTemplate[] = [
   // lasts a ewe's life, but each year brings new replacements, so the flock's calendar repeats it.
   template(62, ewes, VaccineId.toxovax, breeding(-56), yearly, "Toxovax (replacement ewes)"),
   // Ewes starting out: the first clostridial dose 6 weeks before the pre-lambing booster (S14).
-  template(
-    63,
-    ewes,
-    VaccineId.heptavacPPlus,
-    birth(-77),
-    once,
-    "Heptavac P Plus (1st dose)",
-    startingOut,
-  ),
+  template(63, ewes, ...heptavacFirstDoseBeforeLambing),
   // Lambs of ewes not boosted before lambing: from 3 weeks, the second 6 weeks later (S14, S23).
   template(
     64,
