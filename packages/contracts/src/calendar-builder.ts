@@ -31,6 +31,9 @@ export const calendarBuilderMessages = {
   birthEndTooLate: "Calving or lambing can run for 26 weeks at most: please check the last date.",
   dateInvalid: "Expected a date as YYYY-MM-DD",
   unprimedInvalid: "unprimed takes a comma list of disease ids.",
+  /** Decision 421. */
+  primedInvalid: "primed takes a comma list of disease ids.",
+  herdStatusBoth: "A disease can't be both primed and unprimed.",
   /** Decision 419. */
   lungwormRiskInvalid: "lungwormRisk takes yes or no.",
   /** Decision 422: when the youngest of the group was born. */
@@ -58,6 +61,14 @@ const requiredText = (message: string, invalidMessage: string) =>
   z.string({
     error: (issue) => (issue.input === undefined ? message : invalidMessage),
   });
+
+/** A query's comma list of disease ids, e.g. `1,3`, as numbers; `message` when malformed. */
+const diseaseIdList = (message: string) =>
+  z
+    .string()
+    .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, message)
+    .transform((text) => text.split(",").map(Number))
+    .optional();
 
 /**
  * The query string of the scoped call, as it travels: every value is text. `include` becomes the
@@ -103,11 +114,12 @@ export const ScopedDiseasesQuerySchema = z.object({
   birthEndDate: IsoDateSchema.optional(),
   breedingDate: IsoDateSchema.optional(),
   /** Comma list of the disease ids whose primary course the animals have not had. */
-  unprimed: z
-    .string()
-    .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, calendarBuilderMessages.unprimedInvalid)
-    .transform((text) => text.split(",").map(Number))
-    .optional(),
+  unprimed: diseaseIdList(calendarBuilderMessages.unprimedInvalid),
+  /**
+   * Decision 421: comma list of the disease ids whose primary course the animals have had. A
+   * disease in neither list takes its offer's default (heifers' BVD: not yet).
+   */
+  primed: diseaseIdList(calendarBuilderMessages.primedInvalid),
   /**
    * Decision 419: the calves graze where lungworm is a risk, `yes` or `no`. Left out: yes on a
    * dairy farm, no on a suckler farm (decision 415).
@@ -134,6 +146,7 @@ export const scopedDiseasesQueryKeys = [
   "birthEndDate",
   "breedingDate",
   "unprimed",
+  "primed",
   "lungwormRisk",
   "youngestBirthDate",
 ] as const;

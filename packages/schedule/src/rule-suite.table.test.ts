@@ -526,7 +526,10 @@ function check(value: Plan): ProtocolWarning[] {
     vaccines: referenceData.vaccines,
     today: "2026-06-01",
   });
-  return checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates });
+  return checkProtocol(calendar, {
+    shotTemplates: referenceData.shotTemplates,
+    diseases: referenceData.diseases,
+  });
 }
 
 const warnCases = Object.entries(suite).flatMap(([rule, { warns }]) =>

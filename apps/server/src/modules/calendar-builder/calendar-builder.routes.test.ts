@@ -162,6 +162,60 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
     expect(response.body).toContain(calendarBuilderMessages.unprimedInvalid);
   });
 
+  /** The BVD column's first occurrences for spring heifers bred from 25 April 2031. */
+  async function listHeiferBvd(answers: string) {
+    const combinationId = findCombinationId(
+      EnterpriseId.dairy,
+      AnimalId.replacementHeifers,
+      SeasonId.springCalving,
+    );
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${combinationId}&birthDate=2032-02-01&breedingDate=2031-04-25${answers}`,
+    );
+    const bvd = diseases.find((disease) => disease.id === DiseaseId.bvd);
+    return (bvd?.vaccine?.shots ?? [])
+      .filter((shot) => !shot.isMirroredCopy)
+      .map((shot) => `${shot.date} ${shot.custom_name}`);
+  }
+
+  it("gives heifers their BVD course unless the farmer says they had it (primed, decision 421)", async () => {
+    const course = ["2031-02-28 Bovilis BVD (1st dose)", "2031-03-28 Bovilis BVD (2nd dose)"];
+    expect(await listHeiferBvd("")).toEqual(course);
+    expect(await listHeiferBvd(`&unprimed=${DiseaseId.bvd}`)).toEqual(course);
+    expect(await listHeiferBvd(`&primed=${DiseaseId.bvd}`)).toEqual([
+      "2031-03-28 Bovilis BVD (booster)",
+    ]);
+    // Another disease's answer leaves BVD's default.
+    expect(await listHeiferBvd(`&primed=${DiseaseId.leptospirosis}`)).toEqual(course);
+  });
+
+  it("gives a ram with no clostridial course its first Heptavac dose 4 to 6 weeks before the booster", async () => {
+    const query = `include=${allIncludes}&seasonComboId=${midSeasonRam}&breedingDate=2031-10-05`;
+    const clostridial = async (answers: string) =>
+      (
+        (await getScopedDiseases(`${query}${answers}`)).find(
+          (disease) => disease.id === DiseaseId.clostridialAndPasteurellosisSheep,
+        )?.vaccine?.shots ?? []
+      )
+        .filter((shot) => !shot.isMirroredCopy)
+        .map((shot) => shot.date);
+    expect(await clostridial("")).toEqual(["2031-08-24"]);
+    expect(await clostridial(`&unprimed=${DiseaseId.clostridialAndPasteurellosisSheep}`)).toEqual([
+      "2031-07-13",
+      "2031-08-24",
+    ]);
+  });
+
+  it("refuses a primed list that is not disease ids, or a disease answered both ways", async () => {
+    const query = `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}`;
+    const malformed = await getScoped(`${query}&primed=bvd`);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain(calendarBuilderMessages.primedInvalid);
+    const both = await getScoped(`${query}&primed=${DiseaseId.bvd}&unprimed=${DiseaseId.bvd}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.body).toContain(calendarBuilderMessages.herdStatusBoth);
+  });
+
   /** The lungworm column's dates for spring calves born on 1 February 2031 (decision 419). */
   async function listHuskvacDates(enterpriseId: number, lungwormRisk: string) {
     const combinationId = findCombinationId(enterpriseId, AnimalId.calves, SeasonId.springCalving);

@@ -17,7 +17,7 @@ import {
 } from "@vaxcal/schedule";
 import { createProtocolStamp } from "../calendars/index.ts";
 import { createValidationError } from "../../errors/validation-error.ts";
-import type { VaccinesRepository } from "../reference/index.ts";
+import { toEngineDiseases, type VaccinesRepository } from "../reference/index.ts";
 import type {
   CalendarBuilderRepository,
   ScopedCombination,
@@ -54,10 +54,7 @@ export async function listScopedDiseases(
   const calendar = query.include.includes(ScopedDiseaseInclude.vaccineShots)
     ? buildCalendar({
         setup,
-        diseases: offers.map(({ disease, vaccine }) => ({
-          id: disease.id,
-          animals: [{ animal_id: combination.animal.id, vaccine_id: vaccine.id }],
-        })),
+        diseases: toEngineDiseases(offers, combination.animal.id),
         vaccines: offers.map((offer) => offer.vaccine),
         shotTemplates,
         today: context.today,
@@ -115,6 +112,10 @@ function resolveSetup(
   if (youngestIssue !== null) {
     issues.push({ path: "query.youngestBirthDate", message: youngestIssue });
   }
+  // Decision 421: a disease is answered one way or the other, never both.
+  if ((query.primed ?? []).some((diseaseId) => (query.unprimed ?? []).includes(diseaseId))) {
+    issues.push({ path: "query.primed", message: calendarBuilderMessages.herdStatusBoth });
+  }
   if (issues.length > 0) throw invalidQuery(issues);
   const birthEndDate = animal.isAdult
     ? (query.birthEndDate ?? resolveDefaultBlockEnd(combination.seasonId, birthDate))
@@ -126,10 +127,12 @@ function resolveSetup(
     birthDate,
     birthEndDate,
     breedingDate: query.breedingDate ?? null,
-    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have not had.
-    herdStatus: Object.fromEntries(
-      (query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
-    ),
+    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have had
+    // and have not had; a disease in neither list takes its offer's default (decision 421).
+    herdStatus: Object.fromEntries([
+      ...(query.primed ?? []).map((diseaseId) => [String(diseaseId), "primed" as const]),
+      ...(query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
+    ]),
     // Decision 419: the farmer's lungworm answer; left out, the enterprise's default.
     ...(query.lungwormRisk === undefined ? {} : { lungwormRisk: query.lungwormRisk }),
     // Decision 422: a dose with a minimum age waits for the youngest.

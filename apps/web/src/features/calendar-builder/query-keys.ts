@@ -12,7 +12,8 @@ export const calendarBuilderQueryKeys = {
       CalendarSetup,
       "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk" | "youngestBirthDate"
     >,
-    unprimedDiseaseIds: readonly number[],
+    /** describeHerdStatusAnswers: the "not yet" and the "yes" answers (decision 421). */
+    herdStatusAnswers: string,
   ) =>
     [
       "scoped-diseases",
@@ -20,7 +21,7 @@ export const calendarBuilderQueryKeys = {
       setup.birthDate,
       setup.birthEndDate ?? null,
       setup.breedingDate,
-      unprimedDiseaseIds.join(","),
+      herdStatusAnswers,
       setup.lungwormRisk ?? null,
       setup.youngestBirthDate ?? null,
     ] as const,

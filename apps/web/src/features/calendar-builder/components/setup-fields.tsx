@@ -15,6 +15,7 @@ import {
   chooseAnimal,
   chooseEnterprise,
   chooseSeason,
+  findHerdStatusDefault,
   findHerdStatusQuestion,
   listAnimalDiseases,
   listAnimalSeasons,
@@ -177,7 +178,10 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
                 {isChecked && question !== null && (
                   <HerdStatusQuestion
                     question={question}
-                    status={form.herdStatus?.[String(disease.id)] ?? "primed"}
+                    status={
+                      form.herdStatus?.[String(disease.id)] ??
+                      findHerdStatusDefault(disease, setup.animal.id)
+                    }
                     onAnswer={(status) =>
                       onSetField("herdStatus", {
                         ...form.herdStatus,
@@ -308,6 +312,9 @@ function LungwormQuestion({
  * docs/product.md §3 "Herd status": asked for a ticked disease with a primary course. "Yes" keeps
  * the boosters alone; "No" lays the course out first.
  */
+/** Decision 421: bought-in stock is not an animal of its own; every question says how to answer. */
+export const herdStatusHint = "Bought-in animals with no vaccination record: answer No.";
+
 function HerdStatusQuestion({
   question,
   status,
@@ -318,9 +325,13 @@ function HerdStatusQuestion({
   onAnswer: (status: HerdStatus) => void;
 }) {
   const name = useId();
+  const hintId = useId();
   return (
-    <fieldset className="setup-fields__herd-status">
+    <fieldset className="setup-fields__herd-status" aria-describedby={hintId}>
       <legend className="setup-fields__herd-status-question">{question}</legend>
+      <p id={hintId} className="setup-fields__herd-status-hint">
+        {herdStatusHint}
+      </p>
       <RadioOption
         name={name}
         label="Yes"

@@ -67,6 +67,19 @@ export function listAnimalDiseases(reference: SetupReference, animalId: number |
   return reference.diseases.filter((disease) => animal.diseases.includes(disease.id));
 }
 
+/**
+ * Decision 421: the answer a disease's herd status question shows until the farmer answers: the
+ * offer's default (heifers' BVD: "No, not yet"), else "Yes".
+ */
+export function findHerdStatusDefault(
+  disease: SetupReference["diseases"][number],
+  animalId: number,
+): HerdStatus {
+  return (
+    disease.animals.find((offer) => offer.animal_id === animalId)?.herd_status_default ?? "primed"
+  );
+}
+
 /** The herd status question a disease asks for an animal (docs/product.md §3), or null. */
 export function findHerdStatusQuestion(
   disease: SetupReference["diseases"][number],
@@ -306,12 +319,30 @@ function keepTickedAnswers(form: CalendarForm): Record<string, HerdStatus> {
   );
 }
 
-/** The diseases whose primary course the animals have not had, by id. */
-export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
+/** The diseases answered with this herd status, by id. */
+function listDiseaseIdsAnswered(setup: CalendarSetup, status: HerdStatus): number[] {
   return Object.entries(setup.herdStatus ?? {})
-    .filter(([, status]) => status === "unprimed")
+    .filter(([, answer]) => answer === status)
     .map(([diseaseId]) => Number(diseaseId))
     .sort((left, right) => left - right);
+}
+
+/** The diseases whose primary course the animals have not had, by id. */
+export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
+  return listDiseaseIdsAnswered(setup, "unprimed");
+}
+
+/**
+ * Decision 421: the diseases whose primary course the animals have had, by id; sent too, since a
+ * question left unanswered takes its offer's default (heifers' BVD: not yet).
+ */
+export function listPrimedDiseaseIds(setup: CalendarSetup): number[] {
+  return listDiseaseIdsAnswered(setup, "primed");
+}
+
+/** The herd status answers as one text, `u:1,3|p:2`, for keys that change with any answer. */
+export function describeHerdStatusAnswers(setup: CalendarSetup): string {
+  return `u:${listUnprimedDiseaseIds(setup).join(",")}|p:${listPrimedDiseaseIds(setup).join(",")}`;
 }
 
 /**
@@ -338,7 +369,7 @@ export function describeSetupKey(combinationId: number, setup: CalendarSetup): s
     setup.birthDate ?? "",
     setup.birthEndDate ?? "",
     setup.breedingDate ?? "",
-    listUnprimedDiseaseIds(setup).join(","),
+    describeHerdStatusAnswers(setup),
     setup.lungwormRisk ?? "",
     setup.youngestBirthDate ?? "",
   ].join("|");
