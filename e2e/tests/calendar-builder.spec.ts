@@ -607,3 +607,34 @@ test.describe("calendar builder: accessibility (axe)", () => {
     });
   });
 });
+
+test.describe("calendar builder: the youngest's birth (decision 422)", () => {
+  const hoggets = {
+    enterprise: "Sheep",
+    animal: "Hoggets",
+    season: "Mid-season lambing",
+    diseases: [/^Enzootic abortion/, /^Toxoplasmosis/],
+  };
+  const label = "When was the youngest of these hoggets born?";
+
+  test("has no violations, fits the screen and is answered by keyboard", async ({
+    page,
+    expectNoAccessibilityViolations,
+  }) => {
+    test.setTimeout(90_000);
+    await expectNoAccessibilityViolations("/beta", async (page) => {
+      await fillStepOne(page, hoggets);
+      await expect(page.getByLabel(label)).toBeVisible();
+      await expect(
+        page.getByText(/Enzovax and Toxovax are given from 5 months of age/),
+      ).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    });
+    await fillStepOne(page, hoggets);
+    const field = page.getByLabel(label);
+    await tabTo(page, field, 40);
+    await page.keyboard.type("06202026");
+    await expect(field).toHaveValue("2026-06-20");
+    await expectNoSidewaysScroll(page);
+  });
+});

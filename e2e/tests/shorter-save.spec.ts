@@ -109,8 +109,10 @@ test.describe("a shorter save (decision 202)", () => {
     // The download page, with the PDF and the phone calendar first.
     const heading = page.getByRole("heading", { level: 1, name: "Download your calendar" });
     await expect(heading).toBeVisible();
-    const actions = page.locator(".final-page__actions > *");
-    await expect(actions).toHaveText(["Download PDF", "Add to phone calendar"]);
+    // The PDF's length (12, 24 or 36 months) stands before its button (issue 25, item 7).
+    const actions = page.locator(".final-page__actions").locator("select, button, a");
+    await expect(actions).toHaveText([/12 months/, "Download PDF", "Add to phone calendar"]);
+    await expect(page.getByRole("combobox", { name: "PDF covers" })).toHaveValue("12");
     // The notification has its own room: it covers neither of them.
     const notice = page.locator(".notification");
     await expect(notice).toBeVisible();

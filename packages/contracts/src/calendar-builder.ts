@@ -31,8 +31,14 @@ export const calendarBuilderMessages = {
   birthEndTooLate: "Calving or lambing can run for 26 weeks at most: please check the last date.",
   dateInvalid: "Expected a date as YYYY-MM-DD",
   unprimedInvalid: "unprimed takes a comma list of disease ids.",
+  /** Decision 421. */
+  primedInvalid: "primed takes a comma list of disease ids.",
+  herdStatusBoth: "A disease can't be both primed and unprimed.",
   /** Decision 419. */
   lungwormRiskInvalid: "lungwormRisk takes yes or no.",
+  /** Decision 422: when the youngest of the group was born. */
+  youngestBornAfterToday: "The youngest can't be born after today: please check the date.",
+  youngestBornTooLongAgo: "The youngest was born more than 10 years ago: please check the date.",
   /** docs/product.md §5, word for word. */
   nextStepHint: "You have to fill in all dates and pick at least one disease to proceed.",
   /** docs/product.md §8, word for word. */
@@ -55,6 +61,14 @@ const requiredText = (message: string, invalidMessage: string) =>
   z.string({
     error: (issue) => (issue.input === undefined ? message : invalidMessage),
   });
+
+/** A query's comma list of disease ids, e.g. `1,3`, as numbers; `message` when malformed. */
+const diseaseIdList = (message: string) =>
+  z
+    .string()
+    .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, message)
+    .transform((text) => text.split(",").map(Number))
+    .optional();
 
 /**
  * The query string of the scoped call, as it travels: every value is text. `include` becomes the
@@ -100,11 +114,12 @@ export const ScopedDiseasesQuerySchema = z.object({
   birthEndDate: IsoDateSchema.optional(),
   breedingDate: IsoDateSchema.optional(),
   /** Comma list of the disease ids whose primary course the animals have not had. */
-  unprimed: z
-    .string()
-    .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8})*$/, calendarBuilderMessages.unprimedInvalid)
-    .transform((text) => text.split(",").map(Number))
-    .optional(),
+  unprimed: diseaseIdList(calendarBuilderMessages.unprimedInvalid),
+  /**
+   * Decision 421: comma list of the disease ids whose primary course the animals have had. A
+   * disease in neither list takes its offer's default (heifers' BVD: not yet).
+   */
+  primed: diseaseIdList(calendarBuilderMessages.primedInvalid),
   /**
    * Decision 419: the calves graze where lungworm is a risk, `yes` or `no`. Left out: yes on a
    * dairy farm, no on a suckler farm (decision 415).
@@ -113,6 +128,11 @@ export const ScopedDiseasesQuerySchema = z.object({
     .enum(["yes", "no"], { error: calendarBuilderMessages.lungwormRiskInvalid })
     .transform((answer) => answer === "yes")
     .optional(),
+  /**
+   * Decision 422: when the youngest of the group was born; a dose with a minimum age waits for
+   * it. Checked against today by checkYoungestBirthDate.
+   */
+  youngestBirthDate: IsoDateSchema.optional(),
 });
 export type ScopedDiseasesQuery = z.output<typeof ScopedDiseasesQuerySchema>;
 /** The query as the browser sends it (before parsing). */
@@ -126,7 +146,9 @@ export const scopedDiseasesQueryKeys = [
   "birthEndDate",
   "breedingDate",
   "unprimed",
+  "primed",
   "lungwormRisk",
+  "youngestBirthDate",
 ] as const;
 
 /** Where a dose stands against its window this season, with the window as dates. */
@@ -154,6 +176,23 @@ export function checkBirthEndDate(
   if (Number.isNaN(days)) return null;
   if (days < 0) return calendarBuilderMessages.birthEndBeforeStart;
   return days > birthBlockMaxDays ? calendarBuilderMessages.birthEndTooLate : null;
+}
+
+/** Decision 422: the oldest a group of first breeders' youngest can be, in years. */
+export const youngestBirthMaxYears = 10;
+
+/**
+ * What is wrong with the youngest's birth date (decision 422), in farm language, or null when it
+ * is fine or not given: not after today (the app's clock), and at most 10 years before it.
+ */
+export function checkYoungestBirthDate(
+  youngestBirthDate: string | null | undefined,
+  today: string,
+): string | null {
+  if (youngestBirthDate == null) return null;
+  if (youngestBirthDate > today) return calendarBuilderMessages.youngestBornAfterToday;
+  const limit = `${Number(today.slice(0, 4)) - youngestBirthMaxYears}${today.slice(4)}`;
+  return youngestBirthDate < limit ? calendarBuilderMessages.youngestBornTooLongAgo : null;
 }
 
 /** One shot as the engine lays it out (docs/product.md §3 "Shot"), with the links it keeps. */
@@ -243,6 +282,11 @@ export const CalendarFormSchema = z.object({
    * Null or absent (not answered, older drafts): yes on a dairy farm, no on a suckler farm.
    */
   lungwormRisk: z.boolean().nullable().optional(),
+  /**
+   * Step 1's answer (decision 422): when the youngest of the group was born. Null or absent (not
+   * answered, older drafts): no dose waits for it.
+   */
+  youngestBirthDate: IsoDateSchema.nullable().optional(),
 });
 export type CalendarForm = z.infer<typeof CalendarFormSchema>;
 export type CalendarFormField = keyof CalendarForm;

@@ -84,7 +84,23 @@ export const calendarMessages = {
     "Your calendar has new subscription links. The old links have stopped working: subscribe again with a new one.",
   /** Issue 23, M1: a linked vet asked for new feed links, which are the farmer's alone. */
   feedOwnerOnly: "Only the farmer can make new links for their phone calendar.",
+  /** Issue 25, item 7: the PDF's length is one of `pdfMonthChoices`. */
+  pdfMonthsInvalid: "Choose 12, 24 or 36 months for the PDF.",
 } as const;
+
+/** The months a calendar's PDF can cover from the current one (issue 25, item 7); 12 unless asked. */
+export const pdfMonthChoices = [12, 24, 36] as const;
+export type PdfMonths = (typeof pdfMonthChoices)[number];
+export const defaultPdfMonths: PdfMonths = 12;
+
+/**
+ * The download's `?months=`: 12 when left out, else exactly `12`, `24` or `36`; null for anything
+ * else (`5`, `abc`, `12.0`, empty, or given twice), which the server answers with a 400.
+ */
+export function parsePdfMonths(value: unknown): PdfMonths | null {
+  if (value === undefined) return defaultPdfMonths;
+  return pdfMonthChoices.find((months) => value === String(months)) ?? null;
+}
 
 /** Bounds on what one save may hold: generous for a farm, small enough to refuse junk. */
 export const calendarLimits = {
@@ -237,6 +253,11 @@ export const CalendarSetupSchema = z.object({
    * no on suckler farms.
    */
   lungwormRisk: z.boolean({ error: calendarMessages.lungwormRiskInvalid }).optional(),
+  /**
+   * Decision 422: when the youngest of the group was born; checked against today on save
+   * (checkYoungestBirthDate). Absent or null: not answered.
+   */
+  youngestBirthDate: IsoDateSchema.nullable().optional(),
 });
 export type CalendarSetup = z.infer<typeof CalendarSetupSchema>;
 
@@ -554,6 +575,8 @@ export const CalendarDetailSchema = z.object({
     herdStatus: HerdStatusMapSchema.optional(),
     /** Decision 419: the lungworm answer as saved; absent when the farmer gave none. */
     lungwormRisk: z.boolean().optional(),
+    /** Decision 422: when the youngest of the group was born, as saved; null or absent: none. */
+    youngestBirthDate: IsoDateSchema.nullable().optional(),
   }),
   diseases: z.array(
     z.object({ id: Id, vaccineId: Id.nullable(), shots: z.array(ScheduledShotSchema) }),

@@ -232,7 +232,8 @@ export const HerdStatusSchema = z.enum([HerdStatus.primed, HerdStatus.unprimed])
 
 /**
  * The setup's answers, by disease id (JSON keys are text): `{ "1": "unprimed" }`. A disease left
- * out counts as primed, which is what the default calendars assume.
+ * out takes its offer's `herd_status_default` (decision 421): primed unless the offer says
+ * otherwise, which is what the default calendars assume.
  */
 export const HerdStatusMapSchema = z.record(
   z.string().regex(/^[1-9]\d{0,9}$/, "Expected a disease id"),
@@ -287,6 +288,11 @@ export const DiseaseSchema = z.object({
       animal_id: Id,
       vaccine_id: Id,
       herd_status_question: z.string().nullable(),
+      /**
+       * The answer when the farmer gives none (decision 421): `unprimed` where the protocol lays
+       * out the course for every group of the animal (heifers' BVD). Absent: primed.
+       */
+      herd_status_default: HerdStatusSchema.optional(),
     }),
   ),
 });

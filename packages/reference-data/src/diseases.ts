@@ -1,4 +1,4 @@
-import type { Disease } from "@vaxcal/contracts";
+import type { Disease, HerdStatus } from "@vaxcal/contracts";
 import { AnimalId } from "./enterprises-animals.ts";
 import { VaccineId } from "./vaccines.ts";
 
@@ -46,13 +46,19 @@ const noFootnote = { footnote: null, footnoteNumber: null } as const;
 /**
  * An animal the disease is offered for, with its default vaccine and, where the animals may or
  * may not have had the primary course, the question step 1 asks (docs/product.md §3 "Herd
- * status"): "Yes" is primed, "No" unprimed.
+ * status"): "Yes" is primed, "No" unprimed. Unanswered, the question takes its default
+ * (decision 421): primed, unless the protocol lays the course out for every group of the animal
+ * (heifers' BVD, IBR and lepto, weanlings' pneumonia, hoggets' clostridial and Footvax courses).
  */
 const offer = (
   animal_id: AnimalId,
   vaccine_id: VaccineId,
   herd_status_question: string | null = null,
-) => ({ animal_id, vaccine_id, herd_status_question });
+  herd_status_default: HerdStatus = "primed",
+) => ({ animal_id, vaccine_id, herd_status_question, herd_status_default });
+
+/** A question whose unanswered default is "not yet": the protocol's course is the group's. */
+const courseUnlessAnswered = "unprimed" as const;
 
 /** The herd status questions, by disease, for the animals that are asked. */
 export const HerdStatusQuestion = {
@@ -63,6 +69,19 @@ export const HerdStatusQuestion = {
   cowsSalmonellosis: "Have these cows had their first Bovivac S course (2 doses)?",
   ewesClostridial: "Have these ewes had their first clostridial course (2 doses)?",
   lambsEwesBoosted: "Did the ewes get their clostridial booster before lambing?",
+  // Decision 421: every group with a primary course is asked.
+  heifersBvd: "Have these heifers had their first BVD course (2 doses)?",
+  heifersIbr:
+    "Have these heifers had IBR vaccine before, including the dose 6 months after the first?",
+  heifersLeptospirosis: "Have these heifers had their first leptospirosis course (2 doses)?",
+  heifersClostridial: "Have these heifers had their first clostridial course (2 doses)?",
+  weanlingsClostridial: "Have these weanlings had their first clostridial course (2 doses)?",
+  weanlingsPneumonia: "Have these weanlings had their first pneumonia course (2 doses)?",
+  ewesFootrot: "Have these ewes had their first Footvax course (2 doses)?",
+  hoggetsClostridial: "Have these hoggets had their first clostridial course (2 doses)?",
+  hoggetsFootrot: "Have these hoggets had their first Footvax course (2 doses)?",
+  ramClostridial: "Have your rams had their first clostridial course (2 doses)?",
+  ramFootrot: "Have your rams had their first Footvax course (2 doses)?",
 } as const;
 
 const { cows, replacementHeifers, weanlings, calves, ewes, lamb, hoggets, ram } = AnimalId;
@@ -81,7 +100,12 @@ export const diseases: Disease[] = [
     ...noFootnote,
     animals: [
       offer(cows, VaccineId.bovilisBvd, HerdStatusQuestion.cowsBvd),
-      offer(replacementHeifers, VaccineId.bovilisBvd),
+      offer(
+        replacementHeifers,
+        VaccineId.bovilisBvd,
+        HerdStatusQuestion.heifersBvd,
+        courseUnlessAnswered,
+      ),
     ],
   },
   {
@@ -91,7 +115,12 @@ export const diseases: Disease[] = [
     ...noFootnote,
     animals: [
       offer(cows, VaccineId.bovilisIbrMarkerLive, HerdStatusQuestion.cowsIbr),
-      offer(replacementHeifers, VaccineId.bovilisIbrMarkerLive),
+      offer(
+        replacementHeifers,
+        VaccineId.bovilisIbrMarkerLive,
+        HerdStatusQuestion.heifersIbr,
+        courseUnlessAnswered,
+      ),
       offer(weanlings, VaccineId.bovilisIbrMarkerLive),
       offer(calves, VaccineId.bovilisIbrMarkerLive),
     ],
@@ -103,7 +132,12 @@ export const diseases: Disease[] = [
     ...noFootnote,
     animals: [
       offer(cows, VaccineId.bovilisLeptavoidH, HerdStatusQuestion.cowsLeptospirosis),
-      offer(replacementHeifers, VaccineId.bovilisLeptavoidH),
+      offer(
+        replacementHeifers,
+        VaccineId.bovilisLeptavoidH,
+        HerdStatusQuestion.heifersLeptospirosis,
+        courseUnlessAnswered,
+      ),
     ],
   },
   {
@@ -114,8 +148,8 @@ export const diseases: Disease[] = [
     ...noFootnote,
     animals: [
       offer(cows, VaccineId.covexin10, HerdStatusQuestion.cowsClostridial),
-      offer(replacementHeifers, VaccineId.covexin10),
-      offer(weanlings, VaccineId.covexin10),
+      offer(replacementHeifers, VaccineId.covexin10, HerdStatusQuestion.heifersClostridial),
+      offer(weanlings, VaccineId.covexin10, HerdStatusQuestion.weanlingsClostridial),
       offer(calves, VaccineId.covexin10),
     ],
   },
@@ -147,7 +181,12 @@ export const diseases: Disease[] = [
     animals: [
       // Calves get the nasal vaccine in week 1; weanlings the injectable course before housing.
       offer(calves, VaccineId.bovilisIntranasalRspLive),
-      offer(weanlings, VaccineId.bovilisBovipastRsp),
+      offer(
+        weanlings,
+        VaccineId.bovilisBovipastRsp,
+        HerdStatusQuestion.weanlingsPneumonia,
+        courseUnlessAnswered,
+      ),
     ],
   },
   {
@@ -184,8 +223,13 @@ export const diseases: Disease[] = [
     ...noFootnote,
     animals: [
       offer(ewes, VaccineId.heptavacPPlus, HerdStatusQuestion.ewesClostridial),
-      offer(hoggets, VaccineId.heptavacPPlus),
-      offer(ram, VaccineId.heptavacPPlus),
+      offer(
+        hoggets,
+        VaccineId.heptavacPPlus,
+        HerdStatusQuestion.hoggetsClostridial,
+        courseUnlessAnswered,
+      ),
+      offer(ram, VaccineId.heptavacPPlus, HerdStatusQuestion.ramClostridial),
       offer(lamb, VaccineId.heptavacPPlus, HerdStatusQuestion.lambsEwesBoosted),
     ],
   },
@@ -209,9 +253,9 @@ export const diseases: Disease[] = [
     desc_name: "Footrot (Dichelobacter nodosus)",
     ...Footnote.optionalDiscussWithVet,
     animals: [
-      offer(ewes, VaccineId.footvax),
-      offer(hoggets, VaccineId.footvax),
-      offer(ram, VaccineId.footvax),
+      offer(ewes, VaccineId.footvax, HerdStatusQuestion.ewesFootrot),
+      offer(hoggets, VaccineId.footvax, HerdStatusQuestion.hoggetsFootrot, courseUnlessAnswered),
+      offer(ram, VaccineId.footvax, HerdStatusQuestion.ramFootrot),
     ],
   },
   {

@@ -510,14 +510,99 @@ describe("diseases", () => {
           animal_id: AnimalId.calves,
           vaccine_id: VaccineId.bovilisIntranasalRspLive,
           herd_status_question: null,
+          herd_status_default: "primed",
         },
         {
           animal_id: AnimalId.weanlings,
           vaccine_id: VaccineId.bovilisBovipastRsp,
-          herd_status_question: null,
+          herd_status_question: "Have these weanlings had their first pneumonia course (2 doses)?",
+          herd_status_default: "unprimed",
         },
       ]),
     );
+  });
+});
+
+describe("herd status questions (decision 421)", () => {
+  const offers = diseases.flatMap((disease) =>
+    disease.animals.map((offer) => ({ disease, offer })),
+  );
+  const nameOf = (disease: { name: string }, animalId: number) =>
+    `${findById(animals, animalId).name}: ${disease.name}`;
+
+  it("ask every group whose vaccine has a primary course, calves (born into it) and heifers' lungworm aside", () => {
+    const unasked = offers
+      .filter(({ offer }) => {
+        const course = findById(vaccines, offer.vaccine_id).rules.course_interval_days ?? null;
+        return course !== null && offer.herd_status_question === null;
+      })
+      .map(({ disease, offer }) => nameOf(disease, offer.animal_id));
+    expect(unasked.sort()).toEqual(
+      [
+        "Calves: Clostridial diseases",
+        "Calves: Lungworm (husk)",
+        "Calves: Ringworm",
+        "Calves: Salmonellosis",
+        "Replacement Heifers: Lungworm (husk)",
+      ].sort(),
+    );
+  });
+
+  it("ask heifers, weanlings, hoggets, rams and ewes starting Footvax, with the default that keeps today's plan", () => {
+    const asked = offers
+      .filter(({ offer }) => offer.herd_status_question !== null)
+      .map(
+        ({ disease, offer }) =>
+          `${nameOf(disease, offer.animal_id)} (${offer.herd_status_default ?? "primed"})`,
+      );
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        "Replacement Heifers: BVD (unprimed)",
+        "Replacement Heifers: IBR (unprimed)",
+        "Replacement Heifers: Leptospirosis (unprimed)",
+        "Replacement Heifers: Clostridial diseases (primed)",
+        "Weanlings: Clostridial diseases (primed)",
+        "Weanlings: Pneumonia (unprimed)",
+        "Hoggets: Clostridial diseases and pasteurellosis (unprimed)",
+        "Hoggets: Footrot (unprimed)",
+        "Ram: Clostridial diseases and pasteurellosis (primed)",
+        "Ram: Footrot (primed)",
+        "Ewes: Footrot (primed)",
+        "Cows: BVD (primed)",
+      ]),
+    );
+  });
+
+  it("give each answer of a question the doses it needs: a course for No, and its booster for Yes", () => {
+    for (const { disease, offer } of offers) {
+      if (offer.herd_status_question === null) continue;
+      const own = shotTemplates.filter(
+        (t) => t.animal_id === offer.animal_id && t.vaccine_id === offer.vaccine_id,
+      );
+      const name = nameOf(disease, offer.animal_id);
+      for (const status of ["primed", "unprimed"] as const) {
+        const doses = own.filter((t) => t.herd_status === null || t.herd_status === status);
+        expect(doses.length, `${name} ${status}`).toBeGreaterThan(0);
+      }
+      // "Not yet" adds at least one dose to what "Yes" gets: the start of the course.
+      expect(
+        own.some((t) => t.herd_status === "unprimed"),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it("scope templates by herd status only where the group is asked", () => {
+    for (const template of shotTemplates) {
+      if (template.herd_status === null) continue;
+      const asked = offers.some(
+        ({ offer }) =>
+          offer.animal_id === template.animal_id &&
+          offer.vaccine_id === template.vaccine_id &&
+          offer.herd_status_question !== null,
+      );
+      expect(asked, `template ${template.id}`).toBe(true);
+    }
   });
 });
 
@@ -546,10 +631,10 @@ describe("shot templates", () => {
       "Cows: Covexin 10 birth -35 [-56..-14] x1",
       "Cows: Bovilis Rotavec Corona birth -49 [-84..-21] x1",
       "Cows: Bovilis Bovivac S birth -21 [-28..-21] x1",
-      "Replacement Heifers: Bovilis Leptavoid-H breeding -70 [-84..-70] x0",
-      "Replacement Heifers: Bovilis Leptavoid-H breeding -42 [-42..-14] x0",
-      "Replacement Heifers: Bovilis BVD breeding -56 [-56..-56] x0",
-      "Replacement Heifers: Bovilis BVD breeding -28 [-28..-28] x0",
+      "Replacement Heifers: Bovilis Leptavoid-H breeding -70 [-84..-70] x0 (unprimed)",
+      "Replacement Heifers: Bovilis Leptavoid-H breeding -42 [-42..-14] x0 (unprimed)",
+      "Replacement Heifers: Bovilis BVD breeding -56 [-56..-56] x0 (unprimed)",
+      "Replacement Heifers: Bovilis BVD breeding -28 [-28..-28] x0 (unprimed)",
       "Replacement Heifers: Bovilis IBR Marker Live breeding -14 [-14..-14] x0",
       "Replacement Heifers: Covexin 10 birth -35 [-56..-14] x0",
       "Replacement Heifers: Bovilis Rotavec Corona birth -49 [-84..-21] x0",
@@ -560,8 +645,8 @@ describe("shot templates", () => {
       "Calves: Bovilis Huskvac birth 77 [56..77] x0 (season 1, lungworm risk)",
       "Calves: Bovilis Huskvac birth 105 [105..105] x0 (season 1, lungworm risk)",
       "Calves: Bovilis IBR Marker Live birth 91 [91..122] x0",
-      "Weanlings: Bovilis Bovipast RSP birth 196 [42..196] x0 (season 1)",
-      "Weanlings: Bovilis Bovipast RSP birth 224 [224..224] x0 (season 1)",
+      "Weanlings: Bovilis Bovipast RSP birth 196 [42..196] x0 (season 1, unprimed)",
+      "Weanlings: Bovilis Bovipast RSP birth 224 [224..224] x0 (season 1, unprimed)",
       "Weanlings: Covexin 10 birth 238 [238..238] x0",
       "Weanlings: Bovilis IBR Marker Live birth 273 [273..273] x0",
       "Ewes: Footvax breeding -42 [-42..-42] x1",
@@ -569,12 +654,12 @@ describe("shot templates", () => {
       "Ewes: Heptavac P Plus birth -35 [-42..-28] x1",
       "Ewes: Footvax birth 70 [28..70] x1",
       "Ewes: Enzovax breeding -56 [-120..-28] x3",
-      "Hoggets: Footvax breeding -84 [-84..-84] x0",
-      "Hoggets: Footvax breeding -42 [-42..-42] x0",
+      "Hoggets: Footvax breeding -84 [-84..-84] x0 (unprimed)",
+      "Hoggets: Footvax breeding -42 [-42..-42] x0 (unprimed)",
       "Hoggets: Enzovax breeding -70 [-120..-28] x0",
       "Hoggets: Toxovax breeding -70 [-120..-21] x0",
-      "Hoggets: Heptavac P Plus birth -77 [-77..-63] x0",
-      "Hoggets: Heptavac P Plus birth -35 [-42..-28] x0",
+      "Hoggets: Heptavac P Plus birth -77 [-77..-63] x0 (unprimed)",
+      "Hoggets: Heptavac P Plus birth -35 [-42..-28] x0 (unprimed)",
       "Lamb: Scabivax Forte birth 1 [1..1] x0",
       "Lamb: Heptavac P Plus birth 21 [21..84] x0 (primed)",
       "Lamb: Heptavac P Plus birth 63 [49..126] x0 (primed)",
@@ -588,7 +673,7 @@ describe("shot templates", () => {
       "Cows: Covexin 10 birth -63 [-77..-63] x0 (unprimed)",
       "Cows: Bovilis Bovivac S birth -119 [-119..-119] x0 (unprimed)",
       "Cows: Bovilis Bovivac S birth -98 [-98..-98] x0 (unprimed)",
-      "Replacement Heifers: Bovilis IBR Marker Live breeding 169 [169..169] x0",
+      "Replacement Heifers: Bovilis IBR Marker Live breeding 169 [169..169] x0 (unprimed)",
       "Replacement Heifers: Bovilis Huskvac breeding -112 [-112..-112] x0 (season 1)",
       "Replacement Heifers: Bovilis Huskvac breeding -84 [-84..-84] x0 (season 1)",
       "Replacement Heifers: Bovilis Huskvac breeding 91 [91..91] x0 (season 2)",
@@ -599,14 +684,25 @@ describe("shot templates", () => {
       "Calves: Bovilis Bovivac S birth 42 [42..42] x0",
       "Calves: Bovilis Ringvac birth 154 [14..154] x0",
       "Calves: Bovilis Ringvac birth 168 [164..168] x0",
-      "Weanlings: Bovilis Bovipast RSP birth 49 [42..49] x0 (season 2)",
-      "Weanlings: Bovilis Bovipast RSP birth 77 [77..77] x0 (season 2)",
+      "Weanlings: Bovilis Bovipast RSP birth 49 [42..49] x0 (season 2, unprimed)",
+      "Weanlings: Bovilis Bovipast RSP birth 77 [77..77] x0 (season 2, unprimed)",
       "Ewes: Toxovax breeding -56 [-120..-21] x1",
       "Ewes: Heptavac P Plus birth -77 [-77..-63] x0 (unprimed)",
       "Lamb: Heptavac P Plus birth 21 [21..21] x0 (unprimed)",
       "Lamb: Heptavac P Plus birth 63 [49..63] x0 (unprimed)",
       "Replacement Heifers: Covexin 10 breeding -98 [-98..-98] x0",
       "Replacement Heifers: Bovilis Leptavoid-H breeding 133 [133..133] x0 (season 2)",
+      "Replacement Heifers: Bovilis BVD breeding -28 [-28..-28] x0 (primed)",
+      "Replacement Heifers: Bovilis Leptavoid-H breeding -42 [-42..-14] x0 (primed)",
+      "Replacement Heifers: Covexin 10 breeding -140 [-140..-126] x0 (unprimed)",
+      "Weanlings: Covexin 10 birth 210 [210..210] x0 (unprimed)",
+      "Weanlings: Bovilis Bovipast RSP birth 224 [224..224] x0 (season 1, primed)",
+      "Weanlings: Bovilis Bovipast RSP birth 77 [77..77] x0 (season 2, primed)",
+      "Hoggets: Heptavac P Plus birth -35 [-42..-28] x0 (primed)",
+      "Hoggets: Footvax breeding -42 [-42..-42] x0 (primed)",
+      "Ram: Heptavac P Plus breeding -84 [-84..-70] x0 (unprimed)",
+      "Ram: Footvax breeding -98 [-98..-98] x0 (unprimed)",
+      "Ewes: Footvax breeding -84 [-84..-84] x0 (unprimed)",
     ]);
   });
 

@@ -48,6 +48,17 @@ const autumn = { seasonId: SeasonId.autumnCalving } as const;
 const startingOut = { herdStatus: "unprimed" } as const;
 /** Lambs of ewes boosted before lambing (their status question is about the ewes). */
 const ewesBoosted = { herdStatus: "primed" } as const;
+/** A group that has had its primary course: the booster alone (decision 421). */
+const primedOnly = { herdStatus: "primed" } as const;
+
+/** The first Heptavac P Plus dose of a flock starting out, 6 weeks before the pre-lambing one. */
+const heptavacFirstDoseBeforeLambing = [
+  VaccineId.heptavacPPlus,
+  birth(-77),
+  once,
+  "Heptavac P Plus (1st dose)",
+  startingOut,
+] as const;
 
 /**
  * Exactly the reference document's "Proposed seed dataset" template table. Optional shots
@@ -74,6 +85,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(-70),
     once,
     "Leptavoid-H (1st dose)",
+    startingOut,
   ),
   template(
     8,
@@ -82,6 +94,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(-42),
     once,
     "Leptavoid-H (2nd dose)",
+    startingOut,
   ),
   template(
     9,
@@ -90,6 +103,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(-56),
     once,
     "Bovilis BVD (1st dose)",
+    startingOut,
   ),
   template(
     10,
@@ -98,6 +112,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(-28),
     once,
     "Bovilis BVD (2nd dose)",
+    startingOut,
   ),
   template(11, replacementHeifers, VaccineId.bovilisIbrMarkerLive, breeding(-14), once),
   template(12, replacementHeifers, VaccineId.covexin10, birth(-35), once),
@@ -121,7 +136,7 @@ export const shotTemplates: ShotTemplate[] = [
     birth(196),
     once,
     "Bovipast RSP (1st dose)",
-    spring,
+    { ...spring, ...startingOut },
   ),
   template(
     22,
@@ -130,7 +145,7 @@ export const shotTemplates: ShotTemplate[] = [
     birth(224),
     once,
     "Bovipast RSP (2nd dose)",
-    spring,
+    { ...spring, ...startingOut },
   ),
   template(23, weanlings, VaccineId.covexin10, birth(238), once, "Covexin 10 (booster)"),
   template(24, weanlings, VaccineId.bovilisIbrMarkerLive, birth(273), once, "IBR Marker Live (IM)"),
@@ -146,12 +161,20 @@ export const shotTemplates: ShotTemplate[] = [
 
   // Hoggets (first-time breeders). Enzovax and Toxovax share a day, at separate sites, as the
   // Enzovax SPC allows.
-  template(30, hoggets, VaccineId.footvax, breeding(-84), once, "Footvax (1st dose)"),
-  template(31, hoggets, VaccineId.footvax, breeding(-42), once, "Footvax (2nd dose)"),
+  template(30, hoggets, VaccineId.footvax, breeding(-84), once, "Footvax (1st dose)", startingOut),
+  template(31, hoggets, VaccineId.footvax, breeding(-42), once, "Footvax (2nd dose)", startingOut),
   template(32, hoggets, VaccineId.enzovax, breeding(-70), once),
   template(33, hoggets, VaccineId.toxovax, breeding(-70), once),
-  template(34, hoggets, VaccineId.heptavacPPlus, birth(-77), once, "Heptavac P Plus (1st dose)"),
-  template(35, hoggets, VaccineId.heptavacPPlus, birth(-35), once, "Heptavac P Plus (2nd dose)"),
+  template(34, hoggets, ...heptavacFirstDoseBeforeLambing),
+  template(
+    35,
+    hoggets,
+    VaccineId.heptavacPPlus,
+    birth(-35),
+    once,
+    "Heptavac P Plus (2nd dose)",
+    startingOut,
+  ),
 
   // Lamb: lambs of ewes boosted before lambing. Sources differ: the UK SPC starts them at 10 to
   // 12 weeks, the maker's Irish leaflet gives about 3 weeks of passive cover (pasteurella up to
@@ -254,6 +277,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(169),
     once,
     "IBR Marker Live (6-month dose)",
+    startingOut,
   ),
   template(
     50,
@@ -315,7 +339,7 @@ export const shotTemplates: ShotTemplate[] = [
     birth(49),
     once,
     "Bovipast RSP (1st dose)",
-    autumn,
+    { ...autumn, ...startingOut },
   ),
   template(
     61,
@@ -324,22 +348,14 @@ export const shotTemplates: ShotTemplate[] = [
     birth(77),
     once,
     "Bovipast RSP (2nd dose)",
-    autumn,
+    { ...autumn, ...startingOut },
   ),
 
   // Ewe replacements: Toxovax at least 3 weeks before tupping, with their Enzovax (S18). One dose
   // lasts a ewe's life, but each year brings new replacements, so the flock's calendar repeats it.
   template(62, ewes, VaccineId.toxovax, breeding(-56), yearly, "Toxovax (replacement ewes)"),
   // Ewes starting out: the first clostridial dose 6 weeks before the pre-lambing booster (S14).
-  template(
-    63,
-    ewes,
-    VaccineId.heptavacPPlus,
-    birth(-77),
-    once,
-    "Heptavac P Plus (1st dose)",
-    startingOut,
-  ),
+  template(63, ewes, ...heptavacFirstDoseBeforeLambing),
   // Lambs of ewes not boosted before lambing: from 3 weeks, the second 6 weeks later (S14, S23).
   template(
     64,
@@ -383,6 +399,81 @@ export const shotTemplates: ShotTemplate[] = [
     "Leptavoid-H (spring booster)",
     autumn,
   ),
+  // Groups answered on step 1 (decision 421). Where the protocol's course is the group's by
+  // default (heifers' BVD and lepto, weanlings' pneumonia, hoggets' clostridial and Footvax), a
+  // group that had it gets the booster a primed cow, weanling or ewe gets, on the course's last
+  // day. Where the booster is the default (heifers' and weanlings' clostridial after the calves'
+  // course, rams, ewes' Footvax), a group with no course gets its first dose before the booster.
+  template(
+    68,
+    replacementHeifers,
+    VaccineId.bovilisBvd,
+    breeding(-28),
+    once,
+    "Bovilis BVD (booster)",
+    primedOnly,
+  ),
+  template(
+    69,
+    replacementHeifers,
+    VaccineId.bovilisLeptavoidH,
+    breeding(-42),
+    once,
+    "Leptavoid-H (booster)",
+    primedOnly,
+  ),
+  template(
+    70,
+    replacementHeifers,
+    VaccineId.covexin10,
+    breeding(-140),
+    once,
+    "Covexin 10 (1st dose)",
+    startingOut,
+  ),
+  template(
+    71,
+    weanlings,
+    VaccineId.covexin10,
+    birth(210),
+    once,
+    "Covexin 10 (1st dose)",
+    startingOut,
+  ),
+  template(
+    72,
+    weanlings,
+    VaccineId.bovilisBovipastRsp,
+    birth(224),
+    once,
+    "Bovipast RSP (booster)",
+    { ...spring, ...primedOnly },
+  ),
+  template(73, weanlings, VaccineId.bovilisBovipastRsp, birth(77), once, "Bovipast RSP (booster)", {
+    ...autumn,
+    ...primedOnly,
+  }),
+  template(
+    74,
+    hoggets,
+    VaccineId.heptavacPPlus,
+    birth(-35),
+    once,
+    "Heptavac P Plus (pre-lambing)",
+    primedOnly,
+  ),
+  template(75, hoggets, VaccineId.footvax, breeding(-42), once, "Footvax (booster)", primedOnly),
+  template(
+    76,
+    ram,
+    VaccineId.heptavacPPlus,
+    breeding(-84),
+    once,
+    "Heptavac P Plus (1st dose)",
+    startingOut,
+  ),
+  template(77, ram, VaccineId.footvax, breeding(-98), once, "Footvax (1st dose)", startingOut),
+  template(78, ewes, VaccineId.footvax, breeding(-84), once, "Footvax (1st dose)", startingOut),
 ];
 
 /** A template's window: earliest and latest day from its anchor, and where they come from. */
@@ -563,6 +654,43 @@ const templateWindows: Readonly<Record<number, TemplateWindow>> = {
   67: oneDay(
     133,
     "Leptavoid-H SPC (S8): a yearly booster, in spring. No dated window found: placed so the course before breeding and the autumn cows' spring booster (template 41) are each within 12 months of it (decision 420). One day.",
+  ),
+  68: oneDay(
+    -28,
+    "Bovilis BVD SPC (S1): heifers that had the course get the one dose 4 weeks before each gestation, as the cows. No earlier limit found.",
+  ),
+  69: [-42, -14, leptoBeforeBreeding],
+  70: [
+    -140,
+    -126,
+    "Covexin 10 SPC (S12): 2 doses 4–6 weeks apart: 4 to 6 weeks before the heifers' booster (breeding −98), 14 days clear of the spring heifers' Huskvac course (breeding −112, S25).",
+  ],
+  71: oneDay(
+    210,
+    "Covexin 10 SPC (S12): 2 doses 4–6 weeks apart: 4 weeks before the weanlings' booster (birth +238), 14 days clear of the spring weanlings' Bovipast RSP course (birth +196 and +224, S25). One day.",
+  ),
+  72: oneDay(
+    224,
+    "Bovipast RSP SPC (S6): weanlings that had the course get a single dose before the next risk period, on the course's last day, before housing.",
+  ),
+  73: oneDay(
+    77,
+    "Bovipast RSP SPC (S6): weanlings that had the course get a single dose before the next risk period, on the course's last day, before housing.",
+  ),
+  74: [-42, -28, heptavacBeforeLambing],
+  75: oneDay(-42, footvaxByRisk),
+  76: [
+    -84,
+    -70,
+    "Heptavac P Plus SPC (S14): 2 doses 4–6 weeks apart: 4 to 6 weeks before the rams' yearly booster (tupping −42), 14 days clear of their Footvax doses (S25).",
+  ],
+  77: oneDay(
+    -98,
+    "Footvax SPC (S19): 2 doses 6 weeks apart: 6 weeks before the rams' booster (tupping −56).",
+  ),
+  78: oneDay(
+    -84,
+    "Footvax SPC (S19): 2 doses 6 weeks apart: 6 weeks before the ewes' booster before tupping (tupping −42).",
   ),
 };
 

@@ -8,7 +8,7 @@ import { addDays, type IsoDate } from "./iso-date.ts";
 import { ProtocolRule } from "./check-protocol.ts";
 import type { BirthGroup, Calendar, Shot, ShotTemplateInput } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
-import { isTemplateInScope } from "./template-selection.ts";
+import { findHerdStatusDefault, isTemplateInScope } from "./template-selection.ts";
 
 /*
  * Issue 24, item 2, "Seasons as blocks" (docs/decisions/416): for every adult combination with a
@@ -61,18 +61,22 @@ function buildWithBlock(combination: Combination, today: IsoDate, length: BlockL
 }
 
 function listBirthTemplates(combination: Combination): ShotTemplateInput[] {
-  const scope = {
+  const scopeOf = (template: ShotTemplateInput) => ({
     seasonId: combination.season_id,
-    herdStatus: "primed",
+    herdStatus: findHerdStatusDefault(
+      referenceData.diseases,
+      template.animal_id,
+      template.vaccine_id,
+    ),
     lungwormRisk: true,
-  } as const;
+  });
   return referenceData.shotTemplates.filter(
     (template) =>
       template.animal_id === combination.animal_id &&
       template.birth_days !== null &&
       template.earliest_days != null &&
       template.latest_days != null &&
-      isTemplateInScope(template, scope),
+      isTemplateInScope(template, scopeOf(template)),
   );
 }
 

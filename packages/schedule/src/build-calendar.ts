@@ -22,12 +22,18 @@ import type {
   RestoreCalendarInput,
   ShotTemplateInput,
   VaccineInput,
+  VaccineRulesInput,
 } from "./schedule.types.ts";
 import { resolveBirthDate, resolveBirthLabel, resolveCalendarYear } from "./season-defaults.ts";
 import { spaceDueNowSeeds } from "./due-now-spacing.ts";
 import { DUE_NOW_ID_SUFFIX, planTemplateInBlock, type PlannedTemplate } from "./season-timing.ts";
 import { nameGroupDose, resolveBirthBlock } from "./birth-block.ts";
-import { isTemplateInScope, resolveTemplateScope } from "./template-selection.ts";
+import {
+  applyHerdStatusDefaults,
+  isTemplateInScope,
+  resolveTemplateScope,
+} from "./template-selection.ts";
+import { keepMinimumAge } from "./own-age.ts";
 
 /** The shot id suffix of a dose for the late group of a calving or lambing block (decision 416). */
 const LATE_GROUP_ID_SUFFIX = "-late";
@@ -43,6 +49,9 @@ function assertSetupDates(setup: CalendarSetup, today: IsoDate): void {
   if (setup.birthDate !== null) assertIsoDate(setup.birthDate, "setup.birthDate");
   if (setup.breedingDate !== null) assertIsoDate(setup.breedingDate, "setup.breedingDate");
   if (setup.birthEndDate != null) assertIsoDate(setup.birthEndDate, "setup.birthEndDate");
+  if (setup.youngestBirthDate != null) {
+    assertIsoDate(setup.youngestBirthDate, "setup.youngestBirthDate");
+  }
 }
 
 function createFrame(setup: CalendarSetup, today: IsoDate, nextUserShotNumber: number) {
@@ -74,6 +83,7 @@ function createColumnSeeds(
           shotTemplates: reference.shotTemplates,
           today,
           vaccineName: vaccine.name,
+          vaccineRules: vaccine.rules,
         });
   return { diseaseId: disease.id, vaccine, seeds };
 }
@@ -90,6 +100,7 @@ export function generateTemplateSeeds({
   shotTemplates,
   today,
   vaccineName = null,
+  vaccineRules = null,
 }: {
   diseaseId: number;
   vaccineId: number;
@@ -98,6 +109,8 @@ export function generateTemplateSeeds({
   today: IsoDate;
   /** Names a dose split into groups of the calving or lambing block when its template does not. */
   vaccineName?: string | null;
+  /** The vaccine's minimum age and course gaps: a dose waits for the youngest (decision 422). */
+  vaccineRules?: Pick<VaccineRulesInput, "min_age_days" | "course_interval_days"> | null;
 }): ShotSeed[] {
   const animalId = setup.animal.id;
   const seeds: ShotSeed[] = [];
@@ -130,11 +143,18 @@ export function generateTemplateSeeds({
       dated.push({ template, planned, yearsOn, group, groups: plannedGroups.length });
     });
   }
+  // A herd's course belongs to the season of its recurring booster (cows, ewes, rams). A group
+  // with no recurring dose (heifers, weanlings, hoggets) is the group on the farm now: its course
+  // keeps its own dates, and a dose whose window has closed is missed (decisions 418 and 421).
+  const hasRecurringBooster = dated.some(({ template }) =>
+    isRecurrencePeriod(template.is_recurrent),
+  );
+  const isSeasonCourse = (template: ShotTemplateInput) =>
+    hasRecurringBooster && template.is_recurrent === 0 && template.herd_status === "unprimed";
   // A booster due now is worth nothing to a herd whose primary course should have started before
   // today: the booster is missed this season, and the course moves to the next one with it.
   const isCourseLate = dated.some(
-    ({ template, planned }) =>
-      template.is_recurrent === 0 && template.herd_status === "unprimed" && planned.date < today,
+    ({ template, planned }) => isSeasonCourse(template) && planned.date < today,
   );
   if (isCourseLate) {
     for (const entry of dated) {
@@ -154,12 +174,39 @@ export function generateTemplateSeeds({
   // booster is not (BVD's booster 4 weeks before breeding, its first dose 8): the course, and the
   // boosters that follow it, move on to the first season with every dose from today.
   const courseDates = dated
-    .filter(({ template }) => template.is_recurrent === 0 && template.herd_status === "unprimed")
+    .filter(({ template }) => isSeasonCourse(template))
     .map(({ planned }) => planned.date);
   let courseYearsOn = boosterYearsOn;
   while (courseDates.some((date) => moveToYear(date, readYear(date) + courseYearsOn) < today)) {
     courseYearsOn += 1;
   }
+  const shiftYearsOf = (template: ShotTemplateInput, yearsOn: number) =>
+    template.is_recurrent === 0
+      ? isSeasonCourse(template)
+        ? courseYearsOn
+        : yearsOn
+      : courseYearsOn > boosterYearsOn
+        ? Math.max(yearsOn, courseYearsOn)
+        : yearsOn;
+  const shiftDate = (date: IsoDate, years: number) =>
+    years === 0 ? date : moveToYear(date, readYear(date) + years);
+  // Decision 421: a course that leads to a booster (ewes' Footvax before tupping) is for a group
+  // with no vaccine yet, so the group's other boosters (Footvax after lambing, dated from this
+  // spring's lambing) come after the course's first dose, a year on. A recurring dose before a
+  // course with no booster after it is the course's own first dose (cows' IBR) and stays.
+  const courseStart = courseDates
+    .map((date) => shiftDate(date, courseYearsOn))
+    .reduce<IsoDate | null>(
+      (earliest, date) => (earliest === null || date < earliest ? date : earliest),
+      null,
+    );
+  const hasBoosterAfterCourse =
+    courseStart !== null &&
+    dated.some(
+      ({ template, planned, yearsOn }) =>
+        isRecurrencePeriod(template.is_recurrent) &&
+        shiftDate(planned.date, shiftYearsOf(template, yearsOn)) >= courseStart,
+    );
   for (const { template, planned, yearsOn, group, groups } of dated) {
     const { date, next, seasonTiming, birthGroup } = planned;
     const name = template.custom_name ?? vaccineName;
@@ -190,15 +237,14 @@ export function generateTemplateSeeds({
       });
       continue;
     }
-    const shiftYears =
-      template.is_recurrent === 0
-        ? template.herd_status === "unprimed"
-          ? courseYearsOn
-          : yearsOn
-        : courseYearsOn > boosterYearsOn
-          ? Math.max(yearsOn, courseYearsOn)
-          : yearsOn;
-    const shifted = shiftYears === 0 ? date : moveToYear(date, readYear(date) + shiftYears);
+    let shifted = shiftDate(date, shiftYearsOf(template, yearsOn));
+    if (
+      hasBoosterAfterCourse &&
+      courseStart !== null &&
+      isRecurrencePeriod(template.is_recurrent)
+    ) {
+      while (shifted < courseStart) shifted = shiftDate(shifted, template.is_recurrent);
+    }
     if (template.is_recurrent === 0 && seasonTiming?.state === "missed") {
       // Decision 418: a dose given once whose window has closed is never dated in the past; it
       // shows undated, missed this season. A course moved a season with its booster is ahead.
@@ -213,7 +259,7 @@ export function generateTemplateSeeds({
       ...(seasonTiming === undefined ? {} : { seasonTiming }),
     });
   }
-  return keepCourseGaps(seeds, shotTemplates);
+  return keepMinimumAge(keepCourseGaps(seeds, shotTemplates), shotTemplates, setup, vaccineRules);
 }
 
 /** Days from the template's anchor, and which anchor: the order of a course's doses. */
@@ -293,15 +339,15 @@ function keepCourseGaps(
  */
 export function buildCalendar(input: BuildCalendarInput): Calendar {
   assertSetupDates(input.setup, input.today);
+  // Decision 421: the calendar carries the answers it was planned with, defaults included, so
+  // its checks judge the same course.
+  const setup = applyHerdStatusDefaults(input.setup, input.diseases);
   const columns: ColumnSeeds[] = [];
   for (const disease of input.diseases) {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
-    columns.push(createColumnSeeds(disease, input.setup, input, input.today));
+    columns.push(createColumnSeeds(disease, setup, input, input.today));
   }
-  return layoutCalendar(
-    createFrame(input.setup, input.today, 1),
-    spaceDueNowSeeds(columns, input.today),
-  );
+  return layoutCalendar(createFrame(setup, input.today, 1), spaceDueNowSeeds(columns, input.today));
 }
 
 /**
@@ -310,11 +356,12 @@ export function buildCalendar(input: BuildCalendarInput): Calendar {
  */
 export function addDiseases(calendar: Calendar, reference: ReferenceInput): Calendar {
   const columns = collectColumnSeeds(calendar);
+  const setup = applyHerdStatusDefaults(calendar.setup, reference.diseases);
   for (const disease of reference.diseases) {
     if (columns.some((column) => column.diseaseId === disease.id)) continue;
-    columns.push(createColumnSeeds(disease, calendar.setup, reference, calendar.today));
+    columns.push(createColumnSeeds(disease, setup, reference, calendar.today));
   }
-  return layoutCalendar(calendar, spaceDueNowSeeds(columns, calendar.today));
+  return layoutCalendar({ ...calendar, setup }, spaceDueNowSeeds(columns, calendar.today));
 }
 
 const USER_SHOT_ID_PATTERN = /-u(\d+)$/;

@@ -8,6 +8,8 @@ import {
 } from "./animal-groups.ts";
 import { describeShortRange } from "./birth-block.ts";
 import { checkCourses } from "./check-course-rules.ts";
+import { checkOwnAge } from "./check-own-age.ts";
+import { applyHerdStatusDefaults } from "./template-selection.ts";
 import { readYear, toDayNumber } from "./iso-date.ts";
 import {
   ProtocolRule,
@@ -24,6 +26,7 @@ import {
 import type {
   Calendar,
   DayWindowInput,
+  DiseaseInput,
   ShotTemplateInput,
   VaccineInput,
 } from "./schedule.types.ts";
@@ -340,6 +343,12 @@ export interface CheckProtocolOptions {
    * herd answered "not yet vaccinated" is.
    */
   readonly shotTemplates?: readonly ShotTemplateInput[];
+  /**
+   * The diseases' offers, for the answer an unanswered herd status question takes (decision
+   * 421: heifers' BVD course unless the farmer says they had it). Without them an unanswered
+   * question is primed; a calendar from buildCalendar carries its defaults already.
+   */
+  readonly diseases?: readonly DiseaseInput[];
 }
 
 export function checkProtocol(
@@ -357,8 +366,13 @@ export function checkProtocol(
     checkShotRules(entry, anchors, groups, warnings);
   }
   checkMaxShotsPerYear(calendar, groups, warnings);
-  checkCourses(calendar, anchors, warnings, options.shotTemplates ?? null, groups);
+  const answered =
+    options.diseases === undefined
+      ? calendar
+      : { ...calendar, setup: applyHerdStatusDefaults(calendar.setup, options.diseases) };
+  checkCourses(answered, anchors, warnings, options.shotTemplates ?? null, groups);
   checkHandlerSafety(calendar, warnings);
+  checkOwnAge(calendar, anchors, warnings);
   return keepOnePerSeries(calendar, warnings);
 }
 

@@ -77,7 +77,10 @@ export function listAvoidableWarnings(calendar: Calendar): ProtocolWarning[] {
       .filter((shot) => shot.templateId !== null && PINNED_BY_SPC_TEMPLATE_IDS.has(shot.templateId))
       .map((shot) => shot.id),
   );
-  return checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates }).filter(
+  return checkProtocol(calendar, {
+    shotTemplates: referenceData.shotTemplates,
+    diseases: referenceData.diseases,
+  }).filter(
     (warning) =>
       warning.rule !== ProtocolRule.handlerSafety &&
       !(warning.rule === ProtocolRule.spacing && warning.shotIds.some((id) => pinned.has(id))) &&

@@ -5,6 +5,7 @@ import { addDays, moveToYear, readYear, type IsoDate } from "./iso-date.ts";
 import type { Calendar, DateWindow, Shot, ShotTemplateInput } from "./schedule.types.ts";
 import {
   dateTemplateWindow,
+  findHerdStatusDefault,
   isTemplateInScope,
   resolveLungwormRisk,
 } from "./template-selection.ts";
@@ -87,11 +88,15 @@ function findMissedOnceFault(
 function findDueNowFaults(combination: Combination, calendar: Calendar): string[] {
   const faults: string[] = [];
   const { today } = calendar;
-  const scope = {
+  const scopeOf = (template: ShotTemplateInput) => ({
     seasonId: combination.season_id,
-    herdStatus: "primed",
+    herdStatus: findHerdStatusDefault(
+      referenceData.diseases,
+      template.animal_id,
+      template.vaccine_id,
+    ),
     lungwormRisk: resolveLungwormRisk(calendar.setup),
-  } as const;
+  });
   for (const column of calendar.diseases) {
     for (const shot of column.shots) {
       if (shot.date !== null && shot.date < today) faults.push(`${describeShot(shot)} is past`);
@@ -101,7 +106,7 @@ function findDueNowFaults(combination: Combination, calendar: Calendar): string[
       (template) =>
         template.vaccine_id === column.vaccine?.id &&
         template.animal_id === combination.animal_id &&
-        isTemplateInScope(template, scope),
+        isTemplateInScope(template, scopeOf(template)),
     );
     for (const template of templates) {
       const missed = findMissedOnceFault(template, calendar, column.shots);

@@ -9,7 +9,12 @@ export {
   generateTemplateSeeds,
   restoreCalendar,
 } from "./build-calendar.ts";
-export { resolveHerdStatus, resolveLungwormRisk } from "./template-selection.ts";
+export {
+  applyHerdStatusDefaults,
+  resolveHerdStatus,
+  resolveLungwormRisk,
+} from "./template-selection.ts";
+export { asksYoungestAge, describeMinimumAge } from "./own-age.ts";
 export {
   DEFAULT_BLOCK_DAYS_BY_SEASON,
   describeBlock,

@@ -29,6 +29,7 @@ export const ProtocolRule = {
   lapsedCourse: "lapsedCourse",
   crossesToCalf: "crossesToCalf",
   handlerSafety: "handlerSafety",
+  youngestUnderAge: "youngestUnderAge",
 } as const;
 export type ProtocolRule = (typeof ProtocolRule)[keyof typeof ProtocolRule];
 
@@ -87,7 +88,7 @@ export function moveAnchorToYear(anchor: IsoDate, year: number): IsoDate {
 const SHEEP_BREEDING_LABEL = "tupping";
 
 /** The spec's fixed animal ids of first-time breeders: 2 Replacement Heifers, 7 Hoggets. */
-const FIRST_BREEDER_ANIMAL_IDS: readonly number[] = [2, 7];
+export const FIRST_BREEDER_ANIMAL_IDS: readonly number[] = [2, 7];
 
 export function resolveAnchors(calendar: Calendar): SeasonAnchors {
   const birthDate = resolveBirthDate(calendar.setup);

@@ -96,7 +96,10 @@ describe("herd status", () => {
       DiseaseId.clostridialCattle,
       DiseaseId.salmonellosis,
     ]);
-    expect(listAskedDiseaseIds(ewes)).toEqual([DiseaseId.clostridialAndPasteurellosisSheep]);
+    expect(listAskedDiseaseIds(ewes)).toEqual([
+      DiseaseId.clostridialAndPasteurellosisSheep,
+      DiseaseId.footrot,
+    ]);
     expect(listAskedDiseaseIds(lamb)).toEqual([DiseaseId.clostridialAndPasteurellosisSheep]);
     expect(listAskedDiseaseIds(calves)).toEqual([]);
   });

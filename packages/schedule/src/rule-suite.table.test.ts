@@ -469,6 +469,40 @@ const suite: Record<ProtocolRule, { warns: Plan[]; clean: Plan[] }> = {
       ),
     ],
   },
+  // Decision 422: the youngest of the group against the minimum age (S1, S16, S18).
+  youngestUnderAge: {
+    warns: [
+      plan(
+        "heifers' 1st BVD dose before the youngest is 8 months old",
+        { ...heifers, youngestBirthDate: "2026-07-15" },
+        col(bvd, "2027-02-28", "2027-03-28"),
+      ),
+      plan(
+        "hoggets' Enzovax before the youngest is 5 months old",
+        { ...hoggets, youngestBirthDate: "2026-03-15" },
+        col(enzovax, "2026-07-27"),
+      ),
+      plan(
+        "hoggets' Toxovax the day before the youngest is 5 months old",
+        { ...hoggets, youngestBirthDate: "2026-02-28" },
+        col(toxovax, "2026-07-27"),
+      ),
+    ],
+    clean: [
+      plan(
+        "heifers' BVD course with the youngest 8 months old on the 1st dose",
+        { ...heifers, youngestBirthDate: "2026-06-28" },
+        col(bvd, "2027-02-28", "2027-03-28"),
+      ),
+      plan(
+        "hoggets' Enzovax and Toxovax on the day the youngest is 5 months old",
+        { ...hoggets, youngestBirthDate: "2026-02-27" },
+        col(enzovax, "2026-07-27"),
+        col(toxovax, "2026-07-27"),
+      ),
+      plan("heifers' BVD course with no answer", heifers, col(bvd, "2027-02-28", "2027-03-28")),
+    ],
+  },
 };
 
 function check(value: Plan): ProtocolWarning[] {
@@ -492,7 +526,10 @@ function check(value: Plan): ProtocolWarning[] {
     vaccines: referenceData.vaccines,
     today: "2026-06-01",
   });
-  return checkProtocol(calendar, { shotTemplates: referenceData.shotTemplates });
+  return checkProtocol(calendar, {
+    shotTemplates: referenceData.shotTemplates,
+    diseases: referenceData.diseases,
+  });
 }
 
 const warnCases = Object.entries(suite).flatMap(([rule, { warns }]) =>
@@ -548,6 +585,12 @@ describe(`the rule suite: ${caseCount} cases, every rule with plans that must wa
     ]);
     expect(messagesOf(suite.boosterWindow.warns[2])).toEqual([
       "Too early before calving: give the Bovilis Bovivac S booster 3 to 4 weeks before calving, so the calves get protection through the colostrum.",
+    ]);
+    expect(messagesOf(suite.youngestUnderAge.warns[0])).toEqual([
+      "The youngest heifers are under 8 months old on this date: Bovilis BVD is given from 8 months of age (SPC). Talk to your vet about when to breed them.",
+    ]);
+    expect(messagesOf(suite.youngestUnderAge.warns[1])).toEqual([
+      "The youngest hoggets are under 5 months old on this date: Enzovax is given from 5 months of age (SPC). Talk to your vet about when to tup them.",
     ]);
     expect(messagesOf(suite.tooEarlyBeforeBreeding.warns[2])).toEqual([
       "Too early before tupping: give Cevac Chlamydia within 120 days (4 months) before tupping.",

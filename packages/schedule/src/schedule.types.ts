@@ -75,8 +75,15 @@ export interface ShotTemplateInput {
 
 export interface DiseaseInput {
   readonly id: number;
-  /** The animals the disease is offered for, each with its default vaccine. */
-  readonly animals: readonly { readonly animal_id: number; readonly vaccine_id: number }[];
+  /**
+   * The animals the disease is offered for, each with its default vaccine and the herd status an
+   * unanswered question takes (decision 421; absent or null: primed).
+   */
+  readonly animals: readonly {
+    readonly animal_id: number;
+    readonly vaccine_id: number;
+    readonly herd_status_default?: HerdStatus | null;
+  }[];
 }
 
 export interface SeasonCombinationInput {
@@ -124,13 +131,22 @@ export interface CalendarSetup {
    */
   readonly birthEndDate?: IsoDate | null;
   readonly breedingDate: IsoDate | null;
-  /** By disease id; a disease left out is primed (docs/product.md §3 "Herd status"). */
+  /**
+   * By disease id; a disease left out is primed (docs/product.md §3 "Herd status"), unless its
+   * offer's default says otherwise: `applyHerdStatusDefaults` writes those in (decision 421).
+   */
   readonly herdStatus?: Readonly<Record<string, HerdStatus>>;
   /**
    * The farmer says the animals graze where lungworm is a risk (decision 415). Absent: yes on a
    * dairy farm, no on a suckler farm.
    */
   readonly lungwormRisk?: boolean;
+  /**
+   * When the youngest of the group was born (decision 422), asked of first breeders whose doses
+   * have a minimum age (Bovilis BVD 8 months, Enzovax and Toxovax 5 months). Absent or null: not
+   * answered, and no dose moves for it.
+   */
+  readonly youngestBirthDate?: IsoDate | null;
 }
 
 export interface BuildCalendarInput {

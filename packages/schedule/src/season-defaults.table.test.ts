@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { buildDefault, listAvoidableWarnings } from "./default-calendar.fixtures.ts";
 import type { Calendar } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
-import { isTemplateInScope, resolveLungwormRisk } from "./template-selection.ts";
+import {
+  findHerdStatusDefault,
+  isTemplateInScope,
+  resolveLungwormRisk,
+} from "./template-selection.ts";
 
 /*
  * docs/product.md §9 "Dates that face forward", over every seeded combination with every offered
@@ -60,7 +64,11 @@ function hasTemplates(calendar: Calendar, vaccineId: number | undefined): boolea
       template.animal_id === calendar.setup.animal.id &&
       isTemplateInScope(template, {
         seasonId: calendar.setup.season?.id ?? null,
-        herdStatus: "primed",
+        herdStatus: findHerdStatusDefault(
+          referenceData.diseases,
+          template.animal_id,
+          template.vaccine_id,
+        ),
         lungwormRisk: resolveLungwormRisk(calendar.setup),
       }) &&
       (template.birth_days === null || calendar.setup.birthDate !== null),

@@ -1,6 +1,6 @@
 import { assertIsoDate, formatIsoDate, readYear, type IsoDate } from "./iso-date.ts";
 import { planTemplate } from "./season-timing.ts";
-import { isTemplateInScope } from "./template-selection.ts";
+import { findHerdStatusDefault, isTemplateInScope } from "./template-selection.ts";
 import type {
   AnimalBirthFacts,
   CalendarSetup,
@@ -206,14 +206,18 @@ function listOfferedTemplates(
       if (offer.animal_id === animalId) vaccineIds.add(offer.vaccine_id);
     }
   }
-  // The default calendar is a vaccinated herd's: primed, in the combination's own season; a
-  // lungworm dose counts wherever the farmer could ask for it.
-  const scope = { seasonId: seasonId ?? null, herdStatus: "primed", lungwormRisk: true } as const;
+  // The default calendar is for unanswered herd status questions (primed unless the offer says
+  // otherwise, decision 421), in the combination's own season; a lungworm dose counts wherever
+  // the farmer could ask for it.
   return offered.shotTemplates.filter(
     (template) =>
       template.animal_id === animalId &&
       vaccineIds.has(template.vaccine_id) &&
-      isTemplateInScope(template, scope),
+      isTemplateInScope(template, {
+        seasonId: seasonId ?? null,
+        herdStatus: findHerdStatusDefault(offered.diseases, animalId, template.vaccine_id),
+        lungwormRisk: true,
+      }),
   );
 }
 

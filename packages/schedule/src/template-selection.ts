@@ -1,5 +1,11 @@
 import { addDays, type IsoDate } from "./iso-date.ts";
-import type { CalendarSetup, DateWindow, HerdStatus, ShotTemplateInput } from "./schedule.types.ts";
+import type {
+  CalendarSetup,
+  DateWindow,
+  DiseaseInput,
+  HerdStatus,
+  ShotTemplateInput,
+} from "./schedule.types.ts";
 
 /** A template's date, or null when the date it counts from is not set (the Ram has no birth). */
 export function dateTemplate(
@@ -71,6 +77,48 @@ export function resolveHerdStatus(
   diseaseId: number,
 ): HerdStatus {
   return setup.herdStatus?.[String(diseaseId)] ?? "primed";
+}
+
+/**
+ * The herd status an unanswered question takes for the animal's offer of this vaccine (decision
+ * 421): the offer's default, else primed. A vaccine no disease offers the animal is primed.
+ */
+export function findHerdStatusDefault(
+  diseases: readonly DiseaseInput[],
+  animalId: number,
+  vaccineId: number,
+): HerdStatus {
+  for (const disease of diseases) {
+    for (const offer of disease.animals) {
+      if (offer.animal_id === animalId && offer.vaccine_id === vaccineId) {
+        return offer.herd_status_default ?? "primed";
+      }
+    }
+  }
+  return "primed";
+}
+
+/**
+ * The setup with each unanswered herd status question of its animal's offers given the offer's
+ * default (decision 421): heifers' BVD course is laid out unless the farmer says they had it.
+ * Only defaults other than primed are written, so a setup whose offers all default to primed is
+ * returned as it is. Every caller that plans or checks a setup passes it through here first.
+ */
+export function applyHerdStatusDefaults<Setup extends CalendarSetup>(
+  setup: Setup,
+  diseases: readonly DiseaseInput[],
+): Setup {
+  let herdStatus: Record<string, HerdStatus> | null = null;
+  for (const disease of diseases) {
+    const key = String(disease.id);
+    if (setup.herdStatus?.[key] !== undefined) continue;
+    const offer = disease.animals.find((candidate) => candidate.animal_id === setup.animal.id);
+    const fallback = offer?.herd_status_default ?? "primed";
+    if (fallback === "primed") continue;
+    herdStatus ??= { ...setup.herdStatus };
+    herdStatus[key] = fallback;
+  }
+  return herdStatus === null ? setup : { ...setup, herdStatus };
 }
 
 /** The spec's fixed enterprise id of dairy farms. */

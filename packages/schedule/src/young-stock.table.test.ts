@@ -2,9 +2,13 @@ import { referenceDataWithWindows as referenceData } from "@vaxcal/reference-dat
 import { describe, expect, it } from "vitest";
 import { buildDefault, type Combination } from "./default-calendar.fixtures.ts";
 import { addDays, formatIsoDate, readYear, type IsoDate } from "./iso-date.ts";
-import type { Calendar } from "./schedule.types.ts";
+import type { Calendar, ShotTemplateInput } from "./schedule.types.ts";
 import { resolveSeasonDefaults } from "./season-defaults.ts";
-import { dateTemplateWindow, isTemplateInScope } from "./template-selection.ts";
+import {
+  dateTemplateWindow,
+  findHerdStatusDefault,
+  isTemplateInScope,
+} from "./template-selection.ts";
 
 /*
  * Issue 24, item 4 "The animals on the farm now" (docs/decisions/418): young stock (calves,
@@ -59,16 +63,20 @@ function hasDoseLeft(combination: Combination, birthDate: IsoDate, today: IsoDat
         .map((offer) => offer.vaccine_id),
     ),
   );
-  const scope = {
+  const scopeOf = (template: ShotTemplateInput) => ({
     seasonId: combination.season_id,
-    herdStatus: "primed",
+    herdStatus: findHerdStatusDefault(
+      referenceData.diseases,
+      template.animal_id,
+      template.vaccine_id,
+    ),
     lungwormRisk: true,
-  } as const;
+  });
   return referenceData.shotTemplates.some((template) => {
     if (template.animal_id !== combination.animal_id || !vaccineIds.has(template.vaccine_id)) {
       return false;
     }
-    if (!isTemplateInScope(template, scope)) return false;
+    if (!isTemplateInScope(template, scopeOf(template))) return false;
     const dated = dateTemplateWindow(template, birthDate, null);
     return dated !== null && (dated.window?.to ?? dated.preferred) >= today;
   });

@@ -165,12 +165,15 @@ export async function listShippedRows(
       table: schema.diseaseAnimals,
       key: [schema.diseaseAnimals.diseaseId, schema.diseaseAnimals.animalId],
       rows: reference.diseases.flatMap((disease) =>
-        disease.animals.map(({ animal_id, vaccine_id, herd_status_question }) => ({
-          diseaseId: disease.id,
-          animalId: animal_id,
-          vaccineId: vaccine_id,
-          herdStatusQuestion: herd_status_question,
-        })),
+        disease.animals.map(
+          ({ animal_id, vaccine_id, herd_status_question, herd_status_default }) => ({
+            diseaseId: disease.id,
+            animalId: animal_id,
+            vaccineId: vaccine_id,
+            herdStatusQuestion: herd_status_question,
+            herdStatusDefault: herd_status_default ?? "primed",
+          }),
+        ),
       ),
     },
     {

@@ -190,8 +190,21 @@ export const diseaseAnimals = pgTable(
       .references(() => vaccines.id),
     /** Step 1's herd status question for this animal; null when it is not asked. */
     herdStatusQuestion: text("herd_status_question"),
+    /**
+     * The answer an unanswered question takes (decision 421): `unprimed` where the protocol lays
+     * out the course for every group of the animal (heifers' BVD), else `primed`.
+     */
+    herdStatusDefault: text("herd_status_default", { enum: ["primed", "unprimed"] })
+      .notNull()
+      .default("primed"),
   },
-  (table) => [primaryKey({ columns: [table.diseaseId, table.animalId] })],
+  (table) => [
+    primaryKey({ columns: [table.diseaseId, table.animalId] }),
+    check(
+      "disease_animals_herd_status_default_check",
+      sql`${table.herdStatusDefault} IN ('primed', 'unprimed')`,
+    ),
+  ],
 );
 
 /** A protocol shot, as days from the birth date or from the breeding date. */

@@ -13,7 +13,7 @@ import {
   type Calendar,
   type IsoDate,
 } from "@vaxcal/schedule";
-import type { AnimalOffer } from "../reference/index.ts";
+import { toEngineDiseases, type AnimalOffer } from "../reference/index.ts";
 import type { AnimalFacts } from "./protocols.repository.ts";
 
 /** The reference data one animal's default calendars are generated from. */
@@ -38,10 +38,7 @@ function buildDefaultCalendar(
 ): Calendar {
   // As step 2 offers them: a product an admin retired is left out of new calendars.
   const offers = protocol.offers.filter((offer) => !offer.retired);
-  const diseases = offers.map(({ disease, vaccine }) => ({
-    id: disease.id,
-    animals: [{ animal_id: animal.id, vaccine_id: vaccine.id }],
-  }));
+  const diseases = toEngineDiseases(offers, animal.id);
   const defaults = resolveSeasonDefaults(
     {
       animal_id: animal.id,

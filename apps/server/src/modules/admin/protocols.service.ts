@@ -460,16 +460,20 @@ export async function previewProtocolChange(
     applyChange = (protocol) => {
       const others = protocol.offers.filter((offer) => offer.disease.id !== diseaseId);
       if (vaccine === null) return { ...protocol, offers: others };
-      const disease = protocol.offers.find((offer) => offer.disease.id === diseaseId)?.disease ?? {
+      const current = protocol.offers.find((offer) => offer.disease.id === diseaseId);
+      const disease = current?.disease ?? {
         id: diseaseId,
         name: diseaseName,
         desc_name: diseaseName,
         footnote: null,
         footnoteNumber: null,
       };
-      const offers = [...others, { disease, vaccine, retired: vaccineRetired }].sort(
-        (left, right) => left.disease.id - right.disease.id,
-      );
+      // Decision 421: the link's default answer is not edited here; a new link's is primed.
+      const herdStatusDefault = current?.herdStatusDefault ?? "primed";
+      const offers = [
+        ...others,
+        { disease, vaccine, retired: vaccineRetired, herdStatusDefault },
+      ].sort((left, right) => left.disease.id - right.disease.id);
       return { ...protocol, offers };
     };
   } else {

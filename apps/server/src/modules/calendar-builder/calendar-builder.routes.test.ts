@@ -162,6 +162,60 @@ describe("GET /api/diseases with a query (docs/product.md §7 scoped diseases)",
     expect(response.body).toContain(calendarBuilderMessages.unprimedInvalid);
   });
 
+  /** The BVD column's first occurrences for spring heifers bred from 25 April 2031. */
+  async function listHeiferBvd(answers: string) {
+    const combinationId = findCombinationId(
+      EnterpriseId.dairy,
+      AnimalId.replacementHeifers,
+      SeasonId.springCalving,
+    );
+    const diseases = await getScopedDiseases(
+      `include=${allIncludes}&seasonComboId=${combinationId}&birthDate=2032-02-01&breedingDate=2031-04-25${answers}`,
+    );
+    const bvd = diseases.find((disease) => disease.id === DiseaseId.bvd);
+    return (bvd?.vaccine?.shots ?? [])
+      .filter((shot) => !shot.isMirroredCopy)
+      .map((shot) => `${shot.date} ${shot.custom_name}`);
+  }
+
+  it("gives heifers their BVD course unless the farmer says they had it (primed, decision 421)", async () => {
+    const course = ["2031-02-28 Bovilis BVD (1st dose)", "2031-03-28 Bovilis BVD (2nd dose)"];
+    expect(await listHeiferBvd("")).toEqual(course);
+    expect(await listHeiferBvd(`&unprimed=${DiseaseId.bvd}`)).toEqual(course);
+    expect(await listHeiferBvd(`&primed=${DiseaseId.bvd}`)).toEqual([
+      "2031-03-28 Bovilis BVD (booster)",
+    ]);
+    // Another disease's answer leaves BVD's default.
+    expect(await listHeiferBvd(`&primed=${DiseaseId.leptospirosis}`)).toEqual(course);
+  });
+
+  it("gives a ram with no clostridial course its first Heptavac dose 4 to 6 weeks before the booster", async () => {
+    const query = `include=${allIncludes}&seasonComboId=${midSeasonRam}&breedingDate=2031-10-05`;
+    const clostridial = async (answers: string) =>
+      (
+        (await getScopedDiseases(`${query}${answers}`)).find(
+          (disease) => disease.id === DiseaseId.clostridialAndPasteurellosisSheep,
+        )?.vaccine?.shots ?? []
+      )
+        .filter((shot) => !shot.isMirroredCopy)
+        .map((shot) => shot.date);
+    expect(await clostridial("")).toEqual(["2031-08-24"]);
+    expect(await clostridial(`&unprimed=${DiseaseId.clostridialAndPasteurellosisSheep}`)).toEqual([
+      "2031-07-13",
+      "2031-08-24",
+    ]);
+  });
+
+  it("refuses a primed list that is not disease ids, or a disease answered both ways", async () => {
+    const query = `include=${allIncludes}&seasonComboId=${dairySpringCows}&${cowDates}`;
+    const malformed = await getScoped(`${query}&primed=bvd`);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain(calendarBuilderMessages.primedInvalid);
+    const both = await getScoped(`${query}&primed=${DiseaseId.bvd}&unprimed=${DiseaseId.bvd}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.body).toContain(calendarBuilderMessages.herdStatusBoth);
+  });
+
   /** The lungworm column's dates for spring calves born on 1 February 2031 (decision 419). */
   async function listHuskvacDates(enterpriseId: number, lungwormRisk: string) {
     const combinationId = findCombinationId(enterpriseId, AnimalId.calves, SeasonId.springCalving);
@@ -468,5 +522,62 @@ describe("a calving block split into early and late groups (decisions 416, 417)"
       { from: "2031-02-01", to: "2031-03-08", coversAll: true },
       { from: "2031-03-09", to: "2031-04-12", coversAll: true },
     ]);
+  });
+});
+
+describe("GET /api/diseases takes when the youngest was born (decision 422)", () => {
+  // Today 29 February 2028; mid-season hoggets tupped from 5 October 2028, lambing from 1 March
+  // 2029: Enzovax and Toxovax at tupping −70, 27 July 2028.
+  let onLeapDay: TestApp;
+  beforeAll(async () => {
+    onLeapDay = await createTestApp({}, () => new Date("2028-02-29T12:00:00Z"));
+  });
+  afterAll(() => onLeapDay.close());
+
+  const hoggets = findCombinationId(
+    EnterpriseId.sheep,
+    AnimalId.hoggets,
+    SeasonId.midSeasonLambing,
+  );
+  const hoggetQuery =
+    `include=${allIncludes}&seasonComboId=${hoggets}` +
+    "&birthDate=2029-03-01&breedingDate=2028-10-05";
+  const load = (extra: string) =>
+    onLeapDay.app.inject({ method: "GET", url: `/api/diseases?${hoggetQuery}${extra}` });
+
+  async function listDates(extra: string, diseaseId: number) {
+    const response = await load(extra);
+    expect(response.statusCode, response.body).toBe(200);
+    const diseases = ScopedDiseasesResponseSchema.parse(response.json());
+    const disease = diseases.find((candidate) => candidate.id === diseaseId);
+    return (disease?.vaccine?.shots ?? []).map((shot) => shot.date);
+  }
+
+  it("plans Enzovax and Toxovax no earlier than the youngest's 5 months (S16, S18)", async () => {
+    for (const diseaseId of [DiseaseId.enzooticAbortion, DiseaseId.toxoplasmosis]) {
+      expect(await listDates("", diseaseId)).toEqual(["2028-07-27"]);
+      expect(await listDates("&youngestBirthDate=2027-12-01", diseaseId)).toEqual(["2028-07-27"]);
+      // Born today, 29 February 2028: 5 months old on 29 July.
+      expect(await listDates("&youngestBirthDate=2028-02-29", diseaseId)).toEqual(["2028-07-29"]);
+    }
+  });
+
+  it.each([
+    ["2028-03-01", calendarBuilderMessages.youngestBornAfterToday],
+    ["2018-02-28", calendarBuilderMessages.youngestBornTooLongAgo],
+    ["2027-02-29", calendarBuilderMessages.dateInvalid],
+    ["last-spring", calendarBuilderMessages.dateInvalid],
+  ])("refuses youngestBirthDate=%s with a 400 naming it", async (date, message) => {
+    const response = await load(`&youngestBirthDate=${date}`);
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error.issues).toContainEqual(
+      expect.objectContaining({ path: "query.youngestBirthDate", message }),
+    );
+  });
+
+  it("takes a youngest born today or 10 years ago", async () => {
+    expect((await load("&youngestBirthDate=2028-02-29")).statusCode).toBe(200);
+    expect((await load("&youngestBirthDate=2018-03-01")).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import {
   ScopedDiseaseInclude,
   calendarBuilderMessages,
   checkBirthEndDate,
+  checkYoungestBirthDate,
   type ErrorIssue,
   type ScopedDisease,
   type ScopedDiseasesQuery,
@@ -16,7 +17,7 @@ import {
 } from "@vaxcal/schedule";
 import { createProtocolStamp } from "../calendars/index.ts";
 import { createValidationError } from "../../errors/validation-error.ts";
-import type { VaccinesRepository } from "../reference/index.ts";
+import { toEngineDiseases, type VaccinesRepository } from "../reference/index.ts";
 import type {
   CalendarBuilderRepository,
   ScopedCombination,
@@ -46,17 +47,14 @@ export async function listScopedDiseases(
       { path: "query.seasonComboId", message: calendarBuilderMessages.seasonComboIdUnknown },
     ]);
   }
-  const setup = resolveSetup(query, combination);
+  const setup = resolveSetup(query, combination, context.today);
   const { offers, shotTemplates } = await context.vaccinesRepository.readAnimalVaccineInputs(
     combination.animal.id,
   );
   const calendar = query.include.includes(ScopedDiseaseInclude.vaccineShots)
     ? buildCalendar({
         setup,
-        diseases: offers.map(({ disease, vaccine }) => ({
-          id: disease.id,
-          animals: [{ animal_id: combination.animal.id, vaccine_id: vaccine.id }],
-        })),
+        diseases: toEngineDiseases(offers, combination.animal.id),
         vaccines: offers.map((offer) => offer.vaccine),
         shotTemplates,
         today: context.today,
@@ -89,7 +87,11 @@ export async function listScopedDiseases(
  * date (docs/product.md §5); every animal but the ram needs a birth date, and the ram's is ignored
  * (§9).
  */
-function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination): CalendarSetup {
+function resolveSetup(
+  query: ScopedDiseasesQuery,
+  combination: ScopedCombination,
+  today: IsoDate,
+): CalendarSetup {
   const { animal } = combination;
   const issues: ErrorIssue[] = [];
   if (animal.hasBirthDate && query.birthDate === undefined) {
@@ -105,6 +107,15 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
   // Decision 416: an adult's calving or lambing block, to the season's default end when left out.
   const blockIssue = animal.isAdult ? checkBirthEndDate(birthDate, query.birthEndDate) : null;
   if (blockIssue !== null) issues.push({ path: "query.birthEndDate", message: blockIssue });
+  // Decision 422: the youngest was born on a real day, not after today nor absurdly long ago.
+  const youngestIssue = checkYoungestBirthDate(query.youngestBirthDate, today);
+  if (youngestIssue !== null) {
+    issues.push({ path: "query.youngestBirthDate", message: youngestIssue });
+  }
+  // Decision 421: a disease is answered one way or the other, never both.
+  if ((query.primed ?? []).some((diseaseId) => (query.unprimed ?? []).includes(diseaseId))) {
+    issues.push({ path: "query.primed", message: calendarBuilderMessages.herdStatusBoth });
+  }
   if (issues.length > 0) throw invalidQuery(issues);
   const birthEndDate = animal.isAdult
     ? (query.birthEndDate ?? resolveDefaultBlockEnd(combination.seasonId, birthDate))
@@ -116,12 +127,18 @@ function resolveSetup(query: ScopedDiseasesQuery, combination: ScopedCombination
     birthDate,
     birthEndDate,
     breedingDate: query.breedingDate ?? null,
-    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have not had.
-    herdStatus: Object.fromEntries(
-      (query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
-    ),
+    // docs/product.md §3 "Herd status": the diseases whose primary course the animals have had
+    // and have not had; a disease in neither list takes its offer's default (decision 421).
+    herdStatus: Object.fromEntries([
+      ...(query.primed ?? []).map((diseaseId) => [String(diseaseId), "primed" as const]),
+      ...(query.unprimed ?? []).map((diseaseId) => [String(diseaseId), "unprimed" as const]),
+    ]),
     // Decision 419: the farmer's lungworm answer; left out, the enterprise's default.
     ...(query.lungwormRisk === undefined ? {} : { lungwormRisk: query.lungwormRisk }),
+    // Decision 422: a dose with a minimum age waits for the youngest.
+    ...(query.youngestBirthDate === undefined
+      ? {}
+      : { youngestBirthDate: query.youngestBirthDate }),
   };
 }
 

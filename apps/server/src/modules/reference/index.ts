@@ -1,5 +1,6 @@
 // The reference module's public entry: its routes, and the vaccines' rules every module that
 // schedules shots reads.
+export { toEngineDiseases } from "./animal-offers.ts";
 export { referenceRoutes } from "./reference.routes.ts";
 export {
   buildAnimalVaccineInputsSql,

@@ -95,6 +95,7 @@ export function createReferenceRepository(db: Executor) {
           animal_id: link.animalId,
           vaccine_id: link.vaccineId,
           herd_status_question: link.herdStatusQuestion,
+          herd_status_default: link.herdStatusDefault,
         })),
       }));
     },

@@ -31,6 +31,8 @@ describe("readAnimalVaccineInputs", () => {
               vaccine: referenceData.vaccines.find((item) => item.id === offer.vaccine_id),
               // No product is retired in the shipped data.
               retired: false,
+              // Decision 421: the offer's answer to an unanswered herd status question.
+              herdStatusDefault: offer.herd_status_default ?? "primed",
             };
           }),
       );

@@ -1,4 +1,4 @@
-import type { Disease, ShotTemplate, Vaccine } from "@vaxcal/contracts";
+import type { Disease, HerdStatus, ShotTemplate, Vaccine } from "@vaxcal/contracts";
 import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 import { executePrepared, type Executor } from "../../db/database.ts";
 import {
@@ -13,7 +13,13 @@ import * as schema from "../../db/schema.ts";
  * A disease offered for an animal, with the vaccine it defaults to for that animal. `retired`: an
  * admin retired the vaccine, so new calendars must not offer it; saved calendars keep it.
  */
-export type AnimalOffer = { disease: Omit<Disease, "animals">; vaccine: Vaccine; retired: boolean };
+export type AnimalOffer = {
+  disease: Omit<Disease, "animals">;
+  vaccine: Vaccine;
+  retired: boolean;
+  /** The answer an unanswered herd status question takes (decision 421). */
+  herdStatusDefault: HerdStatus;
+};
 
 /** What the engine needs to lay out, check or remind about one animal's calendar. */
 export type AnimalVaccineInputs = {
@@ -29,7 +35,11 @@ type VaccineRow = {
   compatibleVaccineIds: number[];
 };
 
-type DiseaseOfferRow = { disease: typeof schema.diseases.$inferSelect; vaccineId: number };
+type DiseaseOfferRow = {
+  disease: typeof schema.diseases.$inferSelect;
+  vaccineId: number;
+  herdStatusDefault: HerdStatus;
+};
 
 type InputsRow = {
   diseases: DiseaseOfferRow[];
@@ -125,7 +135,8 @@ export function buildAnimalVaccineInputsSql(animalId: SQL, alongside: Record<str
     coalesce((
       SELECT json_agg(json_build_object(
         'disease', ${jsonRow(schema.diseases)},
-        'vaccineId', ${schema.diseaseAnimals.vaccineId}
+        'vaccineId', ${schema.diseaseAnimals.vaccineId},
+        'herdStatusDefault', ${schema.diseaseAnimals.herdStatusDefault}
       ) ORDER BY ${schema.diseases.id})
       FROM ${schema.diseaseAnimals}
       INNER JOIN ${schema.diseases} ON ${schema.diseases.id} = ${schema.diseaseAnimals.diseaseId}
@@ -157,10 +168,12 @@ export function readAnimalVaccineInputsRow<Extra extends Record<string, unknown>
       .map((entry) => entry.vaccine.id),
   );
   const inputs = {
-    offers: row.diseases.flatMap(({ disease, vaccineId }) => {
+    offers: row.diseases.flatMap(({ disease, vaccineId, herdStatusDefault }) => {
       const vaccine = vaccinesById.get(vaccineId);
       const retired = retiredIds.has(vaccineId);
-      return vaccine === undefined ? [] : [{ disease: toDisease(disease), vaccine, retired }];
+      return vaccine === undefined
+        ? []
+        : [{ disease: toDisease(disease), vaccine, retired, herdStatusDefault }];
     }),
     shotTemplates: row.templates.map(toShotTemplate),
   };

@@ -8,8 +8,12 @@ export const calendarBuilderQueryKeys = {
   /** The animal's diseases for one setup: a new key for each answer step 1 can change. */
   scopedDiseases: (
     combinationId: number,
-    setup: Pick<CalendarSetup, "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk">,
-    unprimedDiseaseIds: readonly number[],
+    setup: Pick<
+      CalendarSetup,
+      "birthDate" | "birthEndDate" | "breedingDate" | "lungwormRisk" | "youngestBirthDate"
+    >,
+    /** describeHerdStatusAnswers: the "not yet" and the "yes" answers (decision 421). */
+    herdStatusAnswers: string,
   ) =>
     [
       "scoped-diseases",
@@ -17,7 +21,8 @@ export const calendarBuilderQueryKeys = {
       setup.birthDate,
       setup.birthEndDate ?? null,
       setup.breedingDate,
-      unprimedDiseaseIds.join(","),
+      herdStatusAnswers,
       setup.lungwormRisk ?? null,
+      setup.youngestBirthDate ?? null,
     ] as const,
 };

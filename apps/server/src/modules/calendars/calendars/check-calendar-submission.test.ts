@@ -1,6 +1,7 @@
 import {
   ErrorBodySchema,
   SubmitCalendarResponseSchema,
+  calendarBuilderMessages,
   calendarContactMessages,
   calendarLimits,
   calendarMessages,
@@ -18,6 +19,7 @@ import {
   buildSubmitPayload,
   dairySpringCows,
   editCalendar,
+  testToday,
 } from "../../../test/calendars.ts";
 
 /*
@@ -466,6 +468,33 @@ const badCases: BadCase[] = [
     },
   },
   {
+    name: "a youngest born after today (decision 422)",
+    change: (payload) => {
+      payload.data.setup.youngestBirthDate = "2999-01-01";
+    },
+    issue: {
+      path: "body.data.setup.youngestBirthDate",
+      message: calendarBuilderMessages.youngestBornAfterToday,
+    },
+  },
+  {
+    name: "a youngest born absurdly long ago (decision 422)",
+    change: (payload) => {
+      payload.data.setup.youngestBirthDate = "1950-01-01";
+    },
+    issue: {
+      path: "body.data.setup.youngestBirthDate",
+      message: calendarBuilderMessages.youngestBornTooLongAgo,
+    },
+  },
+  {
+    name: "a youngest's birth date that is not a real date (decision 422)",
+    change: (payload) => {
+      payload.data.setup.youngestBirthDate = "2025-02-29";
+    },
+    issue: { path: "body.data.setup.youngestBirthDate" },
+  },
+  {
     name: "no data at all",
     change: (payload) => {
       delete (payload as { data?: unknown }).data;
@@ -678,5 +707,44 @@ describe("writes", () => {
     const saved = (detail.json() as { diseases: { shots: { date: string }[] }[] }).diseases[0];
     const movedDates = saved?.shots.map((shot) => shot.date).filter((date) => dates.includes(date));
     expect(movedDates).toHaveLength(1);
+  });
+});
+
+describe("the youngest's birth date on a clock fixed at the payload's today (decision 422)", () => {
+  let fixed: TestApp;
+  let owner: RegisteredUser;
+  beforeAll(async () => {
+    fixed = await createTestApp({}, () => new Date(`${testToday}T12:00:00Z`));
+    owner = await registerUser(fixed.app);
+  });
+  afterAll(() => fixed.close());
+
+  const save = (payload: SubmitCalendarRequest) =>
+    fixed.app.inject(asUser(owner.token, { method: "POST", url: "/api/calendar", payload }));
+
+  it("keeps the answer with the setup and gives it back on reopening", async () => {
+    const payload = validPayload();
+    payload.data.setup.youngestBirthDate = testToday;
+    const response = await save(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ calendar: { id: number } }>().calendar;
+    const detail = await fixed.app.inject(
+      asUser(owner.token, { method: "GET", url: `/api/calendars/${id}` }),
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<{ setup: { youngestBirthDate?: unknown } }>().setup.youngestBirthDate).toBe(
+      testToday,
+    );
+  });
+
+  it("refuses a youngest born the day after today", async () => {
+    const payload = validPayload();
+    payload.data.setup.youngestBirthDate = "2026-03-03";
+    const response = await save(payload);
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).error.issues).toContainEqual({
+      path: "body.data.setup.youngestBirthDate",
+      message: calendarBuilderMessages.youngestBornAfterToday,
+    });
   });
 });

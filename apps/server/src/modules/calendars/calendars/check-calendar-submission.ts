@@ -1,6 +1,7 @@
 import {
   calendarLimits,
   checkBirthEndDate,
+  checkYoungestBirthDate,
   calendarMessages,
   type ErrorIssue,
   type CalendarSetup as PayloadSetup,
@@ -122,6 +123,9 @@ export function checkCalendarSubmission(
   const { setup } = data;
   const issues = new IssueList();
   checkSetup(data, reference.combination, issues);
+  // Decision 422: the youngest was born on a real day, not after today nor absurdly long ago.
+  const youngestIssue = checkYoungestBirthDate(setup.youngestBirthDate, today);
+  if (youngestIssue !== null) issues.add("data.setup.youngestBirthDate", youngestIssue);
   issues.throwIfAny();
   const { combination } = reference;
   if (combination === null) throw new Error("unreachable: a missing combination is an issue");
@@ -138,6 +142,8 @@ export function checkCalendarSubmission(
     ...(setup.herdStatus === undefined ? {} : { herdStatus: setup.herdStatus }),
     // Decision 419: the lungworm answer decides whether suckler calves get Huskvac.
     ...(setup.lungwormRisk === undefined ? {} : { lungwormRisk: setup.lungwormRisk }),
+    // Decision 422: a dose with a minimum age waits for the youngest of the group.
+    ...(setup.youngestBirthDate == null ? {} : { youngestBirthDate: setup.youngestBirthDate }),
     // The ram has no birth date (docs/product.md §9): one sent for him is ignored, as step 2
     // ignores it.
     birthDate: combination.hasBirthDate ? setup.birthDate : null,

@@ -3,7 +3,9 @@ import {
   calendarMessages,
   describeDosesNeeded,
   describeRouteChoice,
+  defaultPdfMonths,
   type GivenShot,
+  type PdfMonths,
 } from "@vaxcal/contracts";
 import {
   NO_FIXED_SCHEDULE_NOTE,
@@ -29,8 +31,11 @@ export function findPrintedWindow(today: IsoDate): { from: IsoDate; to: IsoDate 
   return findMonthWindow(today, printedMonthCount);
 }
 
-/** The PDF for the wall prints this many months from the current one; past months are left out. */
-export const wallMonthCount = 12;
+/**
+ * The PDF for the wall prints this many months from the current one unless the farmer chose 24 or
+ * 36 (`pdfMonthChoices`, issue 25, item 7); past months are left out.
+ */
+export const wallMonthCount = defaultPdfMonths;
 
 /** Each month of a printed window of `count` months from today's, in order. */
 export function listPrintedMonths(
@@ -108,13 +113,14 @@ function formatPhoneForPrint(phone: string): string {
 }
 
 /**
- * The PDF's words for a saved calendar, printed on `today` (Ireland): the 12 months from the
- * current one, each shot derived from the plan (so a calendar saved years ago still prints its
+ * The PDF's words for a saved calendar, printed on `today` (Ireland): the 12, 24 or 36 months
+ * (`months`) from the current one, each shot derived from the plan (so a calendar saved years ago still prints its
  * coming boosters) and ticked when marked as given, and the same shots as a dated checklist.
  */
 export function buildCalendarPrintout(
   document: CalendarDocument,
   today: IsoDate,
+  months: PdfMonths = wallMonthCount,
 ): CalendarPrintout {
   const { names } = document;
   const details = [
@@ -140,7 +146,7 @@ export function buildCalendarPrintout(
   if (document.vetEmailAddress !== null) {
     details.push({ label: "Vet", value: document.vetEmailAddress });
   }
-  const window = findMonthWindow(today, wallMonthCount);
+  const window = findMonthWindow(today, months);
   const given = new Map(document.givenShots.map((record) => [record.shotId, record]));
   const doses = describeDosesNeeded(document.farmSize);
   const checklist: ChecklistRow[] = [];
@@ -192,7 +198,7 @@ export function buildCalendarPrintout(
     footnotes: collectFootnotes(document.columns),
     disclaimer: calendarMessages.disclaimer,
     generatedOn: `Generated on ${formatLongDate(today)}`,
-    months: listPrintedMonths(today, wallMonthCount),
+    months: listPrintedMonths(today, months),
     printedOn: today,
   };
 }

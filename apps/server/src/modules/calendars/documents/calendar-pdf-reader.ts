@@ -1,3 +1,4 @@
+import { defaultPdfMonths } from "@vaxcal/contracts";
 import { readIrishToday } from "../../../lib/clock.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import type { CalendarsRoutesOptions } from "../calendar-routes-context.ts";
@@ -24,7 +25,8 @@ export function createCalendarPdfReader({
     read: async (calendarId: number, ownerId: number): Promise<Buffer | null> => {
       try {
         const version = await readCalendarRenderVersion(context, { calendarId, userId: ownerId });
-        const pdf = await renders.pdf(version, readToday(), () =>
+        // The e-mails attach the usual 12 months.
+        const pdf = await renders.pdf(version, readToday(), defaultPdfMonths, () =>
           readCalendarSnapshot(context, version),
         );
         return pdf.body;

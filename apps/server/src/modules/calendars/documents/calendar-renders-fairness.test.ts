@@ -17,7 +17,7 @@ const neighbour = 2;
 
 function requestPdf(version: RenderVersion, finished: number[]) {
   return renders
-    .pdf(version, testToday, async () => ({ version, document }))
+    .pdf(version, testToday, 12, async () => ({ version, document }))
     .then(() => finished.push(version.ownerId));
 }
 

@@ -3,7 +3,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { SubmitCalendarResponseSchema, type SubmitCalendarRequest } from "@vaxcal/contracts";
+import {
+  SubmitCalendarResponseSchema,
+  calendarMessages,
+  type SubmitCalendarRequest,
+} from "@vaxcal/contracts";
 import type { Calendar } from "@vaxcal/schedule";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -205,6 +209,63 @@ describe("a PDF is rendered once per version", () => {
     const first = await renderCalendarPdf(printout);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await renderCalendarPdf(printout)).equals(first)).toBe(true);
+  });
+});
+
+/** The grid's month rows: each starts its line with the month's name (pdftotext -layout). */
+function countMonthRows(pdf: Buffer): number {
+  const monthNames =
+    "January|February|March|April|May|June|July|August|September|October|November|December";
+  return readPdfText(pdf).match(new RegExp(`^ {0,4}(${monthNames})(?= |$)`, "gm"))?.length ?? 0;
+}
+
+function downloadMonths(id: number, months: string, headers: Record<string, string> = {}) {
+  return routesApp.inject(
+    asUser(farmer.token, {
+      method: "GET",
+      url: `/api/calendars/${id}/download?months=${encodeURIComponent(months)}`,
+      headers,
+    }),
+  );
+}
+
+describe("the farmer chooses 12, 24 or 36 months (issue 25, item 7)", () => {
+  it("12 by default; ?months=24 and ?months=36 print 24 and 36 months", async () => {
+    const { id } = await saveCalendar();
+    expect(countMonthRows((await downloadPdf(id)).body)).toBe(12);
+    for (const months of [12, 24, 36]) {
+      const response = await downloadMonths(id, String(months));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/pdf");
+      expect(countMonthRows(response.rawPayload), `${months} months`).toBe(months);
+    }
+  });
+
+  it("anything else is a 400 with a clear message, and nothing is rendered", async () => {
+    const { id } = await saveCalendar();
+    const before = renders.describeCache().renders;
+    for (const months of ["5", "abc", "", "12.0", "48", "24&months=36"]) {
+      const response = await downloadMonths(id, months);
+      expect(response.statusCode, months).toBe(400);
+      expect(response.json().error.message, months).toBe(calendarMessages.pdfMonthsInvalid);
+    }
+    expect(renders.describeCache().renders).toBe(before);
+  });
+
+  it("the cached 12-month PDF is not served for 24, nor its ETag answered with a 304", async () => {
+    const { id } = await saveCalendar();
+    const twelve = await downloadPdf(id);
+    const before = renders.describeCache().renders;
+    const revalidated = await downloadMonths(id, "24", { "if-none-match": twelve.etag });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(twelve.etag);
+    expect(revalidated.rawPayload.equals(twelve.body)).toBe(false);
+    expect(countMonthRows(revalidated.rawPayload)).toBe(24);
+    expect(renders.describeCache().renders).toBe(before + 1);
+    // Each length is then served from the cache.
+    expect((await downloadMonths(id, "24")).headers.etag).toBe(revalidated.headers.etag);
+    expect((await download(id)).headers.etag).toBe(twelve.etag);
+    expect(renders.describeCache().renders).toBe(before + 1);
   });
 });
 

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PdfMonths } from "@vaxcal/contracts";
 import type { IsoDate } from "@vaxcal/schedule";
 import { LRUCache } from "lru-cache";
 import Tinypool from "tinypool";
@@ -126,8 +127,8 @@ export type CalendarRendersOptions = {
  * worker's time, never the event loop's: the API keeps answering while PDFs are drawn.
  *
  * A request first reads the version (that read is the access check), then asks for the body by
- * its key: the kind, the calendar, the version, the renderer's code, and today (PDF: the printed
- * months and "Generated on") or the host (feed: the UIDs). The key is the ETag, so a client's
+ * its key: the kind, the calendar, the version, the renderer's code, and today and the months
+ * chosen (PDF: the printed months and "Generated on") or the host (feed: the UIDs). The key is the ETag, so a client's
  * `If-None-Match` is answered without touching the cache. A miss reads version and document in
  * one snapshot and renders; concurrent requests for one key share that render; a failed render
  * leaves nothing behind, so the next request tries again.
@@ -237,7 +238,7 @@ export function createCalendarRenders({
     if (known !== undefined) return known;
     const digest = hash("sha256", `${renderer}\n${version.version}\n${context}`, "base64url");
     const key = `${kind}-${version.calendarId}-${digest.slice(0, 27)}`;
-    // A PDF's key changes with the day; a few days' keys per version at most.
+    // A PDF's key changes with the day and the length; a few keys per version at most.
     if (keys.size > 8) keys.clear();
     keys.set(`${kind}\n${context}`, key);
     return key;
@@ -292,7 +293,9 @@ export function createCalendarRenders({
   }
 
   const feedKey = (version: RenderVersion) => keyOf("feed", version, host);
-  const pdfKey = (version: RenderVersion, today: IsoDate) => keyOf("pdf", version, today);
+  // 12 months keeps the key it had before lengths could be chosen.
+  const pdfKey = (version: RenderVersion, today: IsoDate, months: PdfMonths) =>
+    keyOf("pdf", version, months === 12 ? today : `${today}\n${months}`);
 
   return {
     /** The feed as UTF-8 bytes, with its Brotli and gzip encodings. */
@@ -305,18 +308,21 @@ export function createCalendarRenders({
         };
       });
     },
-    /** The PDF's ETag for this version printed today (Ireland), without rendering. */
-    pdfTag: (version: RenderVersion, today: IsoDate) => `"${pdfKey(version, today)}"`,
+    /** The PDF's ETag for this version printed today (Ireland) over `months`, without rendering. */
+    pdfTag: (version: RenderVersion, today: IsoDate, months: PdfMonths) =>
+      `"${pdfKey(version, today, months)}"`,
+    /** The PDF of `months` months from today's; each length is its own body and ETag. */
     pdf(
       version: RenderVersion,
       today: IsoDate,
+      months: PdfMonths,
       load: () => Promise<RenderSnapshot>,
     ): Promise<Rendered> {
-      return serve(pdfKey(version, today), version.ownerId, async () => {
+      return serve(pdfKey(version, today, months), version.ownerId, async () => {
         const snapshot = await load();
         return {
-          key: pdfKey(snapshot.version, today),
-          task: { kind: "pdf", document: snapshot.document, today },
+          key: pdfKey(snapshot.version, today, months),
+          task: { kind: "pdf", document: snapshot.document, today, months },
         };
       });
     },

@@ -4,6 +4,7 @@ import {
   RegenerateFeedResponseSchema,
   calendarMessages,
   calendarPaths,
+  parsePdfMonths,
 } from "@vaxcal/contracts";
 // The routes' `compress` option is @fastify/compress's (registered by app.ts).
 import type {} from "@fastify/compress";
@@ -56,23 +57,36 @@ export const calendarDocumentRoutes: FastifyPluginAsyncZod<CalendarRoutesContext
       schema: {
         tags: ["calendars"],
         summary: "The calendar as a printable PDF (A4 landscape), saved as calendar-{id}.pdf",
-        description: "application/pdf. Errors (401, 404) carry the usual error body.",
+        description:
+          "application/pdf: the 12, 24 or 36 months from the current one (`?months=`, 12 when left out). Errors (400 for any other months, 401, 404) carry the usual error body.",
         params: IdParamsSchema,
+        // Checked in the handler, for one clear message whatever came (`5`, `abc`, given twice).
+        querystring: z.object({
+          months: z.unknown().optional().describe("12, 24 or 36; 12 when left out"),
+        }),
         // No response schema: the body is binary, which the JSON serializer must not touch.
       },
     },
     async (request, reply) => {
+      const months = parsePdfMonths(request.query.months);
+      if (months === null) {
+        throw new AppError(ErrorCode.validation, calendarMessages.pdfMonthsInvalid, [
+          { path: "query.months", message: calendarMessages.pdfMonthsInvalid },
+        ]);
+      }
       const key = toCalendarKey(request.params.id, readSession(request).userId);
       // The access check comes first: someone else's calendar is a 404, never cached bytes.
       const version = await readUserVersion(key);
       const today = readToday();
       // Personal details: never stored by a browser or proxy, but a client may revalidate.
       reply.header("cache-control", "private, no-store");
-      const etag = renders.pdfTag(version, today);
+      const etag = renders.pdfTag(version, today, months);
       if (matchesEntityTag(request.headers["if-none-match"], etag)) {
         return reply.header("etag", etag).code(304).send(null);
       }
-      const pdf = await renders.pdf(version, today, () => readCalendarSnapshot(context, version));
+      const pdf = await renders.pdf(version, today, months, () =>
+        readCalendarSnapshot(context, version),
+      );
       return reply
         .header("etag", pdf.etag)
         .header("content-disposition", `attachment; filename="calendar-${version.calendarId}.pdf"`)

@@ -138,11 +138,18 @@ const entryGap = 3;
 const minimumRowHeight = 17;
 const yearRowHeight = 16;
 const checklistRowHeight = 24;
+/** The page header's left part: "VaxCal" and "Vaccination calendar". */
+const titleWidth = 150;
 const noVaccineText = "Vaccine: ask your vet";
 const tick = "✓";
 
+/** A box words are printed in (a cell, a heading, a line of the footer), on a page from 0. */
+export type PrintedBox = { page: number; x: number; y: number; width: number; height: number };
+
 type Layout = {
   doc: PDFKit.PDFDocument;
+  /** Told every box words are printed in (the layout test). */
+  record: (box: Omit<PrintedBox, "page">) => void;
   printout: CalendarPrintout;
   contentWidth: number;
   columnWidth: number;
@@ -169,17 +176,46 @@ function formatDayMonth(date: string): string {
   return formatShortDate(date).split(" ").slice(0, 2).join(" ");
 }
 
-function describeEntry(shot: PrintoutShot): string {
-  return `${formatDayMonth(shot.date)}  ${shot.label}`;
-}
-
 function entryTextWidth(layout: Layout): number {
   return layout.columnWidth - cellPadding * 2 - boxSize - 4;
 }
 
+/** The gap between an entry's bold date and its name. */
+const entryDateGap = 5;
+
+/** How far the name's first line starts after the date: the bold date's width and the gap. */
+function measureEntryIndent(layout: Layout, shot: PrintoutShot): number {
+  layout.doc.font(bold).fontSize(textSize);
+  return layout.doc.widthOfString(formatDayMonth(shot.date)) + entryDateGap;
+}
+
+/**
+ * An entry's name split where it is drawn: the whole words that fit on the date's line, and the
+ * rest, which wraps below at the cell's width. A word is never broken to fill the date's line
+ * ("Le" / "ptavoid-H"); only a word wider than the whole cell is.
+ */
+function splitEntryLabel(layout: Layout, shot: PrintoutShot) {
+  const { doc } = layout;
+  const room = entryTextWidth(layout) - measureEntryIndent(layout, shot);
+  doc.font(regular).fontSize(textSize);
+  const words = shot.label.split(" ");
+  let count = 0;
+  while (count < words.length && doc.widthOfString(words.slice(0, count + 1).join(" ")) <= room) {
+    count += 1;
+  }
+  return { first: words.slice(0, count).join(" "), rest: words.slice(count).join(" ") };
+}
+
+/**
+ * An entry's height, laid out as it is drawn, so a wrapped name's last line is inside the row,
+ * never under the next entry or row.
+ */
 function measureEntry(layout: Layout, shot: PrintoutShot): number {
-  layout.doc.font(regular).fontSize(textSize);
-  return layout.doc.heightOfString(describeEntry(shot), { width: entryTextWidth(layout) });
+  const { rest } = splitEntryLabel(layout, shot);
+  const { doc } = layout;
+  doc.font(regular).fontSize(textSize);
+  const line = doc.currentLineHeight();
+  return rest === "" ? line : line + doc.heightOfString(rest, { width: entryTextWidth(layout) });
 }
 
 /**
@@ -202,18 +238,20 @@ function drawBox(doc: PDFKit.PDFDocument, x: number, y: number, color: Rgb, isTi
 function drawEntry(layout: Layout, shot: PrintoutShot, color: Rgb, x: number, y: number): number {
   const { doc } = layout;
   const height = measureEntry(layout, shot);
+  const indent = measureEntryIndent(layout, shot);
+  const { first, rest } = splitEntryLabel(layout, shot);
   drawBox(doc, x + cellPadding, y + 1.5, color, shot.isGiven);
   const textX = x + cellPadding + boxSize + 4;
   doc
     .fillColor(colors.text)
     .font(bold)
     .fontSize(textSize)
-    .text(formatDayMonth(shot.date), textX, y, {
-      width: entryTextWidth(layout),
-      continued: true,
-    })
-    .font(regular)
-    .text(`  ${shot.label}`);
+    .text(formatDayMonth(shot.date), textX, y, { lineBreak: false });
+  doc.font(regular);
+  if (first) doc.text(first, textX + indent, y, { lineBreak: false });
+  if (rest) {
+    doc.text(rest, textX, y + doc.currentLineHeight(), { width: entryTextWidth(layout) });
+  }
   return height;
 }
 
@@ -229,29 +267,37 @@ function drawPageHeader(layout: Layout): number {
     .fontSize(textSize)
     .text("Vaccination calendar", margin, margin + 24, { lineBreak: false });
 
-  const farmWidth = contentWidth * 0.6;
-  doc
-    .fillColor(colors.text)
-    .font(bold)
-    .fontSize(14)
-    .text(printout.farmName ?? "", right - farmWidth, margin + 1, {
-      width: farmWidth,
-      align: "right",
-      lineBreak: false,
-      ellipsis: true,
-    });
-  doc
-    .fillColor(colors.muted)
-    .font(regular)
-    .fontSize(textSize)
-    .text(printout.username, right - farmWidth, margin + 21, {
-      width: farmWidth,
-      align: "right",
-      lineBreak: false,
-      ellipsis: true,
-    });
+  // The farm's name (up to 150 characters) wraps onto a second line at most, then ends with an
+  // ellipsis; the username under it, one line. Both stay right of the title, above the details.
+  const farmWidth = contentWidth - titleWidth;
+  const farmX = right - farmWidth;
+  layout.record({ x: margin, y: margin, width: titleWidth, height: 24 });
+  layout.record({ x: margin, y: margin + 24, width: titleWidth, height: 12 });
+  doc.fillColor(colors.text).font(bold).fontSize(14);
+  const farmLine = doc.currentLineHeight();
+  const farmHeight = Math.min(
+    doc.heightOfString(printout.farmName ?? "", { width: farmWidth }),
+    farmLine * 2,
+  );
+  layout.record({ x: farmX, y: margin, width: farmWidth, height: farmHeight });
+  doc.text(printout.farmName ?? "", farmX, margin, {
+    width: farmWidth,
+    height: farmLine * 2 + 1,
+    align: "right",
+    ellipsis: true,
+  });
+  const usernameY = margin + Math.max(farmHeight, farmLine) + 3;
+  doc.fillColor(colors.muted).font(regular).fontSize(textSize);
+  const usernameLine = doc.currentLineHeight();
+  layout.record({ x: farmX, y: usernameY, width: farmWidth, height: usernameLine });
+  doc.text(printout.username, farmX, usernameY, {
+    width: farmWidth,
+    height: usernameLine + 1,
+    align: "right",
+    ellipsis: true,
+  });
 
-  let y = margin + 42;
+  let y = Math.max(margin + 42, usernameY + usernameLine + 4);
   doc.fontSize(textSize).fillColor(colors.text);
   let x = margin;
   for (const { label, value } of printout.details) {
@@ -265,6 +311,7 @@ function drawPageHeader(layout: Layout): number {
       x = margin;
       y += 14;
     }
+    layout.record({ x, y, width: labelWidth + valueWidth + 1, height: 14 });
     doc.font(regular).fillColor(colors.muted).text(labelText, x, y, { lineBreak: false });
     doc
       .font(bold)
@@ -303,6 +350,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
     return measureColumnTitle(layout, column) + vaccineHeight;
   });
   const height = Math.max(...heights, 14) + 10;
+  layout.record({ x: margin, y: top, width: monthColumnWidth, height });
   doc
     .fillColor(colors.muted)
     .font(regular)
@@ -311,6 +359,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
   printout.columns.forEach((column, index) => {
     const x = margin + monthColumnWidth + index * columnWidth;
     const titleHeight = measureColumnTitle(layout, column);
+    layout.record({ x, y: top, width: columnWidth, height });
     doc.rect(x + 1, top, columnWidth - 2, 4).fill(column.color);
     doc.fillColor(colors.text).font(bold).fontSize(11);
     if (column.footnoteMark) {
@@ -340,6 +389,7 @@ function drawColumnHeader(layout: Layout, top: number): number {
 function drawYearRow(layout: Layout, year: number, top: number, isContinued: boolean): number {
   const { doc, contentWidth } = layout;
   doc.rect(margin, top, contentWidth, yearRowHeight).fill(colors.brandSoft);
+  layout.record({ x: margin, y: top, width: contentWidth, height: yearRowHeight });
   doc
     .fillColor(colors.brand)
     .font(bold)
@@ -382,6 +432,7 @@ function drawGrid(layout: Layout): void {
       y = drawYearRow(layout, year, y, true);
     }
     if (month % 2 === 0) doc.rect(margin, y, contentWidth, rowHeight).fill(colors.zebra);
+    layout.record({ x: margin, y, width: monthColumnWidth, height: rowHeight });
     doc
       .fillColor(colors.text)
       .font(bold)
@@ -389,6 +440,7 @@ function drawGrid(layout: Layout): void {
       .text(readMonthName(month), margin + cellPadding, y + cellPadding, { lineBreak: false });
     cellShots.forEach((shots, index) => {
       const x = margin + monthColumnWidth + index * columnWidth;
+      layout.record({ x, y, width: columnWidth, height: rowHeight });
       let entryY = y + cellPadding;
       for (const shot of shots) {
         const color = printout.columns[index]?.color ?? [120, 120, 120];
@@ -477,6 +529,8 @@ function describeChecklistVaccine(row: ChecklistRow): string {
 
 function drawChecklistHeading(layout: Layout, columns: ChecklistColumn[], top: number): number {
   const { doc, printout, contentWidth } = layout;
+  layout.record({ x: margin, y: top, width: contentWidth, height: 17 });
+  layout.record({ x: margin, y: top + 17, width: contentWidth, height: 14 });
   doc
     .fillColor(colors.brand)
     .font(bold)
@@ -500,6 +554,7 @@ function drawChecklistHeading(layout: Layout, columns: ChecklistColumn[], top: n
   const y = top + 36;
   doc.rect(margin, y, contentWidth, 18).fill(colors.brandSoft);
   for (const column of columns) {
+    layout.record({ x, y, width: column.width, height: 18 });
     doc
       .fillColor(colors.text)
       .font(bold)
@@ -534,6 +589,7 @@ function drawChecklist(layout: Layout): void {
   doc.addPage();
   let y = drawChecklistHeading(layout, columns, drawPageHeader(layout));
   if (printout.checklist.length === 0) {
+    layout.record({ x: margin, y, width: contentWidth, height: 20 });
     doc
       .fillColor(colors.muted)
       .font(regular)
@@ -552,6 +608,7 @@ function drawChecklist(layout: Layout): void {
     let x = margin;
     for (const column of columns) {
       const value = column.read(row);
+      layout.record({ x, y, width: column.width, height: rowHeight });
       if (column.isWriteIn && row.given === null) {
         doc
           .roundedRect(x + 3, y + 3, column.width - 6, rowHeight - 6, 2)
@@ -606,6 +663,7 @@ function drawFooters(layout: Layout): void {
     // Text below the bottom margin would otherwise open a new page.
     doc.page.margins.bottom = 0;
     let y = doc.page.height - margin - footerHeight;
+    layout.record({ x: margin, y, width: contentWidth, height: footerHeight });
     doc
       .moveTo(margin, y)
       .lineTo(margin + contentWidth, y)
@@ -633,8 +691,14 @@ function drawFooters(layout: Layout): void {
   }
 }
 
-/** Renders the calendar PDF into memory: the grid, then the checklist. */
-export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
+/**
+ * Renders the calendar PDF into memory: the grid, then the checklist. `onBox` is told every box
+ * words are printed in, so a test can hold the real PDF's words against them.
+ */
+export function renderCalendarPdf(
+  printout: CalendarPrintout,
+  onBox?: (box: PrintedBox) => void,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
@@ -667,6 +731,13 @@ export function renderCalendarPdf(printout: CalendarPrintout): Promise<Buffer> {
   const footerHeight = measureFooter(doc, printout, contentWidth);
   const layout: Layout = {
     doc,
+    record: onBox
+      ? (box) => {
+          // pdfkit keeps its buffered pages in `_pageBuffer`; its types do not name it.
+          const pages = (doc as unknown as { _pageBuffer: unknown[] })._pageBuffer;
+          onBox({ ...box, page: pages.indexOf(doc.page) });
+        }
+      : () => {},
     printout,
     contentWidth,
     columnWidth: (contentWidth - monthColumnWidth) / columnCount,

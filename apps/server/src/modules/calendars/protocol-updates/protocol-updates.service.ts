@@ -8,6 +8,7 @@ import {
   type ProtocolUpdatePreview,
 } from "@vaxcal/contracts";
 import {
+  applyHerdStatusDefaults,
   planProtocolUpdate,
   type CalendarSetup,
   type IsoDate,
@@ -16,7 +17,7 @@ import {
 import { runReads, type Executor } from "../../../db/database.ts";
 import { AppError } from "../../../errors/app-error.ts";
 import { createGivenShotsRepository } from "../given-shots/given-shots.repository.ts";
-import { createVaccinesRepository } from "../../reference/index.ts";
+import { createVaccinesRepository, toEngineDiseases } from "../../reference/index.ts";
 import { requireAccessibleCalendar } from "../calendars/calendar-access.ts";
 import {
   createCalendarsRepository,
@@ -55,6 +56,8 @@ function toEngineSetup(calendar: CalendarRow): CalendarSetup {
     ...(saved.herdStatus === undefined ? {} : { herdStatus: saved.herdStatus }),
     // Decision 419: a suckler farm that said yes keeps its Huskvac; no answer, the default.
     ...(saved.lungwormRisk === undefined ? {} : { lungwormRisk: saved.lungwormRisk }),
+    // Decision 422: when the youngest was born, as saved.
+    ...(saved.youngestBirthDate == null ? {} : { youngestBirthDate: saved.youngestBirthDate }),
   };
 }
 
@@ -90,7 +93,11 @@ async function computeUpdate(
   }
   for (const offer of inputs.offers) vaccineNames.set(offer.vaccine.id, offer.vaccine.name);
   const update = planProtocolUpdate({
-    setup: toEngineSetup(calendar),
+    // Decision 421: a question the farmer left unanswered keeps the default it was planned with.
+    setup: applyHerdStatusDefaults(
+      toEngineSetup(calendar),
+      toEngineDiseases(inputs.offers, calendar.animalId),
+    ),
     columns,
     shotTemplates: inputs.shotTemplates,
     givenSeedIds,

@@ -7,7 +7,11 @@ import {
 } from "@vaxcal/contracts";
 import type { CalendarSetup } from "@vaxcal/schedule";
 import { fetchJson } from "../../../lib/api-client.ts";
-import { listUnprimedDiseaseIds } from "../lib/calendar-setup.ts";
+import {
+  describeHerdStatusAnswers,
+  listPrimedDiseaseIds,
+  listUnprimedDiseaseIds,
+} from "../lib/calendar-setup.ts";
 import { calendarBuilderQueryKeys } from "../query-keys.ts";
 
 export type ScopedDiseasesRequest = { combinationId: number; setup: CalendarSetup };
@@ -26,8 +30,13 @@ export function buildScopedDiseasesPath({ combinationId, setup }: ScopedDiseases
   if (setup.breedingDate !== null) query.breedingDate = setup.breedingDate;
   const unprimed = listUnprimedDiseaseIds(setup);
   if (unprimed.length > 0) query.unprimed = unprimed.join(",");
+  // Decision 421: a "Yes" is sent too, as an unanswered question takes its offer's default.
+  const primed = listPrimedDiseaseIds(setup);
+  if (primed.length > 0) query.primed = primed.join(",");
   // Decision 419: only when the farmer answered; the server knows the enterprise's default.
   if (setup.lungwormRisk !== undefined) query.lungwormRisk = setup.lungwormRisk ? "yes" : "no";
+  // Decision 422: when the youngest was born, where step 1 asked it.
+  if (setup.youngestBirthDate != null) query.youngestBirthDate = setup.youngestBirthDate;
   return `${referenceLists.diseases.path}?${new URLSearchParams(query).toString()}`;
 }
 
@@ -44,7 +53,7 @@ export function scopedDiseasesQueryOptions(request: ScopedDiseasesRequest) {
     queryKey: calendarBuilderQueryKeys.scopedDiseases(
       request.combinationId,
       request.setup,
-      listUnprimedDiseaseIds(request.setup),
+      describeHerdStatusAnswers(request.setup),
     ),
     queryFn: ({ signal }) => getScopedDiseases(request, signal),
     // The draft keeps the answer; the page asks again only when the setup changes.

@@ -21,7 +21,7 @@ export function GenerateCalendarModalBody({ reference }: { reference: ReferenceL
   const [today] = useState(readToday);
   const hintId = useId();
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
-  const canGenerate = canProceedToReview(form, animal);
+  const canGenerate = canProceedToReview(form, animal, today);
 
   return (
     <form

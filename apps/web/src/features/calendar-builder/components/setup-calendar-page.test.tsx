@@ -32,6 +32,17 @@ async function renderSetup(options: { isAuthenticated?: boolean } = {}) {
   return { ...view, main, nextStep, group };
 }
 
+/** Chooses the enterprise, animal and season, then ticks a disease (names as step 1 shows them). */
+async function chooseSetup(
+  { user, group }: Awaited<ReturnType<typeof renderSetup>>,
+  choice: { enterprise: string; animal: string; season: RegExp | string; disease: RegExp },
+) {
+  await user.click(group("Enterprise").getByRole("radio", { name: choice.enterprise }));
+  await user.click(group("Animal").getByRole("radio", { name: choice.animal }));
+  await user.click(group("Season").getByRole("radio", { name: choice.season }));
+  await user.click(group("Diseases").getByRole("checkbox", { name: choice.disease }));
+}
+
 function listRadioLabels(radios: HTMLElement[]): string[] {
   return radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? "");
 }
@@ -206,6 +217,55 @@ describe("step 1 'Setup your calendar' (docs/product.md §2, §5)", () => {
     await user.click(group("Animal").getByRole("radio", { name: "Calves" }));
     expect(main.queryByText(/had their first/)).toBeNull();
     expect(readCalendarForm().herdStatus).toEqual({});
+  });
+
+  it("asks heifers about their first BVD course, 'No, not yet' by default with the bought-in hint, and sends a 'Yes' to step 2 (decision 421)", async () => {
+    const calls: string[] = [];
+    server.use(createScopedDiseasesHandler(readToday(), calls));
+    const view = await renderSetup();
+    const { user, main, nextStep } = view;
+    await chooseSetup(view, {
+      enterprise: "Dairy",
+      animal: "Replacement Heifers",
+      season: "Spring calving",
+      disease: /^BVD/,
+    });
+
+    const question = main.getByRole("group", {
+      name: "Have these heifers had their first BVD course (2 doses)?",
+    });
+    expect(within(question).getByRole("radio", { name: "No, not yet" })).toBeChecked();
+    expect(question).toHaveAccessibleDescription(
+      "Bought-in animals with no vaccination record: answer No.",
+    );
+    await user.click(within(question).getByRole("radio", { name: "Yes" }));
+    expect(readCalendarForm().herdStatus).toEqual({ "1": "primed" });
+
+    await user.click(nextStep());
+    await screen.findByRole("heading", { level: 1, name: "Review your calendar" });
+    await vi.waitFor(() => expect(calls).not.toHaveLength(0));
+    const sent = new URL(calls.at(-1) ?? "").searchParams;
+    expect(sent.get("primed")).toBe("1");
+    expect(sent.get("unprimed")).toBeNull();
+  }, 15_000);
+
+  it("asks rams about their first clostridial course, 'Yes' by default, with the bought-in hint (decision 421)", async () => {
+    const view = await renderSetup();
+    await chooseSetup(view, {
+      enterprise: "Sheep",
+      animal: "Ram",
+      season: /^Mid-season/,
+      disease: /^Clostridial/,
+    });
+    const { main } = view;
+
+    const question = main.getByRole("group", {
+      name: "Have your rams had their first clostridial course (2 doses)?",
+    });
+    expect(within(question).getByRole("radio", { name: "Yes" })).toBeChecked();
+    expect(question).toHaveAccessibleDescription(
+      "Bought-in animals with no vaccination record: answer No.",
+    );
   });
 
   it("asks whether suckler calves graze with lungworm risk, no by default, and sends the answer to step 2 (decision 419)", async () => {

@@ -24,7 +24,7 @@ export function SetupCalendarPage({ reference }: { reference: ReferenceLists }) 
   const hintId = useId();
   const enterprise = reference.enterprises.find((candidate) => candidate.id === form.enterpriseID);
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
-  const canProceed = canProceedToReview(form, animal);
+  const canProceed = canProceedToReview(form, animal, today);
 
   return (
     <div className="setup-page">

@@ -4,7 +4,7 @@ import type {
   HerdStatus,
   ReferenceLists,
 } from "@vaxcal/contracts";
-import { checkBirthEndDate } from "@vaxcal/contracts";
+import { checkBirthEndDate, checkYoungestBirthDate } from "@vaxcal/contracts";
 import { describeBlock, resolveBirthLabel, type IsoDate } from "@vaxcal/schedule";
 import { useId, type ReactNode } from "react";
 import { CheckboxField, FieldGroup, TextField } from "../../../components/ui/form-fields.tsx";
@@ -15,6 +15,7 @@ import {
   chooseAnimal,
   chooseEnterprise,
   chooseSeason,
+  findHerdStatusDefault,
   findHerdStatusQuestion,
   listAnimalDiseases,
   listAnimalSeasons,
@@ -25,6 +26,7 @@ import {
   resolveBirthEndDate,
   resolveLungwormAnswer,
 } from "../lib/calendar-setup.ts";
+import { findYoungestAgeQuestion } from "../lib/youngest-age.ts";
 
 type SetupFieldsProps = {
   reference: ReferenceLists;
@@ -176,7 +178,10 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
                 {isChecked && question !== null && (
                   <HerdStatusQuestion
                     question={question}
-                    status={form.herdStatus?.[String(disease.id)] ?? "primed"}
+                    status={
+                      form.herdStatus?.[String(disease.id)] ??
+                      findHerdStatusDefault(disease, setup.animal.id)
+                    }
                     onAnswer={(status) =>
                       onSetField("herdStatus", {
                         ...form.herdStatus,
@@ -188,9 +193,43 @@ export function SetupFields({ reference, today, form, onChoose, onSetField }: Se
               </div>
             );
           })}
+          <YoungestBirthField
+            reference={reference}
+            today={today}
+            form={form}
+            onSetField={onSetField}
+          />
         </FieldGroup>
       )}
     </div>
+  );
+}
+
+/**
+ * Decision 422: when the youngest of the group was born, optional, asked only where a ticked
+ * disease's vaccine has a minimum age these animals can still be under.
+ */
+function YoungestBirthField({
+  reference,
+  today,
+  form,
+  onSetField,
+}: Pick<SetupFieldsProps, "reference" | "today" | "form" | "onSetField">) {
+  const question = findYoungestAgeQuestion(reference, form);
+  if (question === null) return null;
+  const answer = form.youngestBirthDate ?? null;
+  return (
+    <TextField
+      label={question.label}
+      type="date"
+      isOptional
+      hint={question.hint}
+      value={answer ?? ""}
+      max={today}
+      error={checkYoungestBirthDate(answer, today) ?? undefined}
+      echo={describeChosenDate(answer)}
+      onChange={(event) => onSetField("youngestBirthDate", event.target.value || null)}
+    />
   );
 }
 
@@ -273,6 +312,9 @@ function LungwormQuestion({
  * docs/product.md §3 "Herd status": asked for a ticked disease with a primary course. "Yes" keeps
  * the boosters alone; "No" lays the course out first.
  */
+/** Decision 421: bought-in stock is not an animal of its own; every question says how to answer. */
+export const herdStatusHint = "Bought-in animals with no vaccination record: answer No.";
+
 function HerdStatusQuestion({
   question,
   status,
@@ -283,9 +325,13 @@ function HerdStatusQuestion({
   onAnswer: (status: HerdStatus) => void;
 }) {
   const name = useId();
+  const hintId = useId();
   return (
-    <fieldset className="setup-fields__herd-status">
+    <fieldset className="setup-fields__herd-status" aria-describedby={hintId}>
       <legend className="setup-fields__herd-status-question">{question}</legend>
+      <p id={hintId} className="setup-fields__herd-status-hint">
+        {herdStatusHint}
+      </p>
       <RadioOption
         name={name}
         label="Yes"

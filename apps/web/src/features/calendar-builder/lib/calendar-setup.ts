@@ -1,5 +1,6 @@
 import {
   checkBirthEndDate,
+  checkYoungestBirthDate,
   type Animal,
   type AnimalEnterpriseSeasonCombination,
   type CalendarForm,
@@ -64,6 +65,19 @@ export function listAnimalDiseases(reference: SetupReference, animalId: number |
   const animal = reference.animals.find((candidate) => candidate.id === animalId);
   if (!animal) return [];
   return reference.diseases.filter((disease) => animal.diseases.includes(disease.id));
+}
+
+/**
+ * Decision 421: the answer a disease's herd status question shows until the farmer answers: the
+ * offer's default (heifers' BVD: "No, not yet"), else "Yes".
+ */
+export function findHerdStatusDefault(
+  disease: SetupReference["diseases"][number],
+  animalId: number,
+): HerdStatus {
+  return (
+    disease.animals.find((offer) => offer.animal_id === animalId)?.herd_status_default ?? "primed"
+  );
 }
 
 /** The herd status question a disease asks for an animal (docs/product.md §3), or null. */
@@ -162,8 +176,11 @@ function settleChoices(
     ids.animalID === form.animalID && ids.enterpriseID === form.enterpriseID
       ? (form.lungwormRisk ?? null)
       : null;
+  // Decision 422: when the youngest was born is about these animals.
+  const youngestBirthDate =
+    ids.animalID === form.animalID ? (form.youngestBirthDate ?? null) : null;
   if (combination?.id === form.animalEnterpriseSeasonCombination?.id) {
-    return { ...next, diseases, herdStatus, lungwormRisk };
+    return { ...next, diseases, herdStatus, lungwormRisk, youngestBirthDate };
   }
   // docs/product.md §9: the next season whose first shots are still ahead.
   const defaults = combination
@@ -175,7 +192,15 @@ function settleChoices(
       )
     : { birthDate: null, breedingDate: null };
   // Decision 416: a new season's block ends on its default until the farmer changes it.
-  return { ...next, diseases, herdStatus, lungwormRisk, ...defaults, birthEndDate: null };
+  return {
+    ...next,
+    diseases,
+    herdStatus,
+    lungwormRisk,
+    youngestBirthDate,
+    ...defaults,
+    birthEndDate: null,
+  };
 }
 
 export function chooseEnterprise(
@@ -266,6 +291,8 @@ export function buildCalendarSetup(
     herdStatus: keepTickedAnswers(form),
     // Decision 419: sent only when the farmer answered; else the enterprise's default.
     ...(form.lungwormRisk == null ? {} : { lungwormRisk: form.lungwormRisk }),
+    // Decision 422: sent only when the farmer answered.
+    ...(form.youngestBirthDate == null ? {} : { youngestBirthDate: form.youngestBirthDate }),
   };
 }
 
@@ -292,12 +319,30 @@ function keepTickedAnswers(form: CalendarForm): Record<string, HerdStatus> {
   );
 }
 
-/** The diseases whose primary course the animals have not had, by id. */
-export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
+/** The diseases answered with this herd status, by id. */
+function listDiseaseIdsAnswered(setup: CalendarSetup, status: HerdStatus): number[] {
   return Object.entries(setup.herdStatus ?? {})
-    .filter(([, status]) => status === "unprimed")
+    .filter(([, answer]) => answer === status)
     .map(([diseaseId]) => Number(diseaseId))
     .sort((left, right) => left - right);
+}
+
+/** The diseases whose primary course the animals have not had, by id. */
+export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
+  return listDiseaseIdsAnswered(setup, "unprimed");
+}
+
+/**
+ * Decision 421: the diseases whose primary course the animals have had, by id; sent too, since a
+ * question left unanswered takes its offer's default (heifers' BVD: not yet).
+ */
+export function listPrimedDiseaseIds(setup: CalendarSetup): number[] {
+  return listDiseaseIdsAnswered(setup, "primed");
+}
+
+/** The herd status answers as one text, `u:1,3|p:2`, for keys that change with any answer. */
+export function describeHerdStatusAnswers(setup: CalendarSetup): string {
+  return `u:${listUnprimedDiseaseIds(setup).join(",")}|p:${listPrimedDiseaseIds(setup).join(",")}`;
 }
 
 /**
@@ -305,7 +350,15 @@ export function listUnprimedDiseaseIds(setup: CalendarSetup): number[] {
  * breeding date is set for adult animals, a birth date is set unless the animal has none, and at
  * least one disease is chosen.
  */
-export function canProceedToReview(form: CalendarForm, animal: AnimalFacts | undefined): boolean {
+export function canProceedToReview(
+  form: CalendarForm,
+  animal: AnimalFacts | undefined,
+  today?: IsoDate,
+): boolean {
+  // Decision 422: a youngest born after today, or absurdly long ago, is refused by the server.
+  if (today !== undefined && checkYoungestBirthDate(form.youngestBirthDate, today) !== null) {
+    return false;
+  }
   return buildCalendarSetup(form, animal) !== null && form.diseases.length > 0;
 }
 
@@ -316,7 +369,8 @@ export function describeSetupKey(combinationId: number, setup: CalendarSetup): s
     setup.birthDate ?? "",
     setup.birthEndDate ?? "",
     setup.breedingDate ?? "",
-    listUnprimedDiseaseIds(setup).join(","),
+    describeHerdStatusAnswers(setup),
     setup.lungwormRisk ?? "",
+    setup.youngestBirthDate ?? "",
   ].join("|");
 }

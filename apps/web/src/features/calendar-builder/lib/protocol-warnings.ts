@@ -51,6 +51,7 @@ export const protocolRuleNames: Record<ProtocolRule, string> = {
   lapsedCourse: "Lapsed course",
   crossesToCalf: "Vaccine virus in pregnancy",
   handlerSafety: "Safe handling",
+  youngestUnderAge: "Own age",
 };
 
 const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
@@ -71,6 +72,7 @@ const slugByRule: Record<ProtocolRule, PopupSlug | null> = {
   lapsedCourse: null,
   crossesToCalf: null,
   handlerSafety: null,
+  youngestUnderAge: null,
 };
 
 export type PopupParameters = Record<string, string | number>;

@@ -51,6 +51,7 @@ export function buildSubmitData(
           : {}),
         // Decision 419: the lungworm answer, when the farmer gave one.
         ...(setup.lungwormRisk === undefined ? {} : { lungwormRisk: setup.lungwormRisk }),
+        ...(setup.youngestBirthDate == null ? {} : { youngestBirthDate: setup.youngestBirthDate }),
       },
       diseases: diseases.map((disease) => {
         const stamped = protocolStamps.get(disease.id);

@@ -27,7 +27,7 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
-  it("keeps exactly the spec's form fields, the herd status answers, the block's end and the lungworm answer, under calendarForm", () => {
+  it("keeps exactly the spec's form fields, the herd status answers, the block's end, the lungworm answer and the youngest's birth, under calendarForm", () => {
     applyCalendarFormFields(
       { enterpriseID: 1, animalID: 1, seasonID: 1, birthDate: "2027-02-01", diseases: [1, 3] },
       combinations,
@@ -48,6 +48,8 @@ describe("the calendar form draft (docs/product.md §3, §4, §5)", () => {
       herdStatus: {},
       // Decision 419: not answered, so the enterprise's default.
       lungwormRisk: null,
+      // Decision 422: not answered, so no dose waits for the youngest.
+      youngestBirthDate: null,
     });
   });
 

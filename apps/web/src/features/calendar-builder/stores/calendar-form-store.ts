@@ -31,6 +31,7 @@ export const emptyCalendarForm: CalendarForm = {
   animalEnterpriseSeasonCombination: null,
   herdStatus: {},
   lungwormRisk: null,
+  youngestBirthDate: null,
 };
 
 const formFields = new Set<string>(Object.keys(emptyCalendarForm));
@@ -52,6 +53,7 @@ function pickFormFields(state: CalendarForm): CalendarForm {
     animalEnterpriseSeasonCombination: state.animalEnterpriseSeasonCombination,
     herdStatus: state.herdStatus ?? {},
     lungwormRisk: state.lungwormRisk ?? null,
+    youngestBirthDate: state.youngestBirthDate ?? null,
   };
 }
 

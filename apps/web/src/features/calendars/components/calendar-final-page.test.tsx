@@ -50,10 +50,12 @@ describe("the final page stays (no redirect to My Calendars)", () => {
     renderFinalPage();
     const main = screen.getByRole("heading", { level: 1, name: "Download your calendar" })
       .parentElement as HTMLElement;
+    // The PDF's button comes with its length, 12 months unless changed (issue 25, item 7).
     const actions = [...main.querySelectorAll(".final-page__actions > *")].map(
-      (element) => element.textContent,
+      (element) => element.querySelector("button")?.textContent ?? element.textContent,
     );
     expect(actions).toEqual(["Download PDF", "Add to phone calendar"]);
+    expect(screen.getByRole("combobox", { name: "PDF covers" })).toHaveValue("12");
     expect(screen.getByRole("link", { name: "Add to phone calendar" })).toHaveAttribute(
       "href",
       "#final-page-feed",

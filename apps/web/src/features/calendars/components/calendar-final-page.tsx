@@ -9,7 +9,7 @@ import { calendarsTexts } from "../calendars-messages.ts";
 import { calendarsQueryKeys } from "../query-keys.ts";
 import { CalendarFeedLinks } from "./calendar-feed-links.tsx";
 import { CreateCalendarLink } from "./create-calendar-link.tsx";
-import { DownloadCalendarButton } from "./download-calendar-button.tsx";
+import { DownloadCalendarWithMonths } from "./download-calendar-button.tsx";
 import "./calendars.css";
 
 /**
@@ -77,7 +77,7 @@ export function CalendarFinalPage({
           </span>
         </p>
         <div className="button-row final-page__actions">
-          <DownloadCalendarButton calendar={calendar} label="Download PDF" isLarge />
+          <DownloadCalendarWithMonths calendar={calendar} label="Download PDF" isLarge />
           {feedUrls && (
             <a className="button button--secondary button--large" href="#final-page-feed">
               Add to phone calendar

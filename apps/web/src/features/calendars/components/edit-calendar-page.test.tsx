@@ -149,6 +149,16 @@ describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 '
     });
   });
 
+  it("restores when the youngest was born, as saved (decision 422)", async () => {
+    const detail = buildSavedDetail();
+    backend.details.set(7, {
+      ...detail,
+      setup: { ...detail.setup, youngestBirthDate: "2026-06-01" },
+    });
+    await renderEdit();
+    expect(readCalendarForm().youngestBirthDate).toBe("2026-06-01");
+  });
+
   it("replaces the calendar with PUT on Update, then shows the final page", async () => {
     const { user } = await renderEdit();
     await user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
@@ -500,5 +510,19 @@ describe("a saved calendar checked with the owner's other calendars (decision 42
     expect(
       screen.queryByRole("region", { name: /other calendars for the same animals/ }),
     ).toBeNull();
+  });
+});
+
+describe("the saved calendar's PDF (issue 25, item 7)", () => {
+  it("offers the PDF with its length, 12 months unless changed, 24 or 36", async () => {
+    await renderEdit();
+    const months = screen.getByRole("combobox", { name: "PDF covers" });
+    expect(months).toHaveValue("12");
+    expect(
+      within(months)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["12 months", "24 months", "36 months"]);
+    expect(screen.getByRole("button", { name: "Download PDF" })).toBeVisible();
   });
 });

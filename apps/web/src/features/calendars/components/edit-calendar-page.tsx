@@ -30,6 +30,7 @@ import {
 import { calendarDetailQueryOptions } from "../api/get-calendar-detail.ts";
 import { givenShotsQueryOptions } from "../api/list-given-shots.ts";
 import { FarmTimelineNotice } from "./farm-timeline-notice.tsx";
+import { DownloadCalendarWithMonths } from "./download-calendar-button.tsx";
 import { GivenShotDialog } from "./given-shot-dialog.tsx";
 import { ProtocolUpdateNotice } from "./protocol-update-notice.tsx";
 import { UndoGivenShotButton } from "./undo-given-shot-button.tsx";
@@ -75,6 +76,7 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
     herdStatus: detail.setup.herdStatus ?? {},
     // Decision 419: the lungworm answer saved with the calendar, if any.
     ...(detail.setup.lungwormRisk === undefined ? {} : { lungwormRisk: detail.setup.lungwormRisk }),
+    youngestBirthDate: detail.setup.youngestBirthDate ?? null,
   };
   const setup = buildCalendarSetup(form, animal);
   if (setup === null) return null;
@@ -178,6 +180,14 @@ export function EditCalendarPage({
             isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
           />
           <FarmTimelineNotice warnings={detail.data?.farmTimelineWarnings} />
+          {detail.data && (
+            <p className="saved-calendar-pdf">
+              <DownloadCalendarWithMonths
+                calendar={{ id: calendarId, downloadUrl: detail.data.downloadUrl }}
+                label="Download PDF"
+              />
+            </p>
+          )}
         </>
       }
       givenShots={givenShots}
