@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt, lte, min, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
-import { outboxMessages } from "../db/schema/outbox.ts";
+import { outboxAttachments, outboxMessages } from "../db/schema/outbox.ts";
 
 export const OutboxChannel = { email: "email", sms: "sms" } as const;
 export type OutboxChannel = (typeof OutboxChannel)[keyof typeof OutboxChannel];
@@ -33,6 +33,16 @@ export type NewOutboxMessage = {
   createdAt: Date;
   accountId: number | null;
   kind: MessageKind;
+};
+
+/** A file sent with an e-mail (a reminder's calendar PDF). */
+export type OutboxAttachment = { filename: string; contentType: string; content: Buffer };
+
+/** An attachment as /dev/outbox lists it: no content. */
+export type OutboxAttachmentEntry = Pick<OutboxAttachment, "filename" | "contentType"> & {
+  id: number;
+  messageId: number;
+  bytes: number;
 };
 
 /** How many messages a budget counted since a moment, and the oldest of them. */
@@ -189,6 +199,42 @@ export function createOutboxRepository(db: Executor) {
         .from(outboxMessages)
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(limit);
+    },
+
+    /** Keeps a held message's files for /dev/outbox. */
+    async insertAttachments(messageId: number, attachments: readonly OutboxAttachment[]) {
+      if (attachments.length === 0) return;
+      await db
+        .insert(outboxAttachments)
+        .values(attachments.map((attachment) => ({ messageId, ...attachment })));
+    },
+
+    /** The files of these messages, without their content. */
+    listAttachments(messageIds: readonly number[]): Promise<OutboxAttachmentEntry[]> {
+      if (messageIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: outboxAttachments.id,
+          messageId: outboxAttachments.messageId,
+          filename: outboxAttachments.filename,
+          contentType: outboxAttachments.contentType,
+          bytes: sql<number>`octet_length(${outboxAttachments.content})::int`,
+        })
+        .from(outboxAttachments)
+        .where(inArray(outboxAttachments.messageId, [...messageIds]))
+        .orderBy(outboxAttachments.id);
+    },
+
+    async findAttachment(id: number): Promise<OutboxAttachment | undefined> {
+      const [row] = await db
+        .select({
+          filename: outboxAttachments.filename,
+          contentType: outboxAttachments.contentType,
+          content: outboxAttachments.content,
+        })
+        .from(outboxAttachments)
+        .where(eq(outboxAttachments.id, id));
+      return row;
     },
   };
 }

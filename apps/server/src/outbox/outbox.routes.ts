@@ -1,6 +1,7 @@
 import { ErrorCode } from "@vaxcal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isLoopbackAddress } from "../http/client-address.ts";
@@ -49,11 +50,35 @@ export const outboxRoutes: FastifyPluginAsyncZod<OutboxRoutesOptions> = async (a
   const options = { schema: { hide: true }, onRequest: allowLocalBrowserOnly };
   app.get(devOutboxPath, options, async (_request, reply) => {
     const messages = await repository.listRecentMessages(200);
+    const attachments = await repository.listAttachments(messages.map((message) => message.id));
     return reply
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(renderOutboxPage(messages));
+      .send(renderOutboxPage(messages, attachments));
   });
+  // A held e-mail's file (a reminder's calendar PDF), opened in the browser.
+  app.get(
+    `${devOutboxPath}/attachments/:id`,
+    {
+      ...options,
+      schema: {
+        hide: true,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      },
+    },
+    async (request, reply) => {
+      const attachment = await repository.findAttachment(request.params.id);
+      if (!attachment) {
+        throw new AppError(ErrorCode.notFound, `Nothing is found at GET ${request.url}.`);
+      }
+      const filename = attachment.filename.replace(/[^\w.-]/g, "_");
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `inline; filename="${filename}"`)
+        .type(attachment.contentType)
+        .send(attachment.content);
+    },
+  );
   app.get(devOutboxStylesheetPath, options, async (_request, reply) =>
     reply
       .header("cache-control", "no-store")

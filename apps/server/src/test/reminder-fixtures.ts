@@ -90,7 +90,8 @@ export async function createFarmsWithShotOn(
 
 /**
  * The reminder sender as a worker runs it, against the loopback SMTP relay and fake Twilio, with
- * the calendars' PDFs for the e-mails. `close` stops the PDF reader's render pool.
+ * the calendars' PDFs for the e-mails; without `fakes`, with no transports, as in development
+ * (messages are held for /dev/outbox). `close` stops the PDF reader's render pool.
  */
 export function createLoopbackReminderSender({
   db,
@@ -101,7 +102,7 @@ export function createLoopbackReminderSender({
 }: {
   db: Db;
   clock: Clock;
-  fakes: LoopbackFakes;
+  fakes?: LoopbackFakes;
   secret?: string;
   publicUrl?: string;
 }): { sender: ReminderSender; close: () => Promise<void> } {
@@ -109,8 +110,8 @@ export function createLoopbackReminderSender({
   const sender = createReminderSender({
     db,
     clock,
-    mail: createSmtpMailTransport(fakes.smtp),
-    sms: createTwilioSmsTransport(fakes.twilio),
+    mail: fakes && createSmtpMailTransport(fakes.smtp),
+    sms: fakes && createTwilioSmsTransport(fakes.twilio),
     renderCalendarPdf: pdfs.read,
     secret,
     publicUrl,

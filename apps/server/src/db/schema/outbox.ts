@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { idColumn, timestampColumn } from "./columns.ts";
 
 /**
@@ -40,4 +40,25 @@ export const outboxMessages = pgTable(
     index("outbox_messages_recipient_created").on(table.recipient, table.createdAt),
     index("outbox_messages_account_created").on(table.accountId, table.createdAt),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * The files of a message held for /dev/outbox (a reminder's calendar PDF), so the development
+ * page lists and opens them. Only held messages keep them: a transport sends them and nothing
+ * is stored. They go with their message.
+ */
+export const outboxAttachments = pgTable(
+  "outbox_attachments",
+  {
+    id: idColumn(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (table) => [index("outbox_attachments_message").on(table.messageId)],
 );

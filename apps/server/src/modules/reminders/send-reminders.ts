@@ -204,19 +204,26 @@ export function createReminderSender(dependencies: ReminderSenderDependencies) {
     };
   }
 
-  /** Without a transport (development): kept in the outbox table for /dev/outbox. */
+  /**
+   * Without a transport (development): kept in the outbox table for /dev/outbox, an e-mail with
+   * its files, in one transaction.
+   */
   async function holdInOutbox(channel: OutboxChannel, outgoing: MailMessage | SmsMessage) {
     const isMail = "subject" in outgoing;
-    await createOutboxRepository(db).insertMessage({
-      channel,
-      recipient: outgoing.to,
-      accountId: null,
-      subject: isMail ? outgoing.subject : null,
-      bodyText: isMail ? outgoing.text : outgoing.body,
-      bodyHtml: isMail ? outgoing.html : null,
-      status: OutboxStatus.held,
-      createdAt: clock(),
-      kind: MessageKind.notification,
+    await db.transaction(async (transaction) => {
+      const outbox = createOutboxRepository(transaction);
+      const messageId = await outbox.insertMessage({
+        channel,
+        recipient: outgoing.to,
+        accountId: null,
+        subject: isMail ? outgoing.subject : null,
+        bodyText: isMail ? outgoing.text : outgoing.body,
+        bodyHtml: isMail ? outgoing.html : null,
+        status: OutboxStatus.held,
+        createdAt: clock(),
+        kind: MessageKind.notification,
+      });
+      if (isMail) await outbox.insertAttachments(messageId, outgoing.attachments ?? []);
     });
   }
 
