@@ -267,9 +267,11 @@ describe(
         window.dispatchEvent(new Event("online"));
         expect(await screen.findByText(autosaveText.saved)).toBeVisible();
         expect(listPuts()).toHaveLength(1);
-        const left = new Event("beforeunload", { cancelable: true });
-        window.dispatchEvent(left);
-        expect(left.defaultPrevented).toBe(false);
+        await waitFor(() => {
+          const left = new Event("beforeunload", { cancelable: true });
+          window.dispatchEvent(left);
+          expect(left.defaultPrevented).toBe(false);
+        });
       } finally {
         onLine.mockRestore();
       }
