@@ -214,7 +214,6 @@ function CalendarReview({
           calendar={calendar}
           reference={reference}
           seasonId={form.seasonID ?? 0}
-          calendarId={calendarId}
           protocolStamps={readProtocolStamps(review.draft)}
           onFinished={onFinished}
         />
