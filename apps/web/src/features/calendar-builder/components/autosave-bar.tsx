@@ -1,12 +1,11 @@
-import type { Calendar } from "@vaxcal/schedule";
-import type { ReferenceLists, SavedCalendarContact } from "@vaxcal/contracts";
+import type { SavedCalendarContact } from "@vaxcal/contracts";
 import { useState } from "react";
 import {
   useCalendarAutosave,
+  type AutosaveInput,
   type AutosaveStatus,
   type CalendarAutosave,
 } from "../hooks/use-calendar-autosave.ts";
-import type { CalendarDraft } from "../stores/calendar-draft-store.ts";
 import { ConfirmDetailsDialog } from "./confirm-details-dialog.tsx";
 import "./calendar-finish.css";
 
@@ -31,13 +30,7 @@ export const autosaveLabels = {
   save: "Save changes",
 } as const;
 
-type AutosaveBarProps = {
-  calendar: Calendar;
-  draft: CalendarDraft;
-  reference: ReferenceLists;
-  seasonId: number;
-  calendarId: number;
-  savedContact: SavedCalendarContact | null;
+type AutosaveBarProps = AutosaveInput & {
   /** A conflict (decision 424): drop this draft and open the version saved elsewhere. */
   onLoadLatest: () => void;
 };

@@ -64,18 +64,13 @@ function isContactIssue(error: ApiError): boolean {
 }
 
 function withoutTermsAgreement(contact: SubmitContact): SubmitContact {
-  return {
-    name: contact.name,
-    surname: contact.surname,
-    phone_number: contact.phone_number,
-    vet_email_address: contact.vet_email_address,
-    email: contact.email,
-  };
+  const { agree_to_terms: _agreed, ...details } = contact;
+  return details;
 }
 
 type Snapshot = { key: string; diseases: readonly ScopedDisease[] };
 
-type AutosaveInput = {
+export type AutosaveInput = {
   calendar: Calendar;
   draft: CalendarDraft;
   reference: ReferenceLists;

@@ -382,11 +382,7 @@ describe(
 
     it("keeps the edits across a reload once saved", async () => {
       const first = await renderEdit();
-      await first.user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
-      const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
-      await first.user.clear(panel.getByLabelText("Date of this shot"));
-      await first.user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
-      await first.user.click(panel.getByRole("button", { name: "Confirm" }));
+      await moveBvdShot(first.user, "2031-02-10");
       first.unmount();
 
       await renderEdit();
@@ -396,11 +392,7 @@ describe(
 
     it("opens the saved version when it changed since the draft was made", async () => {
       const first = await renderEdit();
-      await first.user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
-      const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
-      await first.user.clear(panel.getByLabelText("Date of this shot"));
-      await first.user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
-      await first.user.click(panel.getByRole("button", { name: "Confirm" }));
+      await moveBvdShot(first.user, "2031-02-10");
       first.unmount();
 
       backend.details.set(7, buildSavedDetail("2026-11-21T08:00:00.000Z"));
