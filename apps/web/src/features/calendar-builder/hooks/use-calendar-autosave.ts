@@ -10,7 +10,9 @@ import {
 import type { Calendar } from "@vaxcal/schedule";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useCurrentUser } from "../../../lib/current-user.ts";
 import { submitCalendar } from "../api/submit-calendar.ts";
+import { needsTermsAgreement } from "../lib/contact-details.ts";
 import { buildSubmitData } from "../lib/submit-payload.ts";
 import {
   markSavedDraftSaved,
@@ -114,6 +116,13 @@ export function useCalendarAutosave({
   const history = useRef<Snapshot[]>([]);
   const lastSeen = useRef<Snapshot>({ key, diseases: draft.diseases });
   const isUndoing = useRef(false);
+  // docs/product.md D18: an account that has not agreed to the current terms is asked before
+  // the first save, not refused by the server; once agreed here, it is not asked again.
+  const profile = useCurrentUser().data;
+  const mustAgreeToTerms = useRef(false);
+  useEffect(() => {
+    mustAgreeToTerms.current = profile !== undefined && needsTermsAgreement(profile);
+  }, [profile]);
 
   /** One save of what is on screen: the status it leaves, or "again" when an edit came meanwhile. */
   const sendOnce = useCallback(async (): Promise<AutosaveStatus | "again" | null> => {
@@ -126,6 +135,7 @@ export function useCalendarAutosave({
     if (!payload.ok) return "blocked";
     const confirmed = contact.current;
     if (confirmed === null) return "needsDetails";
+    if (mustAgreeToTerms.current && confirmed.agree_to_terms !== true) return "needsDetails";
     if (!navigator.onLine) return "offline";
     isSending.current = true;
     setStatus("saving");
@@ -138,6 +148,7 @@ export function useCalendarAutosave({
       });
       savedKey.current = sending;
       // The terms were agreed with this save; the next ones need not say it again.
+      if (confirmed.agree_to_terms === true) mustAgreeToTerms.current = false;
       contact.current = withoutTermsAgreement(confirmed);
       const hasNewerEdit = latest.current.key !== sending;
       markSavedDraftSaved(answer.calendar.updated_at, hasNewerEdit);

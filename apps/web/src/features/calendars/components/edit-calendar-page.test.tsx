@@ -26,6 +26,8 @@ import {
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
+import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
+import { createAccountHandlers } from "../../../testing/mocks/account-handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import {
@@ -378,6 +380,26 @@ describe(
       await waitFor(() => expect(listPuts()).toHaveLength(2));
       expect((listPuts()[1] as SubmitCalendarRequest).contact.name).toBe("Aoife");
       expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
+    });
+
+    it("asks for the terms once, before any save, when the account has not agreed to the current ones", async () => {
+      server.use(...createAccountHandlers({ ...farmerFixture, terms_version: null }));
+      const { user } = await renderEdit();
+      await moveBvdShot(user, "2031-02-10");
+      expect(await screen.findByText(autosaveText.needsDetails)).toBeVisible();
+      expect(listPuts()).toHaveLength(0);
+
+      await user.click(screen.getByRole("button", { name: "Confirm your details" }));
+      const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+      await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
+      await user.click(popup.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      expect((listPuts()[0] as SubmitCalendarRequest).contact.agree_to_terms).toBe(true);
+
+      await moveBvdShot(user, "2031-02-05", "2031-02-10");
+      await waitFor(() => expect(listPuts()).toHaveLength(2));
+      expect((listPuts()[1] as SubmitCalendarRequest).contact).not.toHaveProperty("agree_to_terms");
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
     });
 
     it("keeps the edits across a reload once saved", async () => {
