@@ -147,6 +147,15 @@ async function moveBvdShot(
   await user.click(panel.getByRole("button", { name: "Confirm" }));
 }
 
+/** Moves a shot, finds the bar asking for the details before any save, and opens the popup. */
+async function moveAndOpenDetails(user: Awaited<ReturnType<typeof renderEdit>>["user"]) {
+  await moveBvdShot(user, "2031-02-10");
+  expect(await screen.findByText(autosaveText.needsDetails)).toBeVisible();
+  expect(listPuts()).toHaveLength(0);
+  await user.click(screen.getByRole("button", { name: "Confirm your details" }));
+  return within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+}
+
 async function renderEdit() {
   const view = renderApp("/calendar/7", { isAuthenticated: true });
   await screen.findByRole("region", { name: "Vaccination calendar" });
@@ -362,12 +371,7 @@ describe(
     it("asks once for the details of a calendar saved without them, prefilled from the profile, then saves", async () => {
       backend.details.set(7, buildSavedDetail(undefined, null));
       const { user } = await renderEdit();
-      await moveBvdShot(user, "2031-02-10");
-      expect(await screen.findByText(autosaveText.needsDetails)).toBeVisible();
-      expect(listPuts()).toHaveLength(0);
-
-      await user.click(screen.getByRole("button", { name: "Confirm your details" }));
-      const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+      const popup = await moveAndOpenDetails(user);
       expect(popup.getByLabelText("First name")).toHaveValue("Aoife");
       expect(popup.getByLabelText(/Surname/)).toHaveValue("Byrne");
       expect(popup.getByLabelText(/Mobile number/)).toHaveValue("+353871234567");
@@ -385,12 +389,7 @@ describe(
     it("asks for the terms once, before any save, when the account has not agreed to the current ones", async () => {
       server.use(...createAccountHandlers({ ...farmerFixture, terms_version: null }));
       const { user } = await renderEdit();
-      await moveBvdShot(user, "2031-02-10");
-      expect(await screen.findByText(autosaveText.needsDetails)).toBeVisible();
-      expect(listPuts()).toHaveLength(0);
-
-      await user.click(screen.getByRole("button", { name: "Confirm your details" }));
-      const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+      const popup = await moveAndOpenDetails(user);
       await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
       await user.click(popup.getByRole("button", { name: "Save changes" }));
       expect(await screen.findByText(autosaveText.saved)).toBeVisible();
