@@ -171,11 +171,11 @@ async function registerFromFinish(page: Page, farmer: ReturnType<typeof makeFarm
 
 /**
  * Confirms the contact popup and waits for the save; returns what was sent and the new id. A new
- * calendar names the vet; an update finds the vet saved with the calendar already filled in.
+ * calendar names the vet. (An edit of a saved calendar asks nothing: decision 424.)
  */
 async function confirmAndSave(
   page: Page,
-  buttonName: "Finish calendar" | "Update calendar",
+  buttonName: "Finish calendar",
 ): Promise<{ sent: SubmittedCalendar; calendarId: number }> {
   const popup = page.getByRole("dialog", { name: "Confirm your details" });
   await expect(popup.getByLabel("First name")).toHaveValue("Niamh");
@@ -369,16 +369,31 @@ test.describe("saved calendars", () => {
         exact: true,
       }),
     ).toBeVisible();
-    await page.getByRole("button", { name: "Update calendar" }).click();
-    const update = await confirmAndSave(page, "Update calendar");
-    expect(update.sent).toMatchObject({
+    // Decision 424: the move saves itself, with the details confirmed at the last save.
+    const update = await page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === `/api/calendar/${first.calendarId}` &&
+        request.method() === "PUT",
+    );
+    expect(update.postDataJSON()).toMatchObject({
       action: "update",
       calendarId: first.calendarId,
       contact: { vet_email_address: vetEmail },
     });
-    expect(update.calendarId).toBe(first.calendarId);
+    await expect(page.getByText(/^Saved\./)).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Confirm your details" })).toHaveCount(0);
 
-    const updatedPdf = await downloadPdf(page, main, first.calendarId, testInfo, "updated");
+    await page.goto("/calendars");
+    await expect(page.getByRole("heading", { level: 1, name: "My calendars" })).toBeVisible();
+    const updatedCard = page.getByRole("article", { name: /^Cows, Spring calving \d{4}$/ });
+    const updatedPdf = await downloadPdf(
+      page,
+      updatedCard,
+      first.calendarId,
+      testInfo,
+      "updated",
+      "Download calendar",
+    );
     if (isPrinted(newDate)) expect(updatedPdf).toContain(formatPdfDate(newDate));
     expect(updatedPdf).not.toContain(formatPdfDate(oldDate));
     expect(updatedPdf).toContain(`Vet: ${vetEmail}`);
@@ -395,14 +410,10 @@ test.describe("saved calendars", () => {
     await expectNoAccessibilityViolations("/", async (scanPage) => {
       await logIn(scanPage, layout, farmer.email, farmer.password);
       await scanPage.goto(`/calendar/${first.calendarId}`);
-      await expect(scanPage.getByRole("button", { name: "Update calendar" })).toBeVisible();
-      await keepPastShotsIfAsked(scanPage);
-      await scanPage.getByRole("button", { name: "Update calendar" }).click();
-      const popup = scanPage.getByRole("dialog", { name: "Confirm your details" });
-      await popup.getByRole("button", { name: "Update calendar" }).click();
       await expect(
-        scanPage.getByRole("heading", { level: 1, name: "Download your calendar" }),
+        scanPage.getByText("Changes you make here are saved as you make them."),
       ).toBeVisible();
+      await keepPastShotsIfAsked(scanPage);
     });
 
     // Delete it from My Calendars: asked first, then gone, and its feed with it.

@@ -354,18 +354,21 @@ test.describe("vet practices", () => {
         .then(() => rule.getByRole("button", { name: /^(OK|Keep this date)$/ }).click())
         .catch(() => undefined);
       await expect(rule).toBeHidden();
-      await page.getByRole("button", { name: "Update calendar" }).click();
-      const popup = page.getByRole("dialog", { name: "Confirm your details" });
-      // An invited vet agrees to the terms once, at their first save (docs/product.md D18).
-      const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
-      if (await terms.isVisible()) await terms.check();
-      await popup.getByRole("button", { name: "Update calendar" }).click();
-      await expect(
-        page.getByRole("heading", { level: 1, name: "Download your calendar" }),
-      ).toBeVisible();
-      // Issue 23, M1: the farm's feed link is the farmer's alone; the vet is told so instead.
+      // Decision 424: the vet's edit saves itself too. A vet who has not agreed to the terms yet
+      // is asked once (docs/product.md D18).
+      const saved = page.getByText(/^Saved\./);
+      const askDetails = page.getByRole("button", { name: "Confirm your details" });
+      await expect(saved.or(askDetails)).toBeVisible();
+      if (await askDetails.isVisible()) {
+        await askDetails.click();
+        const popup = page.getByRole("dialog", { name: "Confirm your details" });
+        const terms = popup.getByRole("checkbox", { name: /I agree to the terms/ });
+        if (await terms.isVisible()) await terms.check();
+        await popup.getByRole("button", { name: "Save changes" }).click();
+      }
+      await expect(saved).toBeVisible();
+      // Issue 23, M1: the farm's feed link is the farmer's alone.
       await expect(page.getByRole("link", { name: "Add to phone calendar" })).toHaveCount(0);
-      await expect(page.getByText(/The farmer adds this calendar to their phone/)).toBeVisible();
 
       // Doses due: the moved shot, under its week and vaccine, with the herd's dose estimate.
       await page.goto("/vet/dashboard");

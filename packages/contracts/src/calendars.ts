@@ -47,6 +47,12 @@ export const calendarMessages = {
   disclaimer:
     "Your calendar is generated automatically from the vaccine makers’ product information and Irish advisory guidance. It is not veterinary advice: always consult your vet before you vaccinate.",
   notFound: "We could not find this calendar.",
+  /**
+   * Decision 424: a save made on a version of the calendar that someone else (another tab, the
+   * farm's vet) has saved over since.
+   */
+  savedElsewhere:
+    "This calendar was changed somewhere else after you opened it (in another tab, by the farmer or by the vet). Load the latest version, then make your change again.",
   combinationUnknown:
     "This enterprise, animal and season do not go together. Please go back to step 1.",
   isAdultMismatch: "This does not match the animal chosen.",
@@ -388,6 +394,12 @@ export const SubmitCalendarRequestSchema = z.object({
     error: calendarMessages.actionMismatch,
   }),
   contact: CalendarContactSchema,
+  /**
+   * Decision 424: on update, the version the save was made on (the detail's or the last save's
+   * `updated_at`). A calendar saved since answers 409 and nothing is written. Without it (an older
+   * client, a script) the last save wins, as before.
+   */
+  updated_at: z.iso.datetime({ offset: true }).optional(),
   data: z.object({
     setup: CalendarSetupSchema,
     diseases: z

@@ -20,6 +20,7 @@ import {
   type RegisteredUser,
 } from "../../test/accounts.ts";
 import {
+  buildContact,
   buildEngineCalendar,
   buildSubmitPayload,
   dairySpringCows,
@@ -297,6 +298,36 @@ describe("a vet editing a client's calendar", () => {
       (await get(farmer.token, `/api/calendars/${calendarId}`)).json(),
     );
     expect(after.vet_edit?.by).toBe("Aoife Byrne");
+  });
+});
+
+describe("a vet's save (decision 424)", () => {
+  it("never changes the farmer's confirmed contact details", async () => {
+    const detail = () =>
+      get(farmer.token, `/api/calendars/${calendarId}`).then((response) =>
+        CalendarDetailSchema.parse(response.json()),
+      );
+    const before = (await detail()).contact;
+    expect(before?.name).toBe("Máire");
+    const edited = await testApp.app.inject(
+      asUser(managerToken, {
+        method: "PUT",
+        url: `/api/calendar/${calendarId}`,
+        payload: buildSubmitPayload(buildEngineCalendar(), dairySpringCows, {
+          action: "update",
+          calendarId,
+          contact: buildContact({
+            name: "Aoife",
+            surname: "Byrne",
+            email: "aoife@bandonvets.example.ie",
+            phone_number: "086 111 2222",
+            vet_email_address: null,
+          }),
+        }),
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await detail()).contact).toEqual(before);
   });
 });
 

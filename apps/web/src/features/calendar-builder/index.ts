@@ -14,6 +14,7 @@ export type {
   UndoGivenShotButtonProps,
 } from "./components/given-shots-parts.ts";
 export { ReviewCalendarPage } from "./components/review-calendar-page.tsx";
+export { autosaveMessages } from "./components/autosave-bar.tsx";
 export { describeChosenDate, formatDayDate, readToday } from "./lib/calendar-dates.ts";
 export { buildCalendarSetup, describeSetupKey, findCombination } from "./lib/calendar-setup.ts";
 export {

@@ -156,8 +156,23 @@ export function createSavedCalendarsHandlers(backend: SavedCalendarsBackend) {
         const body = (await request.json()) as SubmitCalendarRequest;
         record("PUT", request, body);
         if (!find(params.id)) return notFound();
+        // Decision 424: a save made on an older version is refused; each save moves it on.
+        const detail = backend.details.get(Number(params.id));
+        if (detail === undefined) {
+          return HttpResponse.json<SubmitCalendarResponse>({
+            calendar: saveCalendar(body, Number(params.id)),
+          });
+        }
+        if (body.updated_at !== undefined && body.updated_at !== detail.updated_at) {
+          return HttpResponse.json<ErrorBody>(
+            { error: { code: ErrorCode.conflict, message: calendarMessages.savedElsewhere } },
+            { status: 409 },
+          );
+        }
+        const version = new Date(Date.parse(detail.updated_at) + 60_000).toISOString();
+        backend.details.set(detail.calendarId, { ...detail, updated_at: version });
         return HttpResponse.json<SubmitCalendarResponse>({
-          calendar: saveCalendar(body, Number(params.id)),
+          calendar: { ...saveCalendar(body, Number(params.id)), updated_at: version },
         });
       },
     ),

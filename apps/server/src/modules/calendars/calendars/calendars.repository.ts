@@ -422,9 +422,9 @@ export function createCalendarsRepository(db: Executor) {
         .where(eq(users.id, userId));
     },
 
-    async lockCalendar(calendarId: number): Promise<{ feedNonce: string } | null> {
+    async lockCalendar(calendarId: number): Promise<{ feedNonce: string; updatedAt: Date } | null> {
       const [row] = await db
-        .select({ feedNonce: calendars.feedNonce })
+        .select({ feedNonce: calendars.feedNonce, updatedAt: calendars.updatedAt })
         .from(calendars)
         .where(eq(calendars.id, calendarId))
         .for("update");
@@ -456,13 +456,14 @@ export function createCalendarsRepository(db: Executor) {
     async updateCalendarSetup(
       calendarId: number,
       setup: CalendarSetupColumns,
-      contact: CalendarContactColumns,
+      /** Null keeps the contact details the calendar has (a vet's save, decision 424). */
+      contact: CalendarContactColumns | null,
       now: Date,
       vetEdit?: VetEditColumns,
     ) {
       await db
         .update(calendars)
-        .set({ ...setup, ...contact, ...vetEdit, updatedAt: now })
+        .set({ ...setup, ...(contact ?? {}), ...vetEdit, updatedAt: now })
         .where(eq(calendars.id, calendarId));
     },
 

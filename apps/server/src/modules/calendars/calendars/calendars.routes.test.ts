@@ -221,6 +221,44 @@ describe("saving and reopening a calendar", () => {
   });
 });
 
+describe("a save carries the version it was made on (decision 424)", () => {
+  function put(id: number, payload: SubmitCalendarRequest) {
+    return testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${id}`, payload }),
+    );
+  }
+
+  it("moves the version on at every save, and refuses a save made on an older one", async () => {
+    const calendar = buildEngineCalendar();
+    const saved = await saveCalendar(buildSubmitPayload(calendar));
+    const opened = (await getDetail(saved.id)).updated_at;
+    const update = (onCalendar: typeof calendar) =>
+      buildSubmitPayload(onCalendar, dairySpringCows, { action: "update", calendarId: saved.id });
+
+    // The test clock stands still: the version moves on all the same.
+    const edited = editCalendar(calendar, "2026-03-20", "2026-04-09");
+    const first = await put(saved.id, { ...update(edited), updated_at: opened });
+    expect(first.statusCode, first.body).toBe(200);
+    const firstVersion = SubmitCalendarResponseSchema.parse(first.json()).calendar.updated_at;
+    expect(firstVersion).not.toBe(opened);
+    expect((await getDetail(saved.id)).updated_at).toBe(firstVersion);
+
+    // Another tab, still on the version it opened: refused, and nothing written.
+    const stale = await put(saved.id, { ...update(calendar), updated_at: opened });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      error: { code: "CONFLICT", message: calendarMessages.savedElsewhere },
+    });
+    const detail = await getDetail(saved.id);
+    expect(detail.updated_at).toBe(firstVersion);
+    expectSentShotsKept(detail.diseases, update(edited).data.diseases);
+
+    // On the version it was answered, the next save goes through.
+    const next = await put(saved.id, { ...update(calendar), updated_at: firstVersion });
+    expect(next.statusCode, next.body).toBe(200);
+  });
+});
+
 describe("the contact details confirmed at finish (docs/product.md §3)", () => {
   async function readProfile() {
     const response = await testApp.app.inject(

@@ -87,6 +87,8 @@ export const savedCalendarRoutes: FastifyPluginAsyncZod<CalendarRoutesContext> =
         response: {
           200: SubmitCalendarResponseSchema,
           ...errors,
+          // Decision 424: saved since the version the save was made on.
+          409: ErrorBodySchema,
           413: ErrorBodySchema,
           429: ErrorBodySchema,
         },

@@ -333,12 +333,22 @@ export async function updateCalendar(
     // Two saves of one calendar queue here; a calendar deleted meanwhile is not found.
     const row = await repository.lockCalendar(calendar.id);
     if (row === null) throw new AppError(ErrorCode.notFound, calendarMessages.notFound);
+    // Decision 424: a save made on a version someone else has saved over since writes nothing.
+    if (
+      request.updated_at !== undefined &&
+      Date.parse(request.updated_at) !== row.updatedAt.getTime()
+    ) {
+      throw new AppError(ErrorCode.conflict, calendarMessages.savedElsewhere);
+    }
     const termsAgreedAt = await settleTermsAgreement(transaction, key.userId, request.contact, now);
+    // Every save moves the version on, even when the clock has not (decision 407's rule).
+    const version = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
     await repository.updateCalendarSetup(
       calendar.id,
       checked.setupColumns,
-      toContactColumns(request.contact, termsAgreedAt),
-      now,
+      // Decision 424: a vet's save keeps the farmer's confirmed contact details.
+      vetEditor ? null : toContactColumns(request.contact, termsAgreedAt),
+      version,
       vetEdit,
     );
     // Decision 405: a column that stays (same disease, same vaccine) keeps the protocol it was
@@ -354,12 +364,12 @@ export async function updateCalendar(
     await repository.insertColumns(calendar.id, columns);
     // Decision 403: a given record stays while its shot is on the plan; the others go.
     await createGivenShotsRepository(transaction).deleteOrphanedGivenShots(calendar.id);
-    return row;
+    return { ...row, updatedAt: version };
   });
   return describeSaved(context, checked, {
     ...calendar,
     ...vetEdit,
-    updatedAt: now,
+    updatedAt: locked.updatedAt,
     feedToken: readOwnersFeedToken(context, { ...calendar, ...locked }, key.userId),
   });
 }

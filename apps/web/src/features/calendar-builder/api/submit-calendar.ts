@@ -15,6 +15,11 @@ export type SubmitCalendarInput = {
   /** What the farmer confirmed in the popup (docs/product.md §3 contact details). */
   contact: SubmitCalendarRequest["contact"];
   data: SubmitCalendarRequest["data"];
+  /**
+   * Decision 424, update only: the version the edit was made on; the server answers 409 when the
+   * calendar was saved over since.
+   */
+  updatedAt?: string | null;
 };
 
 /**
@@ -25,6 +30,7 @@ export function submitCalendar({
   calendarId,
   contact,
   data,
+  updatedAt = null,
 }: SubmitCalendarInput): Promise<SubmitCalendarResponse> {
   if (calendarId === null) {
     const body: SubmitCalendarRequest = {
@@ -35,7 +41,13 @@ export function submitCalendar({
     };
     return sendJson(calendarPaths.create, SubmitCalendarResponseSchema, body);
   }
-  const body: SubmitCalendarRequest = { calendarId, action: CalendarAction.update, contact, data };
+  const body: SubmitCalendarRequest = {
+    calendarId,
+    action: CalendarAction.update,
+    contact,
+    ...(updatedAt === null ? {} : { updated_at: updatedAt }),
+    data,
+  };
   return sendJson(buildCalendarPath("update", calendarId), SubmitCalendarResponseSchema, body, {
     method: "PUT",
   });

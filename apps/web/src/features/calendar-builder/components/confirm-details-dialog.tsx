@@ -25,7 +25,7 @@ const resolver = zodResolver(ContactDetailsSchema) as unknown as ContactResolver
 const resolverWithTerms = zodResolver(ContactDetailsWithTermsSchema) as unknown as ContactResolver;
 
 type ConfirmDetailsDialogProps = {
-  /** The label of the button that saves: 'Finish calendar' or 'Update calendar'. */
+  /** The label of the button that saves: 'Finish calendar', or 'Save changes' (decision 424). */
   submitLabel: string;
   /** In edit mode, what was confirmed at the calendar's last save; it prefills the fields. */
   savedContact?: SavedCalendarContact | null;

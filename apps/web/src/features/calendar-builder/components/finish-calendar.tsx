@@ -4,7 +4,6 @@ import {
   type CalendarContact,
   type CalendarSummary,
   type ReferenceLists,
-  type SavedCalendarContact,
 } from "@vaxcal/contracts";
 import type { Calendar } from "@vaxcal/schedule";
 import { useEffect, useRef, useState } from "react";
@@ -29,16 +28,11 @@ export const submitScrollDelayMs = 1000;
 
 export const finishLabels = {
   create: "Finish calendar",
-  update: "Update calendar",
   /** docs/product.md §4, word for word. */
   submitting: "Generating your calendar...",
   /** docs/product.md §4, word for word. */
   retry: "Retry",
 } as const;
-
-/** The spec's text is for a new calendar; an update says what happened in the same words. */
-const updateSucceeded =
-  "Successfully updated your calendar. You can follow the link to download your PDF.";
 
 /**
  * `choosingAccount`: a visitor pressed Finish and is asked to register (first) or log in.
@@ -51,22 +45,19 @@ type FinishCalendarProps = {
   calendar: Calendar;
   reference: ReferenceLists;
   seasonId: number;
-  /** docs/product.md §4 page mode: null creates (POST), an id updates that calendar (PUT). */
-  calendarId: number | null;
-  /** Edit mode: the contact details saved with the calendar, to prefill the popup. */
-  savedContact?: SavedCalendarContact | null;
   /** Decision 405: the columns' protocol stamps from the draft, sent back with the save. */
   protocolStamps?: ProtocolStamps;
   onFinished: (calendar: CalendarSummary) => void;
 };
 
-/** docs/product.md §2 step 2's bottom button and §4 'Submission': idle, submitting, error, done. */
+/**
+ * docs/product.md §2 step 2's bottom button and §4 'Submission': idle, submitting, error, done. A
+ * new calendar's only: a saved calendar's edits save themselves (decision 424).
+ */
 export function FinishCalendar({
   calendar,
   reference,
   seasonId,
-  calendarId,
-  savedContact = null,
   protocolStamps,
   onFinished,
 }: FinishCalendarProps) {
@@ -94,7 +85,6 @@ export function FinishCalendar({
   // The popup opens once the login modal has gone, so it is not behind the inert page.
   const isConfirming =
     intent === "confirming" || (intent === "awaitingLogin" && isAuthenticated && !isModalOpen);
-  const idleLabel = calendarId === null ? finishLabels.create : finishLabels.update;
 
   function askToLogIn() {
     setIntent("awaitingLogin");
@@ -141,13 +131,10 @@ export function FinishCalendar({
     if (!data.ok) return;
     confirmedContact.current = contact;
     submission.mutate(
-      { calendarId, contact, data: data.value },
+      { calendarId: null, contact, data: data.value },
       {
         onSuccess: (answer) => {
-          showNotification(
-            NotificationType.success,
-            calendarId === null ? calendarMessages.submitSucceeded : updateSucceeded,
-          );
+          showNotification(NotificationType.success, calendarMessages.submitSucceeded);
           onFinished(answer.calendar);
         },
         onError: (error) => {
@@ -164,7 +151,7 @@ export function FinishCalendar({
     ? finishLabels.submitting
     : submission.isError
       ? finishLabels.retry
-      : idleLabel;
+      : finishLabels.create;
 
   return (
     <div className="review-finish">
@@ -216,8 +203,7 @@ export function FinishCalendar({
       )}
       {isConfirming && (
         <ConfirmDetailsDialog
-          submitLabel={idleLabel}
-          savedContact={savedContact}
+          submitLabel={finishLabels.create}
           onCancel={() => setIntent("none")}
           onConfirm={(contact) => {
             setIntent("none");

@@ -15,6 +15,7 @@ import { useCalendarReview } from "../hooks/use-calendar-review.ts";
 import { buildCalendarSetup, canProceedToReview, describeSetupKey } from "../lib/calendar-setup.ts";
 import { readProtocolStamps } from "../stores/calendar-draft-store.ts";
 import { useCalendarFormStore } from "../stores/calendar-form-store.ts";
+import { AutosaveBar } from "./autosave-bar.tsx";
 import { CalendarGrid } from "./calendar-grid.tsx";
 import { CalendarViews } from "./calendar-views.tsx";
 import { DueNext } from "./due-next.tsx";
@@ -44,6 +45,8 @@ type ReviewCalendarPageProps = {
   /** Edit mode: the saved calendar's shots marked as given (docs/product.md D19). */
   givenShots?: GivenShots | null;
   onFinished?: (calendar: CalendarSummary) => void;
+  /** Edit mode (decision 424): after a conflict, drop the draft and open the latest version. */
+  onLoadLatest?: () => void;
 };
 
 /** docs/product.md §2 '/calendar' and '/calendar/{id}': step 2, 'Review your calendar'. */
@@ -55,6 +58,7 @@ export function ReviewCalendarPage({
   notice = null,
   givenShots = null,
   onFinished = () => {},
+  onLoadLatest = () => {},
 }: ReviewCalendarPageProps) {
   const form = useCalendarFormStore();
   const animal = reference.animals.find((candidate) => candidate.id === form.animalID);
@@ -80,6 +84,7 @@ export function ReviewCalendarPage({
       notice={notice}
       givenShots={givenShots}
       onFinished={onFinished}
+      onLoadLatest={onLoadLatest}
     />
   );
 }
@@ -96,6 +101,7 @@ function CalendarReview({
   notice,
   givenShots,
   onFinished,
+  onLoadLatest,
 }: {
   reference: ReferenceLists;
   form: CalendarForm;
@@ -108,6 +114,7 @@ function CalendarReview({
   notice: ReactNode;
   givenShots: GivenShots | null;
   onFinished: (calendar: CalendarSummary) => void;
+  onLoadLatest: () => void;
 }) {
   const review = useCalendarReview({ form, setup, setupKey, combinationId, calendarId });
   const { calendar, protocolWarnings } = review;
@@ -202,15 +209,26 @@ function CalendarReview({
         your vet before you vaccinate.
       </p>
 
-      <FinishCalendar
-        calendar={calendar}
-        reference={reference}
-        seasonId={form.seasonID ?? 0}
-        calendarId={calendarId}
-        savedContact={savedContact}
-        protocolStamps={readProtocolStamps(review.draft)}
-        onFinished={onFinished}
-      />
+      {calendarId === null ? (
+        <FinishCalendar
+          calendar={calendar}
+          reference={reference}
+          seasonId={form.seasonID ?? 0}
+          protocolStamps={readProtocolStamps(review.draft)}
+          onFinished={onFinished}
+        />
+      ) : (
+        // Decision 424: a saved calendar's edits save themselves; no button, no details asked.
+        <AutosaveBar
+          calendar={calendar}
+          draft={review.draft}
+          reference={reference}
+          seasonId={form.seasonID ?? 0}
+          calendarId={calendarId}
+          savedContact={savedContact}
+          onLoadLatest={onLoadLatest}
+        />
+      )}
 
       <ReviewPopups review={review} calendar={calendar} reference={reference} />
     </div>

@@ -44,6 +44,13 @@ const CalendarDraftSchema = z.object({
    * unchanged. Never set on a new calendar's draft.
    */
   savedCalendar: z.object({ id: z.number(), updatedAt: z.string() }).optional(),
+  /**
+   * Decision 424, edit mode: the version the server answered this draft's last autosave with; a
+   * reload keeps the draft while the saved calendar is at it.
+   */
+  autosavedVersion: z.string().optional(),
+  /** Decision 424, edit mode: an edit not yet on the server (offline, say), sent at the next opening. */
+  hasUnsavedEdits: z.boolean().optional(),
 });
 export type CalendarDraft = z.infer<typeof CalendarDraftSchema>;
 
@@ -266,7 +273,10 @@ export function restoreSavedCalendarDraft({
   saveDraft("saved", { setupKey, diseases, hasReviewedPastShots: false, savedCalendar });
 }
 
-/** Whether the kept draft is the one opened from this saved version, with its unsaved edits. */
+/**
+ * Whether the kept draft is the one opened from this saved version, or autosaved as it (decision
+ * 424), with its unsaved edits.
+ */
 export function hasKeptSavedDraft(
   setupKey: string,
   savedCalendar: { id: number; updatedAt: string },
@@ -276,8 +286,36 @@ export function hasKeptSavedDraft(
     draft?.setupKey === setupKey &&
     available?.setupKey === setupKey &&
     draft.savedCalendar?.id === savedCalendar.id &&
-    draft.savedCalendar.updatedAt === savedCalendar.updatedAt
+    (draft.savedCalendar.updatedAt === savedCalendar.updatedAt ||
+      draft.autosavedVersion === savedCalendar.updatedAt)
   );
+}
+
+/** Decision 424: the version the saved calendar's draft was last saved as, opened or autosaved. */
+export function readSavedDraftVersion(): string | null {
+  const { draft } = readDraftSlot("saved");
+  return draft?.autosavedVersion ?? draft?.savedCalendar?.updatedAt ?? null;
+}
+
+/** Decision 424: whether the saved calendar's draft has an edit the server has not got yet. */
+export function setSavedDraftUnsaved(hasUnsavedEdits: boolean): void {
+  const { draft } = readDraftSlot("saved");
+  if (draft === null || (draft.hasUnsavedEdits ?? false) === hasUnsavedEdits) return;
+  saveDraft("saved", { ...draft, hasUnsavedEdits });
+}
+
+/** Decision 424: the server saved the draft as this version; whether an edit came in since. */
+export function markSavedDraftSaved(version: string, hasUnsavedEdits: boolean): void {
+  const { draft } = readDraftSlot("saved");
+  if (draft === null) return;
+  saveDraft("saved", { ...draft, autosavedVersion: version, hasUnsavedEdits });
+}
+
+/** Decision 424's undo: the saved calendar's columns as they were before an edit. */
+export function replaceSavedDraftDiseases(diseases: readonly ScopedDisease[]): void {
+  const { draft } = readDraftSlot("saved");
+  if (draft === null) return;
+  saveDraft("saved", { ...draft, diseases: [...diseases] });
 }
 
 /**

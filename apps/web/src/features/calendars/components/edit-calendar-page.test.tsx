@@ -17,7 +17,7 @@ import {
   type CalendarSetup,
 } from "@vaxcal/schedule";
 import { http, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   buildCalendarSummary,
   createSavedCalendarsBackend,
@@ -26,9 +26,12 @@ import {
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { allowConsoleErrors } from "../../../testing/console-guard.ts";
+import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
+import { createAccountHandlers } from "../../../testing/mocks/account-handlers.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import {
+  autosaveMessages,
   readCalendarForm,
   readToday,
   resetCalendarDraft,
@@ -121,192 +124,347 @@ beforeEach(() => {
   );
 });
 
+const autosaveText = autosaveMessages;
+
+function listPuts(): unknown[] {
+  return backend.calls
+    .filter((call) => call.method === "PUT" && call.path === "/api/calendar/7")
+    .map((call) => call.body);
+}
+
+/** Moves the BVD shot from `from` to `to` in its panel. */
+async function moveBvdShot(
+  user: Awaited<ReturnType<typeof renderEdit>>["user"],
+  to: string,
+  from = "2031-02-20",
+) {
+  const [year, month, day] = from.split("-").map(Number);
+  const label = `Bovilis BVD, ${day} ${new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, 1)).toLocaleString("en-GB", { month: "long", timeZone: "UTC" })} ${year}`;
+  await user.click(screen.getByRole("button", { name: label }));
+  const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
+  await user.clear(panel.getByLabelText("Date of this shot"));
+  await user.type(panel.getByLabelText("Date of this shot"), to);
+  await user.click(panel.getByRole("button", { name: "Confirm" }));
+}
+
+/** Moves a shot, finds the bar asking for the details before any save, and opens the popup. */
+async function moveAndOpenDetails(user: Awaited<ReturnType<typeof renderEdit>>["user"]) {
+  await moveBvdShot(user, "2031-02-10");
+  expect(await screen.findByText(autosaveText.needsDetails)).toBeVisible();
+  expect(listPuts()).toHaveLength(0);
+  await user.click(screen.getByRole("button", { name: "Confirm your details" }));
+  return within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+}
+
 async function renderEdit() {
   const view = renderApp("/calendar/7", { isAuthenticated: true });
   await screen.findByRole("region", { name: "Vaccination calendar" });
   return view;
 }
 
-describe("edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 'Opening a saved calendar')", () => {
-  it("opens the saved calendar in step 2, with its own shots and the Update button", async () => {
-    await renderEdit();
+// Each journey edits and waits for its save: more than the default 5 s on a loaded machine.
+describe(
+  "edit mode at /calendar/{id} (docs/product.md §2 CalendarDetail, §4 'Opening a saved calendar')",
+  { timeout: 20_000 },
+  () => {
+    it("opens the saved calendar in step 2, with its own shots and no save button (decision 424)", async () => {
+      await renderEdit();
 
-    expect(screen.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
-    expect(screen.getByText("Editing a saved calendar")).toBeVisible();
-    expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
-    expect(
-      screen.getByRole("button", { name: "Bovilis BVD, 20 February 2032, repeats every year" }),
-    ).toBeVisible();
-    expect(screen.queryByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Update calendar" })).toBeVisible();
-    expect(screen.queryByRole("button", { name: "Finish calendar" })).toBeNull();
-    // The draft is the saved calendar now, with its id, so a reload stays in edit mode.
-    expect(readCalendarForm()).toMatchObject({
-      id: 7,
-      enterpriseID: 1,
-      animalID: 1,
-      diseases: [1, 3],
-    });
-  });
-
-  it("restores when the youngest was born, as saved (decision 422)", async () => {
-    const detail = buildSavedDetail();
-    backend.details.set(7, {
-      ...detail,
-      setup: { ...detail.setup, youngestBirthDate: "2026-06-01" },
-    });
-    await renderEdit();
-    expect(readCalendarForm().youngestBirthDate).toBe("2026-06-01");
-  });
-
-  it("replaces the calendar with PUT on Update, then shows the final page", async () => {
-    const { user } = await renderEdit();
-    await user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
-    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
-    await user.clear(panel.getByLabelText("Date of this shot"));
-    await user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
-    await user.click(panel.getByRole("button", { name: "Confirm" }));
-
-    await user.click(screen.getByRole("button", { name: "Update calendar" }));
-    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
-    // Prefilled with what was confirmed at the last save, not the profile (Byrne, +353…).
-    expect(popup.getByLabelText(/Surname/)).toHaveValue("Ní Bhroin");
-    expect(popup.getByLabelText(/Mobile number/)).toHaveValue("0861234567");
-    expect(popup.getByLabelText(/Your vet's email address/)).toHaveValue(
-      "clinic@macroomvets.example.ie",
-    );
-    // The account agreed to the current terms already: no box at an update (docs/product.md D18).
-    expect(popup.queryByRole("checkbox", { name: /I agree to the terms/ })).toBeNull();
-    await user.clear(popup.getByLabelText(/Your vet's email address/));
-    await user.type(
-      popup.getByLabelText(/Your vet's email address/),
-      "Night@BandonVets.example.ie",
-    );
-    await user.click(popup.getByRole("button", { name: "Update calendar" }));
-
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Download your calendar" }),
-    ).toBeVisible();
-    expect(screen.getByText("Calendar updated")).toBeVisible();
-    const puts = backend.calls.filter((call) => call.method === "PUT");
-    expect(puts.map((call) => call.path)).toEqual(["/api/calendar/7"]);
-    const body = puts[0]?.body as SubmitCalendarRequest;
-    expect(body.action).toBe("update");
-    expect(body.calendarId).toBe(7);
-    expect(body.data.diseases.map((disease) => disease.id)).toEqual([1, 3]);
-    const bvdDates = body.data.diseases[0]?.shots.map((shot) => shot.date);
-    expect(bvdDates).toContain("2031-02-10");
-    expect(bvdDates).not.toContain("2031-02-20");
-    expect(body.contact).toEqual({
-      name: "Aoife",
-      surname: "Ní Bhroin",
-      phone_number: "0861234567",
-      vet_email_address: "night@bandonvets.example.ie",
-      email: "aoife@example.ie",
-    });
-    expect(backend.calls.some((call) => call.method === "POST")).toBe(false);
-  });
-
-  it("shows a saved calendar's past shots as past and never asks about them, at any opening", async () => {
-    // The farmer moved the BVD shot to a date that has since gone by.
-    const past = addDays(readToday(), -45);
-    const detail = buildSavedDetail();
-    backend.details.set(7, {
-      ...detail,
-      diseases: detail.diseases.map((disease) => ({
-        ...disease,
-        shots: disease.shots.map((shot) =>
-          shot.date === "2031-02-20" ? { ...shot, date: past } : shot,
-        ),
-      })),
-    });
-
-    for (let opening = 1; opening <= 2; opening++) {
-      const { user, unmount } = await renderEdit();
-      expect(screen.queryByRole("dialog", { name: "Shots in the past" })).toBeNull();
-      await user.click(screen.getByText("Past shots (1)"));
+      expect(screen.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+      expect(screen.getByText("Editing a saved calendar")).toBeVisible();
+      expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
       expect(
-        screen.getByRole("button", {
-          name: `Bovilis BVD, ${formatLongDate(past)}, BVD, past`,
-        }),
+        screen.getByRole("button", { name: "Bovilis BVD, 20 February 2032, repeats every year" }),
       ).toBeVisible();
-      unmount();
-    }
-  });
+      expect(screen.queryByRole("button", { name: "Bovilis BVD, 28 March 2031" })).toBeNull();
+      // Decision 424: edits save themselves; the bar says so, and there is nothing to press.
+      expect(screen.getByText(autosaveText.unchanged)).toBeVisible();
+      expect(screen.queryByRole("button", { name: "Update calendar" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Finish calendar" })).toBeNull();
+      // The draft is the saved calendar now, with its id, so a reload stays in edit mode.
+      expect(readCalendarForm()).toMatchObject({
+        id: 7,
+        enterpriseID: 1,
+        animalID: 1,
+        diseases: [1, 3],
+      });
+    });
 
-  it("prefills the popup from the profile for a calendar saved without contact details", async () => {
-    backend.details.set(7, buildSavedDetail(undefined, null));
-    const { user } = await renderEdit();
-    await user.click(screen.getByRole("button", { name: "Update calendar" }));
-    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
+    it("restores when the youngest was born, as saved (decision 422)", async () => {
+      const detail = buildSavedDetail();
+      backend.details.set(7, {
+        ...detail,
+        setup: { ...detail.setup, youngestBirthDate: "2026-06-01" },
+      });
+      await renderEdit();
+      expect(readCalendarForm().youngestBirthDate).toBe("2026-06-01");
+    });
 
-    expect(popup.getByLabelText("First name")).toHaveValue("Aoife");
-    expect(popup.getByLabelText(/Surname/)).toHaveValue("Byrne");
-    expect(popup.getByLabelText(/Mobile number/)).toHaveValue("+353871234567");
-    expect(popup.getByLabelText(/Your vet's email address/)).toHaveValue("");
-  });
+    it("saves a moved shot by itself, with the last confirmed details and its version, asking nothing", async () => {
+      const { user } = await renderEdit();
+      await moveBvdShot(user, "2031-02-10");
 
-  it("keeps unsaved edits across a reload while the saved calendar is unchanged", async () => {
-    const first = await renderEdit();
-    await first.user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
-    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
-    await first.user.clear(panel.getByLabelText("Date of this shot"));
-    await first.user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
-    await first.user.click(panel.getByRole("button", { name: "Confirm" }));
-    first.unmount();
+      expect(screen.getByText(autosaveText.saving)).toBeVisible();
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
+      // The farmer stays on the calendar.
+      expect(screen.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
+      const puts = listPuts();
+      expect(puts).toHaveLength(1);
+      const body = puts[0] as SubmitCalendarRequest;
+      expect(body.action).toBe("update");
+      expect(body.calendarId).toBe(7);
+      expect(body.updated_at).toBe("2026-11-20T10:15:00.000Z");
+      expect(body.data.diseases.map((disease) => disease.id)).toEqual([1, 3]);
+      const bvdDates = body.data.diseases[0]?.shots.map((shot) => shot.date);
+      expect(bvdDates).toContain("2031-02-10");
+      expect(bvdDates).not.toContain("2031-02-20");
+      // What was confirmed at the last save, not the profile (Byrne, +353…), and no terms again.
+      expect(body.contact).toEqual({
+        name: "Aoife",
+        surname: "Ní Bhroin",
+        phone_number: "0861234567",
+        vet_email_address: "clinic@macroomvets.example.ie",
+        email: "aoife@example.ie",
+      });
+      expect(backend.calls.some((call) => call.method === "POST")).toBe(false);
 
-    await renderEdit();
-    expect(screen.getByRole("button", { name: "Bovilis BVD, 10 February 2031" })).toBeVisible();
-    expect(scopedCalls).toHaveLength(1);
-  });
+      // The next edit goes on the version the server answered.
+      await moveBvdShot(user, "2031-02-05", "2031-02-10");
+      await waitFor(() => expect(listPuts()).toHaveLength(2));
+      expect((listPuts()[1] as SubmitCalendarRequest).updated_at).toBe("2026-11-20T10:16:00.000Z");
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+    });
 
-  it("opens the saved version when it changed since the draft was made", async () => {
-    const first = await renderEdit();
-    await first.user.click(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" }));
-    const panel = within(screen.getByRole("dialog", { name: "Bovilis BVD" }));
-    await first.user.clear(panel.getByLabelText("Date of this shot"));
-    await first.user.type(panel.getByLabelText("Date of this shot"), "2031-02-10");
-    await first.user.click(panel.getByRole("button", { name: "Confirm" }));
-    first.unmount();
+    it("takes the last edit back on Undo and saves again", async () => {
+      const { user } = await renderEdit();
+      await moveBvdShot(user, "2031-02-10");
+      await screen.findByText(autosaveText.saved);
 
-    backend.details.set(7, buildSavedDetail("2026-11-21T08:00:00.000Z"));
-    await renderEdit();
-    expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
-  });
-
-  it("goes to the error route with 'Failed to load calendar detail' when the calendar cannot be loaded", async () => {
-    server.use(http.get(calendarPaths.detail, failWith500));
-    renderApp("/calendar/7", { isAuthenticated: true });
-
-    expect(
-      await screen.findByRole("heading", { level: 1, name: calendarMessages.detailFailed }),
-    ).toBeVisible();
-  });
-
-  it.each(["/calendar/99", "/calendar/abc", "/calendar/0"])(
-    "says %s (not there, not this account's, or no calendar's address) was not found, not the signal",
-    async (path) => {
-      const { router } = renderApp(path, { isAuthenticated: true });
-
+      await user.click(screen.getByRole("button", { name: "Undo" }));
       expect(
-        await screen.findByRole("heading", { level: 1, name: calendarMessages.notFound }),
+        await screen.findByRole("button", { name: "Bovilis BVD, 20 February 2031" }),
       ).toBeVisible();
-      expect(screen.queryByText(/signal/)).toBeNull();
-      expect(screen.getByRole("link", { name: "Go to My calendars" })).toHaveAttribute(
-        "href",
-        "/calendars",
+      await waitFor(() => expect(listPuts()).toHaveLength(2));
+      const bvdDates = (listPuts()[1] as SubmitCalendarRequest).data.diseases[0]?.shots.map(
+        (shot) => shot.date,
       );
-      expect(router.state.location.pathname).toBe(path);
-    },
-  );
+      expect(bvdDates).toContain("2031-02-20");
+      expect(bvdDates).not.toContain("2031-02-10");
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    });
 
-  it("sends a visitor to PublicHome", async () => {
-    const { router } = renderApp("/calendar/7");
-    await screen.findByRole("heading", { level: 1, name: /planned/ });
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(backend.calls).toEqual([]);
-  });
-});
+    it("undoes a removed disease: the column and its shots come back, and are saved", async () => {
+      const { user } = await renderEdit();
+      const removeButtons = screen.getAllByRole("button", { name: /^Remove/ });
+      await user.click(removeButtons[1] as HTMLElement);
+      const popup = within(await screen.findByRole("dialog", { name: "Remove disease" }));
+      await user.click(popup.getByRole("button", { name: /Remove|Confirm|OK|Yes/ }));
+      await waitFor(() => expect(listPuts()).toHaveLength(1));
+      expect((listPuts()[0] as SubmitCalendarRequest).data.diseases.map((d) => d.id)).toEqual([1]);
+      await screen.findByText(autosaveText.saved);
+
+      await user.click(screen.getByRole("button", { name: "Undo" }));
+      await waitFor(() => expect(listPuts()).toHaveLength(2));
+      expect((listPuts()[1] as SubmitCalendarRequest).data.diseases.map((d) => d.id)).toEqual([
+        1, 3,
+      ]);
+      expect(readCalendarForm().diseases).toEqual([1, 3]);
+    });
+
+    it("waits with a plain message while offline, asks before leaving, and saves when the signal is back", async () => {
+      const onLine = vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
+      try {
+        const { user } = await renderEdit();
+        await moveBvdShot(user, "2031-02-10");
+        expect(await screen.findByText(autosaveText.offline)).toBeVisible();
+        expect(listPuts()).toHaveLength(0);
+        const leaving = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(leaving);
+        expect(leaving.defaultPrevented).toBe(true);
+
+        onLine.mockReturnValue(true);
+        window.dispatchEvent(new Event("online"));
+        expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+        expect(listPuts()).toHaveLength(1);
+        await waitFor(() => {
+          const left = new Event("beforeunload", { cancelable: true });
+          window.dispatchEvent(left);
+          expect(left.defaultPrevented).toBe(false);
+        });
+      } finally {
+        onLine.mockRestore();
+      }
+    });
+
+    it("waits when the call itself fails for want of signal", async () => {
+      server.use(http.put(calendarPaths.update, () => HttpResponse.error(), { once: true }));
+      const { user } = await renderEdit();
+      await moveBvdShot(user, "2031-02-10");
+      expect(await screen.findByText(autosaveText.offline)).toBeVisible();
+
+      window.dispatchEvent(new Event("online"));
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+    });
+
+    it("sends an edit left unsaved offline at the next opening", async () => {
+      const onLine = vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
+      const first = await renderEdit();
+      await moveBvdShot(first.user, "2031-02-10");
+      await screen.findByText(autosaveText.offline);
+      first.unmount();
+      onLine.mockRestore();
+
+      await renderEdit();
+      expect(screen.getByRole("button", { name: "Bovilis BVD, 10 February 2031" })).toBeVisible();
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      const bvdDates = (listPuts()[0] as SubmitCalendarRequest).data.diseases[0]?.shots.map(
+        (shot) => shot.date,
+      );
+      expect(bvdDates).toContain("2031-02-10");
+    });
+
+    it("says when the save failed, with Try again", async () => {
+      server.use(http.put(calendarPaths.update, failWith500, { once: true }));
+      const { user } = await renderEdit();
+      await moveBvdShot(user, "2031-02-10");
+      expect(await screen.findByText(autosaveText.failed)).toBeVisible();
+
+      await user.click(screen.getByRole("button", { name: "Try again" }));
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      expect(listPuts()).toHaveLength(1);
+    });
+
+    it("overwrites nothing saved elsewhere since it was opened, and opens the latest on request", async () => {
+      const { user } = await renderEdit();
+      // Another tab (or the farm's vet) saves first.
+      backend.details.set(7, buildSavedDetail("2026-11-21T08:00:00.000Z"));
+      await moveBvdShot(user, "2031-02-10");
+      expect(await screen.findByText(calendarMessages.savedElsewhere)).toBeVisible();
+      expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+
+      await user.click(screen.getByRole("button", { name: "Load the latest version" }));
+      expect(
+        await screen.findByRole("button", { name: "Bovilis BVD, 20 February 2031" }),
+      ).toBeVisible();
+      expect(screen.getByText(autosaveText.unchanged)).toBeVisible();
+    });
+
+    it("shows a saved calendar's past shots as past and never asks about them, at any opening", async () => {
+      // The farmer moved the BVD shot to a date that has since gone by.
+      const past = addDays(readToday(), -45);
+      const detail = buildSavedDetail();
+      backend.details.set(7, {
+        ...detail,
+        diseases: detail.diseases.map((disease) => ({
+          ...disease,
+          shots: disease.shots.map((shot) =>
+            shot.date === "2031-02-20" ? { ...shot, date: past } : shot,
+          ),
+        })),
+      });
+
+      for (let opening = 1; opening <= 2; opening++) {
+        const { user, unmount } = await renderEdit();
+        expect(screen.queryByRole("dialog", { name: "Shots in the past" })).toBeNull();
+        await user.click(screen.getByText("Past shots (1)"));
+        expect(
+          screen.getByRole("button", {
+            name: `Bovilis BVD, ${formatLongDate(past)}, BVD, past`,
+          }),
+        ).toBeVisible();
+        unmount();
+      }
+    });
+
+    it("asks once for the details of a calendar saved without them, prefilled from the profile, then saves", async () => {
+      backend.details.set(7, buildSavedDetail(undefined, null));
+      const { user } = await renderEdit();
+      const popup = await moveAndOpenDetails(user);
+      expect(popup.getByLabelText("First name")).toHaveValue("Aoife");
+      expect(popup.getByLabelText(/Surname/)).toHaveValue("Byrne");
+      expect(popup.getByLabelText(/Mobile number/)).toHaveValue("+353871234567");
+      expect(popup.getByLabelText(/Your vet's email address/)).toHaveValue("");
+      await user.click(popup.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+
+      // The next edit asks nothing.
+      await moveBvdShot(user, "2031-02-05", "2031-02-10");
+      await waitFor(() => expect(listPuts()).toHaveLength(2));
+      expect((listPuts()[1] as SubmitCalendarRequest).contact.name).toBe("Aoife");
+      expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
+    });
+
+    it("asks for the terms once, before any save, when the account has not agreed to the current ones", async () => {
+      server.use(...createAccountHandlers({ ...farmerFixture, terms_version: null }));
+      const { user } = await renderEdit();
+      const popup = await moveAndOpenDetails(user);
+      await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
+      await user.click(popup.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      expect((listPuts()[0] as SubmitCalendarRequest).contact.agree_to_terms).toBe(true);
+
+      await moveBvdShot(user, "2031-02-05", "2031-02-10");
+      await waitFor(() => expect(listPuts()).toHaveLength(2));
+      expect((listPuts()[1] as SubmitCalendarRequest).contact).not.toHaveProperty("agree_to_terms");
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+    });
+
+    it("keeps the edits across a reload once saved", async () => {
+      const first = await renderEdit();
+      await moveBvdShot(first.user, "2031-02-10");
+      first.unmount();
+
+      await renderEdit();
+      expect(screen.getByRole("button", { name: "Bovilis BVD, 10 February 2031" })).toBeVisible();
+      expect(scopedCalls).toHaveLength(1);
+    });
+
+    it("opens the saved version when it changed since the draft was made", async () => {
+      const first = await renderEdit();
+      await moveBvdShot(first.user, "2031-02-10");
+      first.unmount();
+
+      backend.details.set(7, buildSavedDetail("2026-11-21T08:00:00.000Z"));
+      await renderEdit();
+      expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
+    });
+
+    it("goes to the error route with 'Failed to load calendar detail' when the calendar cannot be loaded", async () => {
+      server.use(http.get(calendarPaths.detail, failWith500));
+      renderApp("/calendar/7", { isAuthenticated: true });
+
+      expect(
+        await screen.findByRole("heading", { level: 1, name: calendarMessages.detailFailed }),
+      ).toBeVisible();
+    });
+
+    it.each(["/calendar/99", "/calendar/abc", "/calendar/0"])(
+      "says %s (not there, not this account's, or no calendar's address) was not found, not the signal",
+      async (path) => {
+        const { router } = renderApp(path, { isAuthenticated: true });
+
+        expect(
+          await screen.findByRole("heading", { level: 1, name: calendarMessages.notFound }),
+        ).toBeVisible();
+        expect(screen.queryByText(/signal/)).toBeNull();
+        expect(screen.getByRole("link", { name: "Go to My calendars" })).toHaveAttribute(
+          "href",
+          "/calendars",
+        );
+        expect(router.state.location.pathname).toBe(path);
+      },
+    );
+
+    it("sends a visitor to PublicHome", async () => {
+      const { router } = renderApp("/calendar/7");
+      await screen.findByRole("heading", { level: 1, name: /planned/ });
+      await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+      expect(backend.calls).toEqual([]);
+    });
+  },
+);
 
 describe("a saved calendar whose vaccine schedule changed (decision 405)", () => {
   const waiting: ProtocolUpdatePreview = {
@@ -434,11 +592,9 @@ describe("a saved calendar whose vaccine schedule changed (decision 405)", () =>
     const { user } = await renderEdit();
     // The saved BVD shot still shows as Bovilis BVD, on its saved date.
     expect(screen.getByRole("button", { name: "Bovilis BVD, 20 February 2031" })).toBeVisible();
-    await user.click(screen.getByRole("button", { name: "Update calendar" }));
-    const popup = within(await screen.findByRole("dialog", { name: "Confirm your details" }));
-    await user.click(popup.getByRole("button", { name: "Update calendar" }));
-    await screen.findByRole("heading", { level: 1, name: "Download your calendar" });
-    const body = backend.calls.find((call) => call.method === "PUT")?.body as SubmitCalendarRequest;
+    await moveBvdShot(user, "2031-02-10");
+    await screen.findByText(autosaveText.saved);
+    const body = listPuts()[0] as SubmitCalendarRequest;
     expect(body.data.diseases.map((disease) => [disease.id, disease.vaccineId])).toEqual([
       [1, 1],
       [3, 10],

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   calendarMessages,
   type CalendarDetail,
@@ -19,6 +19,7 @@ import {
   describeSetupKey,
   findCombination,
   hasKeptSavedDraft,
+  resetCalendarDraft,
   restoreSavedCalendarDraft,
   ReviewCalendarPage,
   scopedDiseasesQueryOptions,
@@ -92,9 +93,9 @@ function describeSavedSetup(detail: CalendarDetail, reference: ReferenceLists): 
 /**
  * docs/product.md §2 '/calendar/{id}' and §4 'Opening a saved calendar': loads the calendar's
  * details, fills the draft from them (the engine's restoreCalendar runs on it), then shows step 2
- * in edit mode. A failure goes to the error route with 'Failed to load calendar detail'. A reload
- * keeps the farmer's unsaved edits as long as the saved calendar has not changed since it was
- * opened.
+ * in edit mode. A failure goes to the error route with 'Failed to load calendar detail'. Each edit
+ * saves itself (decision 424). A reload keeps the farmer's edits not yet saved (offline, say) as
+ * long as the saved calendar is still at the version they were made on, and sends them.
  */
 export function EditCalendarPage({
   reference,
@@ -109,6 +110,7 @@ export function EditCalendarPage({
   // My Calendars' 'Update my calendar' opens the page with the difference showing.
   const [searchParams] = useSearchParams();
   const detail = useQuery(calendarDetailQueryOptions(calendarId));
+  const queryClient = useQueryClient();
   const saved = useMemo(
     () => (detail.data ? describeSavedSetup(detail.data, reference) : null),
     [detail.data, reference],
@@ -192,6 +194,13 @@ export function EditCalendarPage({
       }
       givenShots={givenShots}
       onFinished={onFinished}
+      onLoadLatest={() => {
+        // Decision 424: saved elsewhere since; this draft goes and the latest version opens.
+        resetCalendarDraft("saved");
+        void queryClient.resetQueries({
+          queryKey: calendarDetailQueryOptions(calendarId).queryKey,
+        });
+      }}
     />
   );
 }
