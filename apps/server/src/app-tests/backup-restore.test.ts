@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import {
   chmod,
   chown,
@@ -32,6 +32,7 @@ import { readIrishToday } from "../lib/clock.ts";
 import { asUser, buildRegistration, nextClientAddress } from "../test/accounts.ts";
 import { buildTestConfig } from "../test/app.ts";
 import { buildEngineCalendar, buildSubmitPayload, requireFeedUrls } from "../test/calendars.ts";
+import { isWaveDone, spawnWorker, stopChild, waitUntil } from "../test/child-processes.ts";
 import { withDatabaseName } from "../test/database.ts";
 import { startLoopbackFakes, type LoopbackFakes } from "../test/loopback-fakes.ts";
 import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
@@ -49,7 +50,6 @@ import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
  * (pg_backup_start, a file copy, pg_backup_stop), which is what pg_basebackup does.
  */
 
-const serverDirectory = path.resolve(import.meta.dirname, "../..");
 let workDir: string;
 let archiveDir: string;
 let primary: EmbeddedPostgres;
@@ -105,50 +105,17 @@ async function startApp(database: Database): Promise<FastifyInstance> {
 }
 
 function startWorker(connectionString: string): ChildProcess {
-  const child = spawn(process.execPath, ["src/worker.ts"], {
-    cwd: serverDirectory,
-    env: {
-      PATH: process.env.PATH,
-      ...(process.env.FAKETIME && {
-        FAKETIME: process.env.FAKETIME,
-        LD_PRELOAD: process.env.LD_PRELOAD,
-      }),
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-      DATABASE_URL: connectionString,
-      MIGRATE_ON_START: "false",
-      APP_SECRET: "backup-test-secret-backup-test-secret-012",
-      PUBLIC_URL: "https://vaxcal.example",
-      SMTP_URL: fakes.smtp.smtpUrl,
-      MAIL_FROM: fakes.smtp.from,
-      TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,
-      TWILIO_AUTH_TOKEN: fakes.twilio.authToken,
-      TWILIO_FROM: fakes.twilio.from,
-      TWILIO_API_URL: fakes.twilio.apiUrl,
-      REMINDER_CLAIM_LEASE_SECONDS: "3",
-      JOBS_TICK_SECONDS: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const child = spawnWorker({
+    databaseUrl: connectionString,
+    fakes,
+    environment: { MIGRATE_ON_START: "false" },
   });
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
 }
 
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const kill = (child: ChildProcess) => stopChild(child, "SIGKILL");
 
 /** The wave's texts: its farms' mobiles are +353874000001 to +353874000200. */
 const waveTexts = () => fakes.texts.filter((text) => text.to.startsWith("+35387400"));
@@ -348,14 +315,7 @@ describe("a base backup and its WAL archive, restored", () => {
 
     // The wave finishes on the restored database, and no farmer gets a second text.
     const third = startWorker(restoredDatabase.connectionString);
-    await waitUntil(async () => {
-      const { rows: open } = await restoredDatabase.db.execute(sql`
-        SELECT count(*)::int AS total,
-               (count(*) FILTER (WHERE r.status IN ('planned', 'sending')))::int AS open
-        FROM reminder_deliveries r JOIN users u ON u.id = r.user_id
-        WHERE u.email LIKE 'backup.%'`);
-      return Number(open[0]?.total) === 200 && Number(open[0]?.open) === 0;
-    }, 90_000);
+    await waitUntil(() => isWaveDone(restoredDatabase.db, "backup", 200), 90_000);
     await kill(third);
     const texts = waveTexts();
     expect(new Set(texts.map((text) => text.to)).size).toBe(200);

@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import {
   CalendarDetailSchema,
   SubmitCalendarResponseSchema,
   type SubmitCalendarRequest,
 } from "@vaxcal/contracts";
 import { addDays } from "@vaxcal/schedule";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readIrishToday } from "../lib/clock.ts";
 import { buildRegistration } from "../test/accounts.ts";
@@ -19,6 +17,13 @@ import {
   requireFeedUrls,
   testToday,
 } from "../test/calendars.ts";
+import {
+  isWaveDone,
+  spawnServerEntry,
+  spawnWorker,
+  stopChild,
+  waitUntil,
+} from "../test/child-processes.ts";
 import { createTestDatabase, type TestDatabase } from "../test/database.ts";
 import { startLoopbackFakes, type LoopbackFakes } from "../test/loopback-fakes.ts";
 import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
@@ -31,7 +36,6 @@ import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
  * one of them killed with SIGKILL mid-wave, and every text goes exactly once.
  */
 
-const serverDirectory = path.resolve(import.meta.dirname, "../..");
 const startTimeoutMs = 60_000;
 let database: TestDatabase;
 let fakes: LoopbackFakes;
@@ -42,37 +46,15 @@ let nodeA: Node;
 let nodeB: Node;
 
 function spawnProcess(entry: string, environment: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], {
-    cwd: serverDirectory,
-    env: {
-      PATH: process.env.PATH,
-      // `npm run test:dates` moves every process's clock with libfaketime: the children's too.
-      ...(process.env.FAKETIME && {
-        FAKETIME: process.env.FAKETIME,
-        LD_PRELOAD: process.env.LD_PRELOAD,
-      }),
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-      DATABASE_URL: database.connectionString,
-      APP_SECRET: "multi-node-secret-multi-node-secret-0123",
-      PUBLIC_URL: "https://vaxcal.example",
-      MIGRATE_ON_START: "false",
-      SMTP_URL: fakes.smtp.smtpUrl,
-      MAIL_FROM: fakes.smtp.from,
-      TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,
-      TWILIO_AUTH_TOKEN: fakes.twilio.authToken,
-      TWILIO_FROM: fakes.twilio.from,
-      TWILIO_API_URL: fakes.twilio.apiUrl,
-      ...environment,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnServerEntry(entry, {
+    databaseUrl: database.connectionString,
+    fakes,
+    environment: { MIGRATE_ON_START: "false", ...environment },
+    captureOutput: true,
   });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
+  children.add(child.process);
+  child.process.on("exit", () => children.delete(child.process));
+  return child;
 }
 
 /** An API node with no jobs: it prints the address of the port the kernel gave it. */
@@ -80,33 +62,18 @@ async function startApiNode(): Promise<Node> {
   const node = spawnProcess("src/server.ts", { PORT: "0", RUN_WORKERS: "false" });
   await waitUntil(() => /VaxCal is running at/.test(node.output()), startTimeoutMs, node.output);
   const url = /VaxCal is running at (http:\/\/\S+)/.exec(node.output())?.[1] ?? "";
-  return { child: node.child, url: url.replace("localhost", "127.0.0.1") };
+  return { child: node.process, url: url.replace("localhost", "127.0.0.1") };
 }
 
 function startWorker(): ChildProcess {
-  return spawnProcess("src/worker.ts", {
-    REMINDER_CLAIM_LEASE_SECONDS: "3",
-    JOBS_TICK_SECONDS: "1",
-  }).child;
-}
-
-async function waitUntil(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  explain: () => string = () => "",
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out ${explain()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
+  const child = spawnWorker({
+    databaseUrl: database.connectionString,
+    fakes,
+    environment: { MIGRATE_ON_START: "false" },
+  });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
 }
 
 async function call(node: Node, pathname: string, init: RequestInit & { token?: string } = {}) {
@@ -204,19 +171,12 @@ describe("two API nodes and two workers, as processes", () => {
     });
     const [doomed, survivor] = [startWorker(), startWorker()];
     await waitUntil(() => fakes.texts.length - before >= 60, 60_000);
-    await stop(doomed!, "SIGKILL");
+    await stopChild(doomed!, "SIGKILL");
     // Killed mid-wave: the survivor has the rest, and the doomed worker's claims, to send.
     expect(fakes.texts.length - before).toBeLessThan(300);
 
-    await waitUntil(async () => {
-      const { rows } = await database.db.execute(sql`
-        SELECT count(*)::int AS total,
-               (count(*) FILTER (WHERE r.status IN ('planned', 'sending')))::int AS open
-        FROM reminder_deliveries r JOIN users u ON u.id = r.user_id
-        WHERE u.email LIKE 'multinode.%'`);
-      return Number(rows[0]?.total) === 300 && Number(rows[0]?.open) === 0;
-    }, 90_000);
-    await stop(survivor!, "SIGTERM");
+    await waitUntil(() => isWaveDone(database.db, "multinode", 300), 90_000);
+    await stopChild(survivor!, "SIGTERM");
     expect(survivor!.exitCode).toBe(0);
 
     const texts = fakes.texts.slice(before);

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { addDays } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readIrishToday } from "../lib/clock.ts";
+import { isWaveDone, spawnWorker, stopChild, waitUntil } from "../test/child-processes.ts";
 import { createTestDatabase, type TestDatabase } from "../test/database.ts";
 import { startLoopbackFakes, type LoopbackFakes } from "../test/loopback-fakes.ts";
 import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
@@ -14,7 +14,6 @@ import { createFarmsWithShotOn } from "../test/reminder-fixtures.ts";
  * again, then two workers at once. Each reminder must reach the fakes exactly once (decision 601).
  */
 
-const workerEntry = path.resolve(import.meta.dirname, "../worker.ts");
 let fakes: LoopbackFakes;
 let database: TestDatabase;
 const children = new Set<ChildProcess>();
@@ -31,59 +30,13 @@ afterAll(async () => {
 });
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, [workerEntry], {
-    env: {
-      PATH: process.env.PATH,
-      // `npm run test:dates` moves every process's clock with libfaketime: the worker's too.
-      ...(process.env.FAKETIME && {
-        FAKETIME: process.env.FAKETIME,
-        LD_PRELOAD: process.env.LD_PRELOAD,
-      }),
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-      DATABASE_URL: database.connectionString,
-      APP_SECRET: "crash-test-secret-crash-test-secret-0123",
-      PUBLIC_URL: "https://vaxcal.example",
-      SMTP_URL: fakes.smtp.smtpUrl,
-      MAIL_FROM: fakes.smtp.from,
-      TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,
-      TWILIO_AUTH_TOKEN: fakes.twilio.authToken,
-      TWILIO_FROM: fakes.twilio.from,
-      TWILIO_API_URL: fakes.twilio.apiUrl,
-      REMINDER_CLAIM_LEASE_SECONDS: "3",
-      JOBS_TICK_SECONDS: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnWorker({ databaseUrl: database.connectionString, fakes });
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
 }
 
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Whether the batch's ledger rows are all planned (by the worker) and none is still open. */
-async function isAllDone(tag: string, count: number): Promise<boolean> {
-  const { rows } = await database.db.execute(sql`
-    SELECT count(*)::int AS total,
-           (count(*) FILTER (WHERE r.status IN ('planned', 'sending')))::int AS open
-    FROM reminder_deliveries r JOIN users u ON u.id = r.user_id
-    WHERE u.email LIKE ${`${tag}.%`}`);
-  return Number(rows[0]?.total) === count && Number(rows[0]?.open) === 0;
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
-}
+const isAllDone = (tag: string, count: number) => isWaveDone(database.db, tag, count);
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -105,7 +58,7 @@ describe("the worker process", () => {
 
     const first = startWorker();
     await waitUntil(() => fakes.texts.length >= 250, 60_000);
-    await stop(first, "SIGKILL");
+    await stopChild(first, "SIGKILL");
     const deliveredBeforeKill = fakes.texts.length + fakes.mails.length;
     expect(deliveredBeforeKill).toBeLessThan(1_000);
     // The kill left claims behind: rows taken for sending and never marked.
@@ -115,7 +68,7 @@ describe("the worker process", () => {
 
     const second = startWorker();
     await waitUntil(() => isAllDone("crash", 1_000), 90_000);
-    await stop(second, "SIGTERM");
+    await stopChild(second, "SIGTERM");
     expect(second.exitCode).toBe(0);
 
     const texts = fakes.texts.filter((text) => text.to.startsWith("+35387"));
@@ -144,7 +97,7 @@ describe("the worker process", () => {
     });
     const workers = [startWorker(), startWorker()];
     await waitUntil(() => isAllDone("pair", 400), 90_000);
-    await Promise.all(workers.map((worker) => stop(worker, "SIGTERM")));
+    await Promise.all(workers.map((worker) => stopChild(worker, "SIGTERM")));
     const texts = fakes.texts.slice(before);
     expect(texts).toHaveLength(400);
     expect(new Set(texts.map((text) => text.to)).size).toBe(400);
