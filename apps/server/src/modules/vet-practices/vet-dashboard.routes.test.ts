@@ -27,7 +27,7 @@ import {
   editCalendar,
   readPdfText,
 } from "../../test/calendars.ts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/accounts.ts";
 import { findWeekStart } from "../../lib/clock.ts";
 import { registerVetPractice } from "../../test/vet-practices.ts";
@@ -355,6 +355,36 @@ describe("a vet's save (decision 424)", () => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await detail()).contact).toEqual(before);
+  });
+
+  it("moves the farmer's reminders to the new date", async () => {
+    // The farmer's reminder channels are confirmed and on.
+    await testApp.database.db.execute(sql`
+      UPDATE users SET email_verified_at = now(), phone_verified_at = now(),
+        notify_phone = true, notify_email = true
+      WHERE id = ${farmer.id}`);
+    const engine = buildEngineCalendar();
+    const first = engine.diseases[0]?.shots.find((shot) => !shot.isMirroredCopy);
+    if (!first?.date) throw new Error("no shot");
+    const { contact: _contact, ...payload } = buildSubmitPayload(
+      editCalendar(engine, "2026-03-20", "2026-05-20"),
+      dairySpringCows,
+      { action: "update", calendarId },
+    );
+    const edited = await testApp.app.inject(
+      asUser(managerToken, { method: "PUT", url: `/api/calendar/${calendarId}`, payload }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    await testApp.whenIdle();
+    const ledger = await testApp.database.db.execute<{ due_date: string; status: string }>(
+      sql`SELECT due_date::text AS due_date, status FROM reminder_deliveries
+        WHERE calendar_id = ${calendarId} AND user_id = ${farmer.id}`,
+    );
+    const planned = ledger.rows.filter((row) => row.status === "planned");
+    expect(planned.map((row) => row.due_date)).toContain("2026-03-20");
+    if (first.date !== "2026-03-20") {
+      expect(planned.map((row) => row.due_date)).not.toContain(first.date);
+    }
   });
 
   it("the farmer's own save still needs the contact details", async () => {
