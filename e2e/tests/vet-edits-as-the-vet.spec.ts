@@ -8,6 +8,7 @@ import {
 } from "../support/calendar-steps.ts";
 import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
 import { fromOwnFarmAddress } from "../support/farm-address.ts";
+import { signInNewFarmer } from "../support/farmer-account.ts";
 
 /*
  * Issue 25, item 2 (decision 425), against the real server on a phone (375 px): a vet of the
@@ -88,40 +89,6 @@ async function registerPractice(browser: Browser, stamp: string) {
   return { context, page, token: body.token, practiceId: body.user.vet_id ?? 0 };
 }
 
-async function registerFarmer(page: Page, stamp: string, practiceId: number) {
-  const email = `aoife-${stamp}@example.ie`;
-  const response = await page.request.post("/api/register", {
-    headers: fromOwnFarmAddress(),
-    data: {
-      name: "Aoife",
-      surname: "Ní Bhroin",
-      email,
-      country_code: "+353",
-      phone_number: `086${stamp}`,
-      farmer_name: `Hill Farm ${stamp.slice(-3)}`,
-      address1: "Rathmore",
-      address2: null,
-      town: "Macroom",
-      eircode: "P12 X2Y4",
-      county: "Cork",
-      country: "Ireland",
-      agree_to_terms: true,
-      product_notifications: false,
-      vaccination_notifications: true,
-      password: `Silage in the pit ${stamp}`,
-      password_confirmation: `Silage in the pit ${stamp}`,
-      user_enterprises: ["Dairy"],
-      user_animals: ["Cows"],
-      herd_size: "51-100",
-      flock_size: null,
-      vet_id: practiceId,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  return { token, email, farmName: `Hill Farm ${stamp.slice(-3)}` };
-}
-
 test.describe("a vet edits as the vet (issue 25, decision 425)", () => {
   test.describe.configure({ timeout: 180_000 });
   test.skip(({ layout }) => layout !== "phone", "the journey is the phone's, at 375 px");
@@ -132,10 +99,19 @@ test.describe("a vet edits as the vet (issue 25, decision 425)", () => {
   }, testInfo: TestInfo) => {
     const stamp = `${Date.now()}${testInfo.workerIndex}`.slice(-7);
     const practice = await registerPractice(browser, stamp);
-    const farmer = await registerFarmer(page, stamp, practice.practiceId);
-
-    // The farmer saves a calendar.
-    await signIn(page, farmer.token);
+    // The farmer, who linked the practice, saves a calendar.
+    const farmer = {
+      email: `aoife-${stamp}@example.ie`,
+      farmName: `Hill Farm ${stamp.slice(-3)}`,
+      token: "",
+    };
+    farmer.token = await signInNewFarmer(page, testInfo, "aoife", {
+      name: "Aoife",
+      surname: "Ní Bhroin",
+      email: farmer.email,
+      farmer_name: farmer.farmName,
+      vet_id: practice.practiceId,
+    });
     await fillStepOne(page, {
       enterprise: "Dairy",
       animal: "Cows",
