@@ -2,11 +2,15 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, waitForScreen } from "./fixtures.ts";
 import { fromOwnFarmAddress } from "./farm-address.ts";
 
-/** A farmer registered through the API, with a herd of 51–100, signed in in this page. */
+/**
+ * A farmer registered through the API, with a herd of 51–100, signed in in this page. `overrides`
+ * replace registration fields (a name, a linked practice's `vet_id`).
+ */
 export async function signInNewFarmer(
   page: Page,
   testInfo: TestInfo,
   emailPrefix: string,
+  overrides: Record<string, unknown> = {},
 ): Promise<string> {
   const stamp = `${Date.now()}${testInfo.workerIndex}`.slice(-7);
   const response = await page.request.post("/api/register", {
@@ -34,6 +38,7 @@ export async function signInNewFarmer(
       herd_size: "51-100",
       flock_size: null,
       vet_id: null,
+      ...overrides,
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -282,6 +282,8 @@ export const calendarContactMessages = {
   emailInvalid: accountMessages.emailInvalid,
   termsRequired: accountMessages.termsRequired,
   textInvalid: accountMessages.unsupportedCharacters,
+  /** Decision 425: the farmer's own save carries the confirmed details; only a vet's may leave them out. */
+  contactRequired: "Please confirm your contact details.",
 } as const;
 
 /** Bounds on the contact details: the same as the account's own fields. */
@@ -393,7 +395,11 @@ export const SubmitCalendarRequestSchema = z.object({
   action: z.enum([CalendarAction.create, CalendarAction.update], {
     error: calendarMessages.actionMismatch,
   }),
-  contact: CalendarContactSchema,
+  /**
+   * The farmer's confirmed details: required on the farmer's own saves. Decision 425: a vet of the
+   * linked practice leaves it out (it is ignored if sent); the calendar keeps the farmer's.
+   */
+  contact: CalendarContactSchema.optional(),
   /**
    * Decision 424: on update, the version the save was made on (the detail's or the last save's
    * `updated_at`). A calendar saved since answers 409 and nothing is written. Without it (an older
@@ -609,6 +615,11 @@ export const CalendarDetailSchema = z.object({
    * Null when the owner gave none.
    */
   farm_size: z.enum(farmSizeBands).nullable().optional(),
+  /**
+   * Decision 425: whose calendar a vet of the linked practice is editing, the farmer's full name
+   * and farm name (null when the farmer gave none). Absent when the owner reads it.
+   */
+  owner: z.object({ name: z.string(), farm_name: z.string().nullable() }).optional(),
   /** Warnings across the owner's calendars of the same animals that name this one (decision 420). */
   farmTimelineWarnings: z.array(FarmTimelineWarningBodySchema).optional(),
 });

@@ -27,6 +27,8 @@ import {
   editCalendar,
   readPdfText,
 } from "../../test/calendars.ts";
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../db/schema/accounts.ts";
 import { findWeekStart } from "../../lib/clock.ts";
 import { registerVetPractice } from "../../test/vet-practices.ts";
 
@@ -39,6 +41,7 @@ import { registerVetPractice } from "../../test/vet-practices.ts";
 let testApp: AccountsTestApp;
 let practiceId = 0;
 let managerToken = "";
+let managerId = 0;
 let otherManagerToken = "";
 let farmer: RegisteredUser;
 let calendarId = 0;
@@ -58,6 +61,7 @@ beforeAll(async () => {
   const practice = await registerPractice("Bandon Farm Vets");
   practiceId = practice.id;
   managerToken = practice.token;
+  managerId = practice.managerId;
   otherManagerToken = (await registerPractice("Other Vets")).token;
   farmer = await registerUser(testApp.app, {
     vet_id: practiceId,
@@ -328,6 +332,85 @@ describe("a vet's save (decision 424)", () => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await detail()).contact).toEqual(before);
+  });
+
+  it("needs no contact details and no terms from the vet (decision 425)", async () => {
+    const detail = () =>
+      get(farmer.token, `/api/calendars/${calendarId}`).then((response) =>
+        CalendarDetailSchema.parse(response.json()),
+      );
+    const before = (await detail()).contact;
+    // A vet who has not agreed to the current terms version is not asked on the farmer's calendar.
+    await testApp.database.db
+      .update(users)
+      .set({ termsVersion: "an-older-version" })
+      .where(eq(users.id, managerId));
+    const { contact: _contact, ...payload } = buildSubmitPayload(
+      buildEngineCalendar(),
+      dairySpringCows,
+      { action: "update", calendarId },
+    );
+    const edited = await testApp.app.inject(
+      asUser(managerToken, { method: "PUT", url: `/api/calendar/${calendarId}`, payload }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await detail()).contact).toEqual(before);
+  });
+
+  it("moves the farmer's reminders to the new date", async () => {
+    // The farmer's reminder channels are confirmed and on.
+    await testApp.database.db.execute(sql`
+      UPDATE users SET email_verified_at = now(), phone_verified_at = now(),
+        notify_phone = true, notify_email = true
+      WHERE id = ${farmer.id}`);
+    const engine = buildEngineCalendar();
+    const first = engine.diseases[0]?.shots.find((shot) => !shot.isMirroredCopy);
+    if (!first?.date) throw new Error("no shot");
+    const { contact: _contact, ...payload } = buildSubmitPayload(
+      editCalendar(engine, "2026-03-20", "2026-05-20"),
+      dairySpringCows,
+      { action: "update", calendarId },
+    );
+    const edited = await testApp.app.inject(
+      asUser(managerToken, { method: "PUT", url: `/api/calendar/${calendarId}`, payload }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    await testApp.whenIdle();
+    const ledger = await testApp.database.db.execute<{ due_date: string; status: string }>(
+      sql`SELECT due_date::text AS due_date, status FROM reminder_deliveries
+        WHERE calendar_id = ${calendarId} AND user_id = ${farmer.id}`,
+    );
+    const planned = ledger.rows.filter((row) => row.status === "planned");
+    expect(planned.map((row) => row.due_date)).toContain("2026-03-20");
+    if (first.date !== "2026-03-20") {
+      expect(planned.map((row) => row.due_date)).not.toContain(first.date);
+    }
+  });
+
+  it("the farmer's own save still needs the contact details", async () => {
+    const { contact: _contact, ...payload } = buildSubmitPayload(
+      buildEngineCalendar(),
+      dairySpringCows,
+      { action: "update", calendarId },
+    );
+    const edited = await testApp.app.inject(
+      asUser(farmer.token, { method: "PUT", url: `/api/calendar/${calendarId}`, payload }),
+    );
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.body).toContain("body.contact");
+  });
+});
+
+describe("the farm named for the vet (decision 425)", () => {
+  it("a vet of the linked practice reads the farmer's name and farm; the farmer's own detail has neither", async () => {
+    const forVet = CalendarDetailSchema.parse(
+      (await get(managerToken, `/api/calendars/${calendarId}`)).json(),
+    );
+    expect(forVet.owner).toEqual({ name: "Nora Murphy", farm_name: "Hill Farm" });
+    const forFarmer = CalendarDetailSchema.parse(
+      (await get(farmer.token, `/api/calendars/${calendarId}`)).json(),
+    );
+    expect(forFarmer.owner).toBeUndefined();
   });
 });
 

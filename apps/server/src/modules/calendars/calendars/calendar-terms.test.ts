@@ -112,3 +112,18 @@ describe("terms agreed once per account (docs/product.md D18)", () => {
     expect(await countCalendars(farmer)).toBe(0);
   });
 });
+
+describe("the farmer's own save names its contact details (decision 425)", () => {
+  it("refuses a new calendar without them, with a clear message, and writes nothing", async () => {
+    const farmer = await registerUser(testApp.app);
+    const { contact: _contact, ...payload } = buildSubmitPayload(buildEngineCalendar());
+    const response = await post(farmer, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: {
+        issues: [{ path: "body.contact", message: calendarContactMessages.contactRequired }],
+      },
+    });
+    expect(await countCalendars(farmer)).toBe(0);
+  });
+});

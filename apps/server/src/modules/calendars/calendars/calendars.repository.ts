@@ -161,6 +161,8 @@ export type CalendarRow = typeof calendars.$inferSelect;
 
 /** The owner's linked practice and herd or flock size band (`1-50` … `200+`), where known. */
 export type OwnerFarm = {
+  /** The owner's first name and surname (decision 425: named to a vet of the linked practice). */
+  ownerName: string;
   practiceName: string | null;
   /** The practice's landline, or its mobile when it gave none. */
   practicePhone: string | null;
@@ -583,11 +585,20 @@ export function createCalendarsRepository(db: Executor) {
           >`coalesce(${schema.vetPractices.landline}, ${schema.vetPractices.mobile})`,
           herdSize: users.herdSize,
           flockSize: users.flockSize,
+          ownerName: sql<string>`concat_ws(' ', ${users.name}, ${users.surname})`,
         })
         .from(users)
         .leftJoin(schema.vetPractices, eq(schema.vetPractices.id, users.vetPracticeId))
         .where(eq(users.id, ownerId));
-      return row ?? { practiceName: null, practicePhone: null, herdSize: null, flockSize: null };
+      return (
+        row ?? {
+          ownerName: "",
+          practiceName: null,
+          practicePhone: null,
+          herdSize: null,
+          flockSize: null,
+        }
+      );
     },
 
     async readAnimal(animalId: number): Promise<{ isAdult: boolean }> {

@@ -109,6 +109,24 @@ async function settleTermsAgreement(
   return agreement.agreedAt;
 }
 
+/** The farmer's own save carries the confirmed details (decision 425: only a vet's may not). */
+function requireContact(request: SubmitRequest): CalendarContact {
+  if (request.contact === undefined) {
+    throw invalidField("contact", calendarContactMessages.contactRequired);
+  }
+  return request.contact;
+}
+
+/** The owner's save: the details confirmed, with when the account agreed to the terms. */
+async function settleOwnersContact(
+  executor: Executor,
+  userId: number,
+  contact: CalendarContact,
+  now: Date,
+): Promise<CalendarContactColumns> {
+  return toContactColumns(contact, await settleTermsAgreement(executor, userId, contact, now));
+}
+
 /** The saved contact details; null for a calendar saved before they were kept. */
 function readSavedContact(calendar: CalendarRow): SavedCalendarContact | null {
   if (calendar.contactName === null) return null;
@@ -273,7 +291,7 @@ export async function createCalendar(
   const checked = checkCalendarSubmission(request.data, reference, context.readToday());
   const now = context.clock();
   const feed = createFeedCredentials(context.secret);
-  const { contact } = request;
+  const contact = requireContact(request);
   const { termsAcceptedAt: _agreedAt, ...contactColumns } = toContactColumns(contact, now);
   const outcome = await findCalendarSaves(context.db).write({
     userId,
@@ -340,14 +358,18 @@ export async function updateCalendar(
     ) {
       throw new AppError(ErrorCode.conflict, calendarMessages.savedElsewhere);
     }
-    const termsAgreedAt = await settleTermsAgreement(transaction, key.userId, request.contact, now);
+    // Decision 425: a vet's save neither asks for nor changes the farmer's details and terms; the
+    // vet's own agreement is the vet account's business, not this calendar's.
+    const contactColumns = vetEditor
+      ? null
+      : await settleOwnersContact(transaction, key.userId, requireContact(request), now);
     // Every save moves the version on, even when the clock has not (decision 407's rule).
     const version = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
     await repository.updateCalendarSetup(
       calendar.id,
       checked.setupColumns,
       // Decision 424: a vet's save keeps the farmer's confirmed contact details.
-      vetEditor ? null : toContactColumns(request.contact, termsAgreedAt),
+      contactColumns,
       version,
       vetEdit,
     );
@@ -492,6 +514,9 @@ export async function readCalendarDetail(
     ...(summary.feedUrls ? { feedUrls: summary.feedUrls } : {}),
     vet_edit: summary.vet_edit ?? null,
     farm_size: readFarmSizeBand(names.enterprise, farm),
+    ...(calendar.userId === key.userId
+      ? {}
+      : { owner: { name: farm.ownerName, farm_name: owner.farmName } }),
     farmTimelineWarnings: await readFarmTimelineWarnings(context.db, owner.id, calendar.id, today),
   };
 }

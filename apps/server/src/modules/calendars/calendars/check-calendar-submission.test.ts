@@ -349,35 +349,35 @@ const badCases: BadCase[] = [
   {
     name: "a 10,000-character first name",
     change: (payload) => {
-      payload.contact.name = "M".repeat(10_000);
+      payload.contact!.name = "M".repeat(10_000);
     },
     issue: { path: "body.contact.name", message: describeTooLong(100) },
   },
   {
     name: "a 10,000-character surname",
     change: (payload) => {
-      payload.contact.surname = "N".repeat(10_000);
+      payload.contact!.surname = "N".repeat(10_000);
     },
     issue: { path: "body.contact.surname", message: describeTooLong(100) },
   },
   {
     name: "a 10,000-character mobile number",
     change: (payload) => {
-      payload.contact.phone_number = "8".repeat(10_000);
+      payload.contact!.phone_number = "8".repeat(10_000);
     },
     issue: { path: "body.contact.phone_number", message: calendarContactMessages.phoneInvalid },
   },
   {
     name: "a 10,000-character e-mail",
     change: (payload) => {
-      payload.contact.email = `${"m".repeat(10_000)}@example.ie`;
+      payload.contact!.email = `${"m".repeat(10_000)}@example.ie`;
     },
     issue: { path: "body.contact.email", message: calendarContactMessages.emailInvalid },
   },
   {
     name: "a 10,000-character vet e-mail",
     change: (payload) => {
-      payload.contact.vet_email_address = `${"v".repeat(10_000)}@vets.example.ie`;
+      payload.contact!.vet_email_address = `${"v".repeat(10_000)}@vets.example.ie`;
     },
     issue: {
       path: "body.contact.vet_email_address",
@@ -387,7 +387,7 @@ const badCases: BadCase[] = [
   {
     name: "a vet e-mail that is not an address",
     change: (payload) => {
-      payload.contact.vet_email_address = "the vet in Macroom";
+      payload.contact!.vet_email_address = "the vet in Macroom";
     },
     issue: {
       path: "body.contact.vet_email_address",
@@ -397,22 +397,22 @@ const badCases: BadCase[] = [
   {
     name: "a first name with a right-to-left override",
     change: (payload) => {
-      payload.contact.name = "M\u202Eáire";
+      payload.contact!.name = "M\u202Eáire";
     },
     issue: { path: "body.contact.name", message: calendarContactMessages.textInvalid },
   },
   {
     name: "a blank first name",
     change: (payload) => {
-      payload.contact.name = "   ";
+      payload.contact!.name = "   ";
     },
     issue: { path: "body.contact.name", message: calendarContactMessages.firstNameRequired },
   },
   {
     name: "neither an e-mail nor a mobile",
     change: (payload) => {
-      payload.contact.email = "";
-      payload.contact.phone_number = null;
+      payload.contact!.email = "";
+      payload.contact!.phone_number = null;
     },
     issue: { path: "body.contact.email", message: calendarContactMessages.emailRequired },
   },

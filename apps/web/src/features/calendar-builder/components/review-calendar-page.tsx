@@ -35,6 +35,8 @@ type ReviewCalendarPageProps = {
   calendarId?: number | null;
   /** Edit mode: the contact details saved with the calendar, to prefill the confirm popup. */
   savedContact?: SavedCalendarContact | null;
+  /** Edit mode, decision 425: a vet of the linked practice edits; no details or terms are asked. */
+  isVetEdit?: boolean;
   /**
    * Edit mode: the calendar owner's herd or flock size band, for the doses on 'Due next'; the
    * owner's, not the viewer's, so a vet of the linked practice sees the farm's.
@@ -54,6 +56,7 @@ export function ReviewCalendarPage({
   reference,
   calendarId = null,
   savedContact = null,
+  isVetEdit = false,
   ownerFarmSize = null,
   notice = null,
   givenShots = null,
@@ -80,6 +83,7 @@ export function ReviewCalendarPage({
       combinationId={combinationId}
       calendarId={calendarId}
       savedContact={savedContact}
+      isVetEdit={isVetEdit}
       ownerFarmSize={ownerFarmSize}
       notice={notice}
       givenShots={givenShots}
@@ -97,6 +101,7 @@ function CalendarReview({
   combinationId,
   calendarId,
   savedContact,
+  isVetEdit,
   ownerFarmSize,
   notice,
   givenShots,
@@ -110,6 +115,7 @@ function CalendarReview({
   combinationId: number;
   calendarId: number | null;
   savedContact: SavedCalendarContact | null;
+  isVetEdit: boolean;
   ownerFarmSize: FarmSizeBand | null;
   notice: ReactNode;
   givenShots: GivenShots | null;
@@ -226,6 +232,7 @@ function CalendarReview({
           seasonId={form.seasonID ?? 0}
           calendarId={calendarId}
           savedContact={savedContact}
+          isVetEdit={isVetEdit}
           onLoadLatest={onLoadLatest}
         />
       )}

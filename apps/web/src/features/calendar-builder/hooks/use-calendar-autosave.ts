@@ -46,7 +46,7 @@ const undoDepth = 20;
 export type AutosaveStatus =
   "unchanged" | "saving" | "saved" | "offline" | "failed" | "conflict" | "needsDetails" | "blocked";
 
-type SubmitContact = SubmitCalendarRequest["contact"];
+type SubmitContact = NonNullable<SubmitCalendarRequest["contact"]>;
 
 /** The details confirmed at the calendar's last save, as a save sends them again. */
 function toSubmitContact(saved: SavedCalendarContact): SubmitContact {
@@ -79,6 +79,11 @@ export type AutosaveInput = {
   seasonId: number;
   calendarId: number;
   savedContact: SavedCalendarContact | null;
+  /**
+   * Decision 425: a vet of the linked practice is editing a client's calendar. The save sends no
+   * contact details and asks for no terms: the server keeps the farmer's.
+   */
+  isVetEdit?: boolean;
 };
 
 /**
@@ -94,6 +99,7 @@ export function useCalendarAutosave({
   seasonId,
   calendarId,
   savedContact,
+  isVetEdit = false,
 }: AutosaveInput) {
   const data = useMemo(
     () => buildSubmitData(calendar, reference, seasonId, readProtocolStamps(draft)),
@@ -133,9 +139,12 @@ export function useCalendarAutosave({
       return null;
     }
     if (!payload.ok) return "blocked";
-    const confirmed = contact.current;
+    // Decision 425: a vet's save carries no details and is never asked for them or for terms.
+    const confirmed = isVetEdit ? undefined : contact.current;
     if (confirmed === null) return "needsDetails";
-    if (mustAgreeToTerms.current && confirmed.agree_to_terms !== true) return "needsDetails";
+    if (mustAgreeToTerms.current && confirmed !== undefined && confirmed.agree_to_terms !== true) {
+      return "needsDetails";
+    }
     if (!navigator.onLine) return "offline";
     isSending.current = true;
     setStatus("saving");
@@ -148,15 +157,17 @@ export function useCalendarAutosave({
       });
       savedKey.current = sending;
       // The terms were agreed with this save; the next ones need not say it again.
-      if (confirmed.agree_to_terms === true) mustAgreeToTerms.current = false;
-      contact.current = withoutTermsAgreement(confirmed);
+      if (confirmed !== undefined) {
+        if (confirmed.agree_to_terms === true) mustAgreeToTerms.current = false;
+        contact.current = withoutTermsAgreement(confirmed);
+      }
       const hasNewerEdit = latest.current.key !== sending;
       markSavedDraftSaved(answer.calendar.updated_at, hasNewerEdit);
       return hasNewerEdit ? "again" : "saved";
     } catch (error) {
       if (!(error instanceof ApiError) || !navigator.onLine) return "offline";
       if (error.status === 409) return "conflict";
-      if (isContactIssue(error)) return "needsDetails";
+      if (!isVetEdit && isContactIssue(error)) return "needsDetails";
       setFailure(
         error.status === 401
           ? [accountMessages.unauthenticated]
@@ -168,7 +179,7 @@ export function useCalendarAutosave({
     } finally {
       isSending.current = false;
     }
-  }, [calendarId]);
+  }, [calendarId, isVetEdit]);
 
   /** Sends what is on screen; one save at a time, and an edit made meanwhile goes right after. */
   const send = useCallback(async (): Promise<void> => {

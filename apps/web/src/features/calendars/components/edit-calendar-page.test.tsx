@@ -392,7 +392,7 @@ describe(
       // The next edit asks nothing.
       await moveBvdShot(user, "2031-02-05", "2031-02-10");
       await waitFor(() => expect(listPuts()).toHaveLength(2));
-      expect((listPuts()[1] as SubmitCalendarRequest).contact.name).toBe("Aoife");
+      expect((listPuts()[1] as SubmitCalendarRequest).contact?.name).toBe("Aoife");
       expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
     });
 
@@ -403,12 +403,38 @@ describe(
       await user.click(popup.getByRole("checkbox", { name: /I agree to the terms/ }));
       await user.click(popup.getByRole("button", { name: "Save changes" }));
       expect(await screen.findByText(autosaveText.saved)).toBeVisible();
-      expect((listPuts()[0] as SubmitCalendarRequest).contact.agree_to_terms).toBe(true);
+      expect((listPuts()[0] as SubmitCalendarRequest).contact?.agree_to_terms).toBe(true);
 
       await moveBvdShot(user, "2031-02-05", "2031-02-10");
       await waitFor(() => expect(listPuts()).toHaveLength(2));
       expect((listPuts()[1] as SubmitCalendarRequest).contact).not.toHaveProperty("agree_to_terms");
       expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+    });
+
+    it("names the farm for a vet of the linked practice, and saves the vet's edit without asking for details or terms (decision 425)", async () => {
+      // A vet who has not agreed to the current terms, on a calendar saved before details were kept.
+      server.use(...createAccountHandlers({ ...farmerFixture, terms_version: null }));
+      backend.details.set(7, {
+        ...buildSavedDetail("2026-11-20T10:15:00.000Z", null),
+        feedUrls: undefined,
+        owner: { name: "Aoife Ní Bhroin", farm_name: "Hill Farm" },
+      });
+      const { user } = await renderEdit();
+      expect(screen.getByText("Editing for Aoife Ní Bhroin, Hill Farm")).toBeVisible();
+
+      await moveBvdShot(user, "2031-02-10");
+      expect(await screen.findByText(autosaveText.saved)).toBeVisible();
+      expect(screen.queryByRole("dialog", { name: "Confirm your details" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Confirm your details" })).toBeNull();
+      expect(screen.queryByRole("checkbox", { name: /I agree to the terms/ })).toBeNull();
+      const puts = listPuts();
+      expect(puts).toHaveLength(1);
+      expect(puts[0]).not.toHaveProperty("contact");
+    });
+
+    it("names no one to the farmer on their own calendar", async () => {
+      await renderEdit();
+      expect(screen.queryByText(/^Editing for /)).toBeNull();
     });
 
     it("keeps the edits across a reload once saved", async () => {

@@ -174,6 +174,7 @@ export function EditCalendarPage({
       reference={reference}
       calendarId={calendarId}
       savedContact={detail.data?.contact ?? null}
+      isVetEdit={detail.data?.owner !== undefined}
       ownerFarmSize={detail.data?.farm_size ?? null}
       notice={
         <>
@@ -181,6 +182,7 @@ export function EditCalendarPage({
             calendarId={calendarId}
             isInitiallyOpen={searchParams.get(calendarUpdateSearchParam) === "1"}
           />
+          {detail.data?.owner && <EditingForNotice owner={detail.data.owner} />}
           <FarmTimelineNotice warnings={detail.data?.farmTimelineWarnings} />
           {detail.data && (
             <p className="saved-calendar-pdf">
@@ -203,4 +205,10 @@ export function EditCalendarPage({
       }}
     />
   );
+}
+
+/** Decision 425: a vet of the linked practice sees whose calendar this is. */
+function EditingForNotice({ owner }: { owner: NonNullable<CalendarDetail["owner"]> }) {
+  const names = [owner.name, owner.farm_name].filter((name) => name !== null && name !== "");
+  return <p className="saved-calendar-owner">Editing for {names.join(", ")}</p>;
 }
