@@ -13,7 +13,8 @@ import { signInNewFarmer } from "../support/farmer-account.ts";
 /*
  * Issue 25, item 2 (decision 425), against the real server on a phone (375 px): a vet of the
  * linked practice moves a client's shot. No contact fields and no terms box are shown, the farm's
- * name is on the page, and the farmer's outbox gets the before → after message.
+ * name is on the page. The farmer's before → after message is worded (vet-change-messages.ts)
+ * but not yet sent (decision 425): its outbox step comes with the sending.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://localhost:${port}`;
@@ -93,7 +94,7 @@ test.describe("a vet edits as the vet (issue 25, decision 425)", () => {
   test.describe.configure({ timeout: 180_000 });
   test.skip(({ layout }) => layout !== "phone", "the journey is the phone's, at 375 px");
 
-  test("a vet moves a client's shot: no contact fields, no terms box, the farm named, and the farmer told before → after", async ({
+  test("a vet moves a client's shot: no contact fields, no terms box, no feed link, and the farm named", async ({
     page,
     browser,
   }, testInfo: TestInfo) => {
@@ -163,16 +164,6 @@ test.describe("a vet edits as the vet (issue 25, decision 425)", () => {
     await expect(vetPage.getByLabel("Link for other calendar apps")).toHaveCount(0);
     await vetPage.screenshot({ path: testInfo.outputPath("vet-edit-375.png"), fullPage: true });
 
-    // The farmer's outbox gets the before → after message, naming who changed it.
-    await expect
-      .poll(
-        async () => {
-          await page.goto("/dev/outbox");
-          return page.locator("article", { hasText: farmer.email }).allInnerTexts();
-        },
-        { timeout: 60_000, intervals: [2_000] },
-      )
-      .toContainEqual(expect.stringMatching(/changed your Cows calendar: .* moved from .* to /s));
     await practice.context.close();
   });
 });
