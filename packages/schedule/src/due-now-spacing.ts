@@ -19,7 +19,10 @@ function isClearOf(day: number, vaccine: VaccineInput, placed: readonly PlacedDo
  * Several doses can fall due now together. Each, the one whose window closes first first, takes
  * the first day of what is left of its window that keeps SPACING_DAYS from every other vaccine's
  * dose (AHI, S25); with no such day it stays on the window's first day left, and the spacing check
- * says so. Other doses keep their dates. Returns new columns; the ones given are not changed.
+ * says so. A young group's course started from today (decision 426) moves whole: every dose of it
+ * must be clear, and with no such day the course is not started (its doses go back to their plan
+ * before, missed this season). Other doses keep their dates. Returns new columns; the ones given
+ * are not changed.
  */
 export function spaceDueNowSeeds(columns: readonly ColumnSeeds[], today: IsoDate): ColumnSeeds[] {
   const placed: PlacedDose[] = [];
