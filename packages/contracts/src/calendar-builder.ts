@@ -155,6 +155,8 @@ export const scopedDiseasesQueryKeys = [
 export const SeasonTimingSchema = z.object({
   state: z.enum(["dueNow", "missed"]),
   window: z.object({ from: IsoDateSchema, to: IsoDateSchema }),
+  /** Decision 426: the first dose of a young group's course, started from today. */
+  courseFromToday: z.literal(true).optional(),
 });
 export type SeasonTiming = z.infer<typeof SeasonTimingSchema>;
 

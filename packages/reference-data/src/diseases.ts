@@ -48,7 +48,8 @@ const noFootnote = { footnote: null, footnoteNumber: null } as const;
  * may not have had the primary course, the question step 1 asks (docs/product.md §3 "Herd
  * status"): "Yes" is primed, "No" unprimed. Unanswered, the question takes its default
  * (decision 421): primed, unless the protocol lays the course out for every group of the animal
- * (heifers' BVD, IBR and lepto, weanlings' pneumonia, hoggets' clostridial and Footvax courses).
+ * (heifers' BVD, IBR, lepto and lungworm, weanlings' pneumonia, hoggets' clostridial and Footvax
+ * courses).
  */
 const offer = (
   animal_id: AnimalId,
@@ -82,6 +83,8 @@ export const HerdStatusQuestion = {
   hoggetsFootrot: "Have these hoggets had their first Footvax course (2 doses)?",
   ramClostridial: "Have your rams had their first clostridial course (2 doses)?",
   ramFootrot: "Have your rams had their first Footvax course (2 doses)?",
+  // Decision 426: Huskvac before the heifers' second grazing season, unless done as calves.
+  heifersLungworm: "Have these heifers had their lungworm vaccine (2 doses) as calves?",
 } as const;
 
 const { cows, replacementHeifers, weanlings, calves, ewes, lamb, hoggets, ram } = AnimalId;
@@ -196,7 +199,12 @@ export const diseases: Disease[] = [
     ...Footnote.goingToGrass,
     animals: [
       offer(calves, VaccineId.bovilisHuskvac),
-      offer(replacementHeifers, VaccineId.bovilisHuskvac),
+      offer(
+        replacementHeifers,
+        VaccineId.bovilisHuskvac,
+        HerdStatusQuestion.heifersLungworm,
+        courseUnlessAnswered,
+      ),
     ],
   },
   {

@@ -16,6 +16,7 @@ import {
 import { describe, expect, it } from "vitest";
 import {
   AnimalId,
+  DiseaseId,
   buildVaccineBadgePath,
   buildVaccineInitials,
   demoData,
@@ -530,7 +531,7 @@ describe("herd status questions (decision 421)", () => {
   const nameOf = (disease: { name: string }, animalId: number) =>
     `${findById(animals, animalId).name}: ${disease.name}`;
 
-  it("ask every group whose vaccine has a primary course, calves (born into it) and heifers' lungworm aside", () => {
+  it("ask every group whose vaccine has a primary course, calves (born into it) aside", () => {
     const unasked = offers
       .filter(({ offer }) => {
         const course = findById(vaccines, offer.vaccine_id).rules.course_interval_days ?? null;
@@ -543,7 +544,6 @@ describe("herd status questions (decision 421)", () => {
         "Calves: Lungworm (husk)",
         "Calves: Ringworm",
         "Calves: Salmonellosis",
-        "Replacement Heifers: Lungworm (husk)",
       ].sort(),
     );
   });
@@ -561,6 +561,7 @@ describe("herd status questions (decision 421)", () => {
         "Replacement Heifers: IBR (unprimed)",
         "Replacement Heifers: Leptospirosis (unprimed)",
         "Replacement Heifers: Clostridial diseases (primed)",
+        "Replacement Heifers: Lungworm (husk) (unprimed)",
         "Weanlings: Clostridial diseases (primed)",
         "Weanlings: Pneumonia (unprimed)",
         "Hoggets: Clostridial diseases and pasteurellosis (unprimed)",
@@ -573,6 +574,29 @@ describe("herd status questions (decision 421)", () => {
     );
   });
 
+  it("ask heifers about their calves' lungworm course, by default not had (decision 426)", () => {
+    const heifersLungworm = offers.find(
+      ({ disease, offer }) =>
+        disease.id === DiseaseId.lungworm && offer.animal_id === AnimalId.replacementHeifers,
+    )?.offer;
+    expect(heifersLungworm).toMatchObject({
+      herd_status_question: "Have these heifers had their lungworm vaccine (2 doses) as calves?",
+      herd_status_default: "unprimed",
+    });
+    // Huskvac SPC (S9): a booster before each turnout only if there was no natural field
+    // exposure, the vet's call, so "Yes" gets no dose: the column says to agree it with the vet.
+    const heifersHuskvac = shotTemplates.filter(
+      (t) =>
+        t.animal_id === AnimalId.replacementHeifers && t.vaccine_id === heifersLungworm?.vaccine_id,
+    );
+    expect(heifersHuskvac.map((t) => [t.id, t.herd_status])).toEqual([
+      [50, "unprimed"],
+      [51, "unprimed"],
+      [52, "unprimed"],
+      [53, "unprimed"],
+    ]);
+  });
+
   it("give each answer of a question the doses it needs: a course for No, and its booster for Yes", () => {
     for (const { disease, offer } of offers) {
       if (offer.herd_status_question === null) continue;
@@ -580,7 +604,12 @@ describe("herd status questions (decision 421)", () => {
         (t) => t.animal_id === offer.animal_id && t.vaccine_id === offer.vaccine_id,
       );
       const name = nameOf(disease, offer.animal_id);
-      for (const status of ["primed", "unprimed"] as const) {
+      // Heifers done as calves get no Huskvac dose (S9: a booster only without natural exposure).
+      const noBoosterForYes =
+        disease.id === DiseaseId.lungworm && offer.animal_id === AnimalId.replacementHeifers;
+      for (const status of noBoosterForYes
+        ? (["unprimed"] as const)
+        : (["primed", "unprimed"] as const)) {
         const doses = own.filter((t) => t.herd_status === null || t.herd_status === status);
         expect(doses.length, `${name} ${status}`).toBeGreaterThan(0);
       }
@@ -674,10 +703,10 @@ describe("shot templates", () => {
       "Cows: Bovilis Bovivac S birth -119 [-119..-119] x0 (unprimed)",
       "Cows: Bovilis Bovivac S birth -98 [-98..-98] x0 (unprimed)",
       "Replacement Heifers: Bovilis IBR Marker Live breeding 169 [169..169] x0 (unprimed)",
-      "Replacement Heifers: Bovilis Huskvac breeding -112 [-112..-112] x0 (season 1)",
-      "Replacement Heifers: Bovilis Huskvac breeding -84 [-84..-84] x0 (season 1)",
-      "Replacement Heifers: Bovilis Huskvac breeding 91 [91..91] x0 (season 2)",
-      "Replacement Heifers: Bovilis Huskvac breeding 119 [119..119] x0 (season 2)",
+      "Replacement Heifers: Bovilis Huskvac breeding -112 [-112..-112] x0 (season 1, unprimed)",
+      "Replacement Heifers: Bovilis Huskvac breeding -84 [-84..-84] x0 (season 1, unprimed)",
+      "Replacement Heifers: Bovilis Huskvac breeding 91 [91..91] x0 (season 2, unprimed)",
+      "Replacement Heifers: Bovilis Huskvac breeding 119 [119..119] x0 (season 2, unprimed)",
       "Calves: Bovilis Huskvac birth 182 [182..182] x0 (season 2, lungworm risk)",
       "Calves: Bovilis Huskvac birth 210 [210..210] x0 (season 2, lungworm risk)",
       "Calves: Bovilis Bovivac S birth 21 [21..21] x0",

@@ -286,7 +286,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(-112),
     once,
     "Huskvac (1st dose)",
-    spring,
+    { ...spring, ...startingOut },
   ),
   template(
     51,
@@ -295,7 +295,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(-84),
     once,
     "Huskvac (2nd dose)",
-    spring,
+    { ...spring, ...startingOut },
   ),
   template(
     52,
@@ -304,7 +304,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(91),
     once,
     "Huskvac (1st dose)",
-    autumn,
+    { ...autumn, ...startingOut },
   ),
   template(
     53,
@@ -313,7 +313,7 @@ export const shotTemplates: ShotTemplate[] = [
     breeding(119),
     once,
     "Huskvac (2nd dose)",
-    autumn,
+    { ...autumn, ...startingOut },
   ),
 
   // Autumn-born calves: lungworm in spring, before their first turnout (S9).

@@ -9,6 +9,7 @@ import {
 import {
   addDays,
   assertIsoDate,
+  countDaysBetween,
   isIsoDate,
   moveToYear,
   readYear,
@@ -18,6 +19,7 @@ import type {
   BuildCalendarInput,
   Calendar,
   CalendarSetup,
+  DayWindowInput,
   DiseaseInput,
   RestoreCalendarInput,
   ShotTemplateInput,
@@ -123,13 +125,7 @@ export function generateTemplateSeeds({
     planTemplateInBlock(template, block, birthDate, setup.breedingDate, today, allowDueNow);
   // docs/product.md §9 and decision 411: a dose whose window is still open is due now; a
   // recurring dose whose window has closed starts at the next season's date, a year on.
-  const dated: {
-    template: ShotTemplateInput;
-    planned: PlannedTemplate;
-    yearsOn: number;
-    group: number;
-    groups: number;
-  }[] = [];
+  const dated: (DatedTemplate & { group: number })[] = [];
   for (const template of shotTemplates) {
     if (template.vaccine_id !== vaccineId || template.animal_id !== animalId) continue;
     if (!isTemplateInScope(template, scope)) continue;
@@ -145,10 +141,14 @@ export function generateTemplateSeeds({
   }
   // A herd's course belongs to the season of its recurring booster (cows, ewes, rams). A group
   // with no recurring dose (heifers, weanlings, hoggets) is the group on the farm now: its course
-  // keeps its own dates, and a dose whose window has closed is missed (decisions 418 and 421).
+  // keeps its own dates, and a dose whose window has closed is missed (decisions 418 and 421),
+  // unless the course can start from today (decision 426).
   const hasRecurringBooster = dated.some(({ template }) =>
     isRecurrencePeriod(template.is_recurrent),
   );
+  if (!hasRecurringBooster) {
+    startMissedCourseToday(dated, today, vaccineRules?.course_interval_days ?? null);
+  }
   const isSeasonCourse = (template: ShotTemplateInput) =>
     hasRecurringBooster && template.is_recurrent === 0 && template.herd_status === "unprimed";
   // A booster due now is worth nothing to a herd whose primary course should have started before
@@ -207,7 +207,8 @@ export function generateTemplateSeeds({
         isRecurrencePeriod(template.is_recurrent) &&
         shiftDate(planned.date, shiftYearsOf(template, yearsOn)) >= courseStart,
     );
-  for (const { template, planned, yearsOn, group, groups } of dated) {
+  for (const entry of dated) {
+    const { template, planned, yearsOn, group, groups, followsCourseFrom, beforeCatchUp } = entry;
     const { date, next, seasonTiming, birthGroup } = planned;
     const name = template.custom_name ?? vaccineName;
     const groupName =
@@ -223,6 +224,18 @@ export function generateTemplateSeeds({
       is_recurrent: template.is_recurrent,
       userInitiated: false,
       ...(birthGroup === undefined || (birthGroup.coversAll && groups === 1) ? {} : { birthGroup }),
+      ...(followsCourseFrom === undefined
+        ? {}
+        : { followsCourseFrom: `${diseaseId}-${followsCourseFrom}` }),
+      ...(beforeCatchUp === undefined
+        ? {}
+        : {
+            // Missed this season, a dose given once is never dated in the past (decision 418).
+            beforeCatchUp:
+              beforeCatchUp.date < today
+                ? { date: null, seasonTiming: beforeCatchUp.seasonTiming }
+                : { date: beforeCatchUp.date, seasonTiming: beforeCatchUp.seasonTiming },
+          }),
     };
     if (seasonTiming?.state === "dueNow" && isRecurrencePeriod(template.is_recurrent)) {
       // This season's dose, once, then the series from its next preferred day. The series comes
@@ -260,6 +273,95 @@ export function generateTemplateSeeds({
     });
   }
   return keepMinimumAge(keepCourseGaps(seeds, shotTemplates), shotTemplates, setup, vaccineRules);
+}
+
+interface DatedTemplate {
+  template: ShotTemplateInput;
+  planned: PlannedTemplate;
+  /** Decision 426: the plan before the course was started from today. */
+  beforeCatchUp?: PlannedTemplate;
+  yearsOn: number;
+  groups: number;
+  /** Decision 426: a later dose of a course started from today, by its first dose's template. */
+  followsCourseFrom?: string;
+}
+
+/** How long a catch-up course on the animals' own age may wait for other vaccines' doses. */
+const CATCH_UP_OWN_AGE_SLACK_DAYS = 28;
+
+/**
+ * Decision 426: a young group's course (its "not yet vaccinated" doses given once) whose first
+ * dose's window has closed starts from today: the first dose today, each later dose after the
+ * protocol's gap from it (the templates' preferred days, from the SPC: the window's source note).
+ * A course that comes before the breeding or lambing it protects (a negative day from its anchor)
+ * must still end inside its last dose's window, with the preferred gap or else, for a course of
+ * two doses, the SPC's shortest (`course_interval_days`: Heptavac P Plus 4 weeks, not 6); if it
+ * cannot, it stays missed this season ("talk to your vet"): never a dose before today, never moved
+ * a year. A course on the animals' own age (weanlings' Bovipast) always can. Doses split into
+ * groups of a block are left as they are.
+ */
+function startMissedCourseToday(
+  dated: DatedTemplate[],
+  today: IsoDate,
+  courseInterval: DayWindowInput | null,
+): void {
+  const course = dated
+    .filter(({ template }) => template.is_recurrent === 0 && template.herd_status === "unprimed")
+    .map((entry) => ({ entry, days: readTemplateDays(entry.template) }))
+    .filter(
+      (item): item is { entry: DatedTemplate; days: { days: number; fromBirth: boolean } } =>
+        item.days !== null,
+    )
+    .sort((left, right) => left.days.days - right.days.days);
+  const [first] = course;
+  const last = course.at(-1);
+  if (first === undefined || last === undefined || first === last) return;
+  const isOneCourse = course.every(
+    ({ entry, days }) => entry.groups === 1 && days.fromBirth === first.days.fromBirth,
+  );
+  const missed = first.entry.planned.seasonTiming;
+  if (!isOneCourse || missed?.state !== "missed") return;
+  const preferredGap = last.days.days - first.days.days;
+  let gap: number | null = preferredGap;
+  // A course on the animals' own age may wait up to 4 weeks for other vaccines' doses.
+  let slack = CATCH_UP_OWN_AGE_SLACK_DAYS;
+  if (last.days.days < 0) {
+    // The last dose's window for this breeding or lambing, from the first dose's closed one.
+    const { earliest_days: earliest, latest_days: latest } = last.entry.template;
+    const firstLatest = first.entry.template.latest_days ?? first.days.days;
+    const lastFrom = addDays(missed.window.to, (earliest ?? last.days.days) - firstLatest);
+    const lastTo = addDays(missed.window.to, (latest ?? last.days.days) - firstLatest);
+    const fits = (days: number) => {
+      const end = addDays(today, days);
+      return lastFrom <= end && end <= lastTo;
+    };
+    const shortest = course.length === 2 ? (courseInterval?.from ?? null) : null;
+    gap = fits(preferredGap)
+      ? preferredGap
+      : shortest !== null && shortest < preferredGap && fits(shortest)
+        ? shortest
+        : null;
+    if (gap !== null) slack = countDaysBetween(addDays(today, gap), lastTo);
+  }
+  if (gap === null) return;
+  for (const item of course) {
+    const date = addDays(today, Math.min(gap, item.days.days - first.days.days));
+    item.entry.yearsOn = 0;
+    item.entry.beforeCatchUp = item.entry.planned;
+    if (item === first) {
+      // The first dose may wait for other vaccines' doses (14 days, AHI, S25) while the course
+      // still ends in its last dose's window.
+      const window = { from: today, to: addDays(today, slack) };
+      item.entry.planned = {
+        date,
+        next: date,
+        seasonTiming: { state: "dueNow", window, courseFromToday: true },
+      };
+    } else {
+      item.entry.planned = { date, next: date };
+      item.entry.followsCourseFrom = `${first.entry.template.id}`;
+    }
+  }
 }
 
 /** Days from the template's anchor, and which anchor: the order of a course's doses. */
@@ -307,7 +409,9 @@ function keepCourseGaps(
     let earliest: IsoDate | null = null;
     for (const before of earlier) {
       const date = kept[before.index]?.date ?? null;
-      if (date === null || kept[before.index]?.seasonTiming?.state !== "dueNow") continue;
+      const timing = kept[before.index]?.seasonTiming;
+      // A course started from today keeps its own gaps (decision 426).
+      if (date === null || timing?.state !== "dueNow" || timing.courseFromToday) continue;
       const from = addDays(date, entry.days.days - before.days.days);
       if (earliest === null || from > earliest) earliest = from;
     }

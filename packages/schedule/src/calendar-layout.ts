@@ -28,6 +28,16 @@ export interface ShotSeed {
   readonly seasonTiming?: SeasonTiming;
   /** A dose given to a group of the calving or lambing block (decision 416). */
   readonly birthGroup?: BirthGroup;
+  /**
+   * Decision 426: a later dose of a course started from today, by the first dose's id: moved
+   * with it when that dose moves to keep other vaccines 14 days clear. Not on the shot.
+   */
+  readonly followsCourseFrom?: string;
+  /**
+   * Decision 426: a dose of a course started from today, as it was planned before: it goes back
+   * to that when the course finds no day 14 days clear of other vaccines. Not on the shot.
+   */
+  readonly beforeCatchUp?: Pick<ShotSeed, "date" | "seasonTiming">;
 }
 
 export interface ColumnSeeds {

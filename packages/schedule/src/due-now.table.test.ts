@@ -108,7 +108,13 @@ function findDueNowFaults(combination: Combination, calendar: Calendar): string[
         template.animal_id === combination.animal_id &&
         isTemplateInScope(template, scopeOf(template)),
     );
+    // Decision 426: a young group's course started from today is dated from its first dose, not
+    // from this season's windows; catch-up-courses.table.test.ts checks it.
+    const isStartedToday = column.shots.some((shot) => shot.seasonTiming?.courseFromToday);
     for (const template of templates) {
+      if (isStartedToday && template.herd_status === "unprimed" && template.is_recurrent === 0) {
+        continue;
+      }
       const missed = findMissedOnceFault(template, calendar, column.shots);
       if (missed !== null) faults.push(missed);
       for (const window of listOpenWindows(template, calendar)) {

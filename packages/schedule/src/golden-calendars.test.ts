@@ -86,6 +86,7 @@ function formatSeasonTiming(shot: Shot): string {
   const timing = shot.seasonTiming;
   if (timing === undefined) return "";
   const window = `${timing.window.from} to ${timing.window.to}`;
+  if (timing.courseFromToday) return ` STARTED FROM TODAY (may wait to ${timing.window.to})`;
   return timing.state === "dueNow" ? ` DUE NOW (window ${window})` : ` MISSED (window ${window})`;
 }
 
@@ -162,7 +163,8 @@ function renderCombination(combination: Combination): { fileName: string; text: 
     "a shot that repeats comes back on the same day. PAST marks a shot before today, DUE NOW a",
     "dose whose window for the coming event is still open, MISSED the next season's dose of one",
     "whose window closed before the coming event (docs/decisions/411); MISSED with no date, a dose",
-    "given once whose window closed for the group on the farm (docs/decisions/418).",
+    "given once whose window closed for the group on the farm (docs/decisions/418); STARTED FROM",
+    "TODAY, the first dose of a young group's course whose usual time has passed (docs/decisions/426).",
     "Review every change to this file as a vet would.",
     "",
     `Season offsets (yearOffset.MM.DD): birth ${combination.birth_date ?? "none"}, breeding ${

@@ -81,6 +81,8 @@ describe("herd status questions for every group (decision 421)", () => {
       DiseaseId.ibr,
       DiseaseId.leptospirosis,
       DiseaseId.clostridialCattle,
+      // Decision 426: their lungworm vaccine as calves.
+      DiseaseId.lungworm,
     ]);
     expect(askedAbout(AnimalId.weanlings)).toEqual([
       DiseaseId.clostridialCattle,

@@ -228,7 +228,15 @@ export interface SeasonTiming {
   readonly state: "dueNow" | "missed";
   /** The window of this season's dose (the one due now, or the one missed). */
   readonly window: DateWindow;
+  /**
+   * Decision 426: the first dose of a young group's course whose usual time has passed, started
+   * from today (the course's later doses follow it after the protocol's gaps).
+   */
+  readonly courseFromToday?: true;
 }
+
+/** What the first dose of a course started from today says, in the grid and on the PDF. */
+export const COURSE_FROM_TODAY_NOTE = "Started from today: the first dose's usual time has passed";
 
 /** What a dose whose window closed before the coming event says, in the grid and on the PDF. */
 export const MISSED_THIS_SEASON_NOTE = "Missed this season: talk to your vet";

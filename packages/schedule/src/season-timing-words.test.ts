@@ -19,4 +19,11 @@ describe("describeSeasonTiming", () => {
   it("says nothing once the window of a dose due now has closed", () => {
     expect(describeSeasonTiming({ state: "dueNow", window }, "2027-01-13")).toBeNull();
   });
+
+  it("says a course started from today (decision 426)", () => {
+    const today = { from: "2027-06-15", to: "2027-06-15" };
+    expect(
+      describeSeasonTiming({ state: "dueNow", window: today, courseFromToday: true }, "2027-06-15"),
+    ).toBe("Started from today: the first dose's usual time has passed");
+  });
 });

@@ -1,5 +1,9 @@
 import { readMonthName, type IsoDate } from "./iso-date.ts";
-import { MISSED_THIS_SEASON_NOTE, type SeasonTiming } from "./schedule.types.ts";
+import {
+  COURSE_FROM_TODAY_NOTE,
+  MISSED_THIS_SEASON_NOTE,
+  type SeasonTiming,
+} from "./schedule.types.ts";
 
 /** What a dose due now says, in the grid, the shot panel, 'Due next', the PDF and the feed. */
 export const DUE_NOW_LABEL = "Due now";
@@ -12,7 +16,8 @@ function formatDayAndMonth(date: IsoDate): string {
 
 /**
  * A dose's timing this season in farm words (decision 411): "Due now: window closes 12 Jan", or
- * "Missed this season: talk to your vet". Null for a dose planned on its usual day, and for a
+ * "Missed this season: talk to your vet", or for a young group's course started from today
+ * (decision 426) "Started from today: the first dose's usual time has passed". Null for a dose planned on its usual day, and for a
  * dose due now whose window has closed by `today` (then it is simply overdue).
  */
 export function describeSeasonTiming(
@@ -22,5 +27,6 @@ export function describeSeasonTiming(
   if (timing === null || timing === undefined) return null;
   if (timing.state === "missed") return MISSED_THIS_SEASON_NOTE;
   if (today !== undefined && timing.window.to < today) return null;
+  if (timing.courseFromToday === true) return COURSE_FROM_TODAY_NOTE;
   return `${DUE_NOW_LABEL}: window closes ${formatDayAndMonth(timing.window.to)}`;
 }

@@ -181,8 +181,15 @@ describe("weanlings on 1 September 2027 are this year's calves", () => {
   ] as const)("combination %i", (id, birthDate) => {
     const calendar = buildDefault(findCombination(id), "2027-09-01");
     expect(calendar.setup.birthDate).toBe(birthDate);
-    // Their second Bovipast dose (32 weeks) is still ahead, for this year's calves.
-    expect(firstShot(calendar, 22)?.date).toBe(addDays(birthDate, 224));
+    // Their first Bovipast dose (28 weeks) is past, so the course starts from today (decision
+    // 426), waiting for no more than the Covexin 10 booster's 14 days, for this year's calves.
+    const first = firstShot(calendar, 21);
+    expect(first?.seasonTiming?.courseFromToday).toBe(true);
+    expect(first?.date !== null && first?.date !== undefined && first.date >= "2027-09-01").toBe(
+      true,
+    );
+    expect(firstShot(calendar, 22)?.date).toBe(addDays(first?.date ?? "2027-09-01", 28));
+    expect(calendar.setup.birthDate).toBe(birthDate);
   });
 });
 
