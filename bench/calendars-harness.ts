@@ -56,10 +56,20 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
  * bearer tokens for `signedIn` of them, picked at random.
  */
 export async function insertFarmers(
-  { pool, db }: Database,
+  database: Database,
   count: number,
   signedIn: number,
 ): Promise<string[]> {
+  const farmers = await insertSignedInFarmers(database, count, signedIn);
+  return farmers.map((farmer) => farmer.token);
+}
+
+/** insertFarmers, with each signed-in farmer's user id beside the bearer token. */
+export async function insertSignedInFarmers(
+  { pool, db }: Database,
+  count: number,
+  signedIn: number,
+): Promise<{ userId: number; token: string }[]> {
   await pool.query(
     `INSERT INTO users (email, password_hash, name, surname, farmer_name, address1, town, eircode,
        county, country, terms_accepted_at)
@@ -72,15 +82,18 @@ export async function insertFarmers(
     "SELECT id FROM users ORDER BY random() LIMIT $1",
     [signedIn],
   );
-  const tokens: string[] = [];
-  for (const farmer of farmers) tokens.push((await startSession(db, farmer.id, new Date())).token);
-  return tokens;
+  const signedInFarmers: { userId: number; token: string }[] = [];
+  for (const farmer of farmers) {
+    const { token } = await startSession(db, farmer.id, new Date());
+    signedInFarmers.push({ userId: farmer.id, token });
+  }
+  return signedInFarmers;
 }
 
 /** autocannon requests that take turns through the farmers' bearer tokens. */
 export function rotateBearerTokens(
   tokens: readonly string[],
-  request: { method: "GET" | "POST"; path: string; body?: string },
+  request: { method: "GET" | "POST" | "PUT"; path: string; body?: string },
 ): NonNullable<Options["requests"]> {
   let next = 0;
   const headers: Record<string, string> = request.body
