@@ -50,6 +50,7 @@ const benches: BenchSpec[] = [
   { name: "reference", file: "reference.bench.ts" },
   { name: "calendars-save", file: "calendars-save.bench.ts" },
   { name: "calendars-edit", file: "calendars-edit.bench.ts" },
+  { name: "two-nodes", file: "two-nodes.bench.ts" },
   { name: "calendars-list", file: "calendars-list.bench.ts" },
   { name: "calendars-pdf", file: "calendars-pdf.bench.ts" },
   { name: "invalid-saves", file: "invalid-saves.bench.ts" },
