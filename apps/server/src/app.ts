@@ -139,7 +139,8 @@ export async function buildApp({
   // Feature modules: one line each, with the dependencies they use passed in explicitly.
   await app.register(healthRoutes, { database });
   await app.register(operationsRoutes, { database, metrics, metricsToken: config.metricsToken });
-  await app.register(referenceRoutes, { database });
+  const { watchCache } = metrics;
+  await app.register(referenceRoutes, { database, watchCache });
   const secret = resolveSigningSecret(config);
   // Calendar builder: GET /api/diseases with a query (scoped diseases) and the vaccine badges.
   await app.register(calendarBuilderRoutes, { database, clock, secret });
@@ -178,7 +179,7 @@ export async function buildApp({
   });
   // Vet practices (decision 501): registration, invites, members, the dashboard of linked
   // farmers and doses due, and the weekly digest's unsubscribe link.
-  await app.register(vetPracticesRoutes, accounts);
+  await app.register(vetPracticesRoutes, { ...accounts, watchCache });
   if (config.nodeEnv !== NodeEnv.production) {
     await app.register(outboxRoutes, { db: database.db });
   }
@@ -213,6 +214,7 @@ export async function buildApp({
     database,
     renders,
     ...(renderVersions ? { versions: renderVersions } : {}),
+    watchCache,
     clock,
     secret,
     publicUrl: config.publicUrl,

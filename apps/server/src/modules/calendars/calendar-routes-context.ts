@@ -4,6 +4,7 @@ import { z } from "zod";
 import { createRequireUser } from "../../auth/authentication.ts";
 import type { Database, Db } from "../../db/database.ts";
 import { logDatabaseFailure } from "../../db/shutdown-errors.ts";
+import type { WatchCache } from "../../lib/cache-report.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import type { RateLimitRule } from "../../rate-limits/rate-limits.repository.ts";
 import type { CalendarsContext } from "./calendars/saved-calendar.ts";
@@ -39,6 +40,8 @@ export type CalendarsRoutesOptions = {
   database?: Database;
   /** The render versions in memory, when the caller makes them (tests); else made from `database`. */
   versions?: RenderVersions;
+  /** Hands the render versions' cache to `/metrics` as `render_versions`. */
+  watchCache?: WatchCache;
 };
 
 const feedRateLimit = {
@@ -66,6 +69,7 @@ export function createCalendarRoutesContext(
     renders: givenRenders,
     database,
     versions: givenVersions,
+    watchCache,
   }: CalendarsRoutesOptions,
 ) {
   const readToday = () => readIrishToday(clock());
@@ -82,6 +86,7 @@ export function createCalendarRoutesContext(
         })
       : undefined);
   if (versions && !givenVersions) app.addHook("onClose", () => versions.close());
+  if (versions) watchCache?.("render_versions", versions.describe);
   const feedCounts = createFeedFetchCounts({
     db,
     clock,

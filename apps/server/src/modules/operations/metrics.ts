@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../../db/database.ts";
+import type { CacheReport } from "../../lib/cache-report.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CalendarRenders } from "../calendars/index.ts";
 
@@ -51,12 +52,41 @@ export function createMetrics({ database, clock }: { database: Database; clock: 
       this.set({ state: "waiting" }, queue.waiting);
     },
   });
-  new Gauge({
-    name: "vaxcal_render_cache_bytes",
-    help: "Bytes of rendered PDFs and feeds kept in this process's cache.",
+  // Issue 28, item 8: every in-memory cache, its bytes against its bound and its lookups.
+  const caches = new Map<string, () => CacheReport>();
+  const cacheGauge = (name: string, help: string, read: (report: CacheReport) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["cache"] as const,
+      registers: [registry],
+      collect() {
+        for (const [cache, describe] of caches) this.set({ cache }, read(describe()));
+      },
+    });
+  cacheGauge("vaxcal_cache_bytes", "Bytes an in-memory cache holds, by cache.", (r) => r.bytes);
+  cacheGauge(
+    "vaxcal_cache_max_bytes",
+    "The bound an in-memory cache never grows past, in bytes, by cache.",
+    (r) => r.maxBytes,
+  );
+  cacheGauge("vaxcal_cache_entries", "Entries an in-memory cache holds.", (r) => r.entries);
+  const counted = new Map<string, number>();
+  new Counter({
+    name: "vaxcal_cache_lookups_total",
+    help: "Lookups in an in-memory cache, by cache and result (hit or miss).",
+    labelNames: ["cache", "result"] as const,
     registers: [registry],
     collect() {
-      this.set(renders?.describeCache().bytes ?? 0);
+      for (const [cache, describe] of caches) {
+        const report = describe();
+        for (const result of ["hit", "miss"] as const) {
+          const total = result === "hit" ? report.hits : report.misses;
+          const key = `${cache}|${result}`;
+          this.inc({ cache, result }, total - (counted.get(key) ?? 0));
+          counted.set(key, total);
+        }
+      }
     },
   });
   new Gauge({
@@ -141,9 +171,14 @@ export function createMetrics({ database, clock }: { database: Database; clock: 
     countRenderFailure(kind: string): void {
       renderErrors.inc({ kind });
     },
-    /** The renders whose queue and cache the gauges report. */
+    /** The renders whose queue the gauges report, and whose cache is `render_bodies`. */
     watchRenders(watched: CalendarRenders): void {
       renders = watched;
+      caches.set("render_bodies", () => watched.describeCache());
+    },
+    /** A cache whose bytes, bound and lookups the gauges report under `name`. */
+    watchCache(name: string, describe: () => CacheReport): void {
+      caches.set(name, describe);
     },
   };
 }

@@ -96,6 +96,27 @@ describe("GET /metrics", () => {
     expect(text).toContain("vaxcal_nodejs_eventloop_lag_p99_seconds");
   });
 
+  it("shows every in-memory cache's bytes under its bound, with its hits and misses", async () => {
+    const before = await scrape();
+    const hits = (text: string) =>
+      readSeries(text, 'vaxcal_cache_lookups_total{cache="reference_lists",result="hit"}') ?? 0;
+    for (let asked = 0; asked < 3; asked += 1) {
+      const answer = await testApp.app.inject({ method: "GET", url: "/api/enterprises-animals" });
+      expect(answer.statusCode).toBe(200);
+    }
+    const text = await scrape();
+    for (const cache of ["reference_lists", "render_bodies", "render_versions", "doses_due"]) {
+      const bound = readSeries(text, `vaxcal_cache_max_bytes{cache="${cache}"}`) ?? 0;
+      expect(bound, cache).toBeGreaterThan(0);
+      expect(readSeries(text, `vaxcal_cache_bytes{cache="${cache}"}`), cache).toBeLessThanOrEqual(
+        bound,
+      );
+    }
+    expect(readSeries(text, 'vaxcal_cache_bytes{cache="reference_lists"}')).toBeGreaterThan(0);
+    // The first of the three may build the list; the others are answered from memory.
+    expect(hits(text) - hits(before)).toBeGreaterThanOrEqual(2);
+  });
+
   it("moves the sent reminders by exactly a wave's size, and shows the oldest unsent", async () => {
     const wave = 25;
     const dueDate = "2027-03-20";

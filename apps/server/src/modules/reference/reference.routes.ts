@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type {} from "@fastify/compress";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
+import type { WatchCache } from "../../lib/cache-report.ts";
 import { logDatabaseFailure } from "../../db/shutdown-errors.ts";
 import {
   listenForReferenceChanges,
@@ -23,7 +24,7 @@ import {
 } from "./reference.cache.ts";
 import { createReferenceRepository, type ReferenceRepository } from "./reference.repository.ts";
 
-type ReferenceRoutesOptions = { database: Database };
+type ReferenceRoutesOptions = { database: Database; watchCache?: WatchCache };
 
 const loaders: {
   [K in ReferenceListKey]: (repository: ReferenceRepository) => Promise<ReferenceLists[K]>;
@@ -52,7 +53,7 @@ const cacheControl = "public, no-cache";
  */
 export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = async (
   app,
-  { database },
+  { database, watchCache },
 ) => {
   const repository = createReferenceRepository(database.db);
   const build = async (key: ReferenceListKey): Promise<CachedList> => {
@@ -60,6 +61,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<ReferenceRoutesOptions> = as
     return buildCachedList(JSON.stringify(list));
   };
   const lists = createListCache(build, () => listener.isListening());
+  watchCache?.("reference_lists", lists.describe);
   const listener = listenForReferenceChanges(database, () => lists.invalidate(), {
     onError: (error) =>
       logDatabaseFailure(app.log, error, "reference change listener lost", "warn"),

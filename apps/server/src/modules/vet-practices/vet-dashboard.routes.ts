@@ -19,6 +19,7 @@ import { z } from "zod";
 import { createRequireUser, readSession } from "../../auth/authentication.ts";
 import { requireVetMembership } from "./vet-membership.ts";
 import type { Db } from "../../db/database.ts";
+import type { WatchCache } from "../../lib/cache-report.ts";
 import { readIrishToday, type Clock } from "../../lib/clock.ts";
 import {
   createDosesDueReader,
@@ -32,7 +33,7 @@ import {
   type VetDashboardContext,
 } from "./vet-dashboard.service.ts";
 
-type VetDashboardRoutesOptions = { db: Db; clock: Clock };
+type VetDashboardRoutesOptions = { db: Db; clock: Clock; watchCache?: WatchCache };
 
 const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 500: ErrorBodySchema };
 
@@ -44,11 +45,12 @@ const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 500: ErrorBodySchem
  */
 export const vetDashboardRoutes: FastifyPluginAsyncZod<VetDashboardRoutesOptions> = async (
   app,
-  { db, clock },
+  { db, clock, watchCache },
 ) => {
   const context: VetDashboardContext = { db, clock, readToday: () => readIrishToday(clock()) };
   const requireUser = createRequireUser({ db, clock });
   const readDosesDue = createDosesDueReader(context);
+  watchCache?.("doses_due", readDosesDue.describe);
   const tags = ["vet practices"];
 
   app.get(

@@ -18,6 +18,7 @@ import { LRUCache } from "lru-cache";
 import { runReads, type Db, type Executor } from "../../db/database.ts";
 import type { VetMembership } from "./vet-membership.ts";
 import { listOccurrencesOfCalendars } from "../calendars/index.ts";
+import { createLookupCounts, type CacheReport } from "../../lib/cache-report.ts";
 import { findWeekStart, type Clock } from "../../lib/clock.ts";
 import {
   createVetDashboardRepository,
@@ -249,8 +250,15 @@ export function readDosesDueWeek(answer: DosesDueAnswer, weekStart: string): Enc
   return encoded;
 }
 
-type CachedDosesDue = { key: string; answer: DosesDueAnswer };
-const cacheSize = 200;
+type CachedDosesDue = { key: string; answer: DosesDueAnswer; bytes: number };
+/** The most the practices' doses due may take in one process (issue 28, item 8). */
+export const dosesDueMaxBytes = 32 * 1024 * 1024;
+/**
+ * An answer's bytes, over-estimated from its JSON before the encodings exist: the parsed value
+ * (about twice its JSON), each week's JSON made on demand (the value once more), and their Brotli
+ * and gzip encodings (well under the JSON twice).
+ */
+const estimateAnswerBytes = (json: string) => 5 * Buffer.byteLength(json);
 
 /** JSON in an encoding the client accepts (brotli, then gzip), made once per answer. */
 export function encodeJson(
@@ -279,12 +287,17 @@ export function encodeJson(
  */
 export function createDosesDueReader(context: VetDashboardContext) {
   // The least recently computed practice goes first: a hit is read with peek, as before.
-  const cache = new LRUCache<number, CachedDosesDue>({ max: cacheSize });
-  return async function readDosesDue(membership: VetMembership): Promise<DosesDueAnswer> {
+  const cache = new LRUCache<number, CachedDosesDue>({
+    maxSize: dosesDueMaxBytes,
+    sizeCalculation: ({ bytes }) => bytes,
+  });
+  const lookups = createLookupCounts();
+  async function readDosesDue(membership: VetMembership): Promise<DosesDueAnswer> {
     const today = context.readToday();
     const key = `${today}|${membership.clientsVersion}`;
     const cached = cache.peek(membership.practiceId);
-    if (cached?.key === key) return cached.answer;
+    const hit = lookups.count(cached?.key === key ? cached.answer : undefined);
+    if (hit) return hit;
     // Checked against the contract once, here, as the route's serialiser would on every answer.
     const value = DosesDueSchema.parse(
       await computeDosesDue(context.db, membership.practiceId, findDosesDueWindow(today)),
@@ -295,9 +308,18 @@ export function createDosesDueReader(context: VetDashboardContext) {
       summary: { json: JSON.stringify(summary), encoded: {} },
       weeks: new Map(),
     };
-    cache.set(membership.practiceId, { key, answer });
+    const bytes = estimateAnswerBytes(JSON.stringify(value));
+    cache.set(membership.practiceId, { key, answer, bytes });
     return answer;
-  };
+  }
+  return Object.assign(readDosesDue, {
+    describe: (): CacheReport => ({
+      entries: cache.size,
+      bytes: cache.calculatedSize,
+      maxBytes: dosesDueMaxBytes,
+      ...lookups.read(),
+    }),
+  });
 }
 
 function escapeCsv(value: string | number): string {

@@ -8,6 +8,7 @@ import type { IsoDate } from "@vaxcal/schedule";
 import { LRUCache } from "lru-cache";
 import Tinypool from "tinypool";
 import { compressVariants, type EncodedVariants } from "../../../http/encoded-body.ts";
+import { createLookupCounts, type CacheReport } from "../../../lib/cache-report.ts";
 import type { CalendarDocument } from "./calendar-document.ts";
 import type { RenderTask } from "./render-worker.ts";
 
@@ -160,6 +161,7 @@ export function createCalendarRenders({
         body.byteLength + (encoded.br?.byteLength ?? 0) + (encoded.gzip?.byteLength ?? 0),
       ),
   });
+  const lookups = createLookupCounts();
   const rendering = new Map<string, Promise<Rendered>>();
   let renderCount = 0;
   /*
@@ -277,7 +279,7 @@ export function createCalendarRenders({
     owner: number,
     load: () => Promise<{ key: string; task: RenderTask }>,
   ): Promise<Rendered> {
-    const cached = cache.get(key);
+    const cached = lookups.count(cache.get(key));
     if (cached !== undefined) return Promise.resolve({ etag: `"${key}"`, ...cached });
     const running = rendering.get(key);
     if (running) return running;
@@ -332,10 +334,12 @@ export function createCalendarRenders({
      */
     previewTag: (version: RenderVersion, today: IsoDate) =>
       `"${keyOf("preview", version, today.slice(0, 7))}"`,
-    /** How many bodies the cache holds, their bytes, and how many renders ran (tests, bench). */
-    describeCache: () => ({
+    /** The bodies the cache holds against its bound, its lookups, and the renders that ran. */
+    describeCache: (): CacheReport & { renders: number } => ({
       entries: cache.size,
       bytes: cache.calculatedSize,
+      maxBytes: cacheBudgetBytes,
+      ...lookups.read(),
       renders: renderCount,
     }),
     /** Renders (with their snapshot reads) under way, and those waiting for a slot. */

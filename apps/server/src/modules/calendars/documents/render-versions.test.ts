@@ -18,7 +18,11 @@ import {
 import { toRateLimitKey } from "../../../rate-limits/rate-limits.repository.ts";
 import { hashFeedToken } from "./calendar-feed-token.ts";
 import { createFeedFetchCounts } from "./feed-fetch-counts.ts";
-import type { RenderVersions } from "./render-versions.ts";
+import {
+  createRenderVersions,
+  renderVersionEntryBytes,
+  type RenderVersions,
+} from "./render-versions.ts";
 
 /*
  * Decision 705: render versions live in each node's memory and are dropped on every node by
@@ -465,5 +469,40 @@ describe("the feed's fetch count", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await readHits()).toBe(5);
+  });
+});
+
+describe("the bound on memory (issue 28, item 8)", () => {
+  it("lets the least recently asked calendar go first, and its feed token with it", async () => {
+    const versions = createRenderVersions(nodeA.database, {
+      maxBytes: 2 * renderVersionEntryBytes,
+      name: "vaxcal-listen-renders-bound",
+    });
+    try {
+      await waitFor(() => versions.isListening(), "the bounded versions to listen");
+      const keep = (calendarId: number) =>
+        versions.keep(
+          versions.beginRead(),
+          { calendarId, ownerId: farmer.id, version: `v${calendarId}` },
+          `token-${calendarId}`,
+        );
+      keep(1);
+      keep(2);
+      // Asked for again: calendar 1 is now the more recently used of the two.
+      expect(versions.forFeedToken("token-1")?.calendarId).toBe(1);
+      keep(3);
+
+      expect(versions.forOwner(2, farmer.id)).toBeUndefined();
+      expect(versions.forFeedToken("token-2")).toBeUndefined();
+      expect(versions.forFeedToken("token-1")?.version).toBe("v1");
+      expect(versions.forOwner(3, farmer.id)?.version).toBe("v3");
+      const report = versions.describe();
+      expect(report).toMatchObject({ entries: 2, feedTokens: 2, maxBytes: 800 });
+      expect(report.bytes).toBeLessThanOrEqual(report.maxBytes);
+      expect(report.hits).toBe(3);
+      expect(report.misses).toBe(2);
+    } finally {
+      await versions.close();
+    }
   });
 });

@@ -1,17 +1,25 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../../db/database.ts";
 import { listenToChannels, type ChannelListener } from "../../../db/notifications.ts";
 import {
   onReferenceChangeCommitted,
   referenceChangedChannel,
 } from "../../../db/reference-changes.ts";
+import { createLookupCounts, type CacheReport } from "../../../lib/cache-report.ts";
 import type { RenderVersion } from "./calendar-renders.ts";
 
 /** The channel migration 0017's triggers announce changed calendars on (decision 705). */
 export const calendarRendersChannel = "calendar_renders_changed";
 
-// Far more calendars than one node serves feeds for; past it everything is dropped (a bound,
-// not an eviction policy: an entry is a few hundred bytes).
-const defaultMaxEntries = 200_000;
+// Room for about 80,000 calendars, more than one node serves feeds for; past it the least
+// recently asked for go first (issue 28, item 8).
+const defaultMaxBytes = 32 * 1024 * 1024;
+/**
+ * What one calendar costs here, rounded up from a measurement (100,000 entries with feed tokens:
+ * about 330 bytes each of heap): the entry, its version digest, its feed token's hash and a slot
+ * in each map.
+ */
+export const renderVersionEntryBytes = 400;
 
 type Entry = { version: RenderVersion; feedTokenHash: string | undefined };
 
@@ -22,7 +30,8 @@ type Entry = { version: RenderVersion; feedTokenHash: string | undefined };
 export type VersionRead = { readonly startedAt: number };
 
 export type RenderVersionsOptions = {
-  maxEntries?: number;
+  /** The bound on what the entries may take, in bytes (`renderVersionEntryBytes` each). */
+  maxBytes?: number;
   retryMs?: number;
   onError?: (error: Error) => void;
   /** The LISTEN connection's application_name. */
@@ -50,14 +59,25 @@ export type RenderVersionsOptions = {
 export function createRenderVersions(
   database: Database,
   {
-    maxEntries = defaultMaxEntries,
+    maxBytes = defaultMaxBytes,
     retryMs,
     onError,
     name = "vaxcal-listen-renders",
   }: RenderVersionsOptions = {},
 ) {
-  const byCalendar = new Map<number, Entry>();
+  const maxEntries = Math.floor(maxBytes / renderVersionEntryBytes);
   const byFeedToken = new Map<string, number>();
+  // An entry that goes (dropped, replaced or evicted) takes its feed token's way in with it.
+  const byCalendar = new LRUCache<number, Entry>({
+    maxSize: maxEntries * renderVersionEntryBytes,
+    sizeCalculation: () => renderVersionEntryBytes,
+    dispose: ({ feedTokenHash }, calendarId) => {
+      if (feedTokenHash !== undefined && byFeedToken.get(feedTokenHash) === calendarId) {
+        byFeedToken.delete(feedTokenHash);
+      }
+    },
+  });
+  const lookups = createLookupCounts();
   // Announcements are numbered; a calendar remembers the number of its last one.
   let announced = 0;
   let everythingDroppedAt = 0;
@@ -80,11 +100,7 @@ export function createRenderVersions(
     announced += 1;
     for (const calendarId of calendarIds) {
       if (readsInFlight > 0) changedAt.set(calendarId, announced);
-      const entry = byCalendar.get(calendarId);
-      if (entry) {
-        byCalendar.delete(calendarId);
-        if (entry.feedTokenHash !== undefined) byFeedToken.delete(entry.feedTokenHash);
-      }
+      byCalendar.delete(calendarId);
     }
     drops += 1;
   }
@@ -121,15 +137,14 @@ export function createRenderVersions(
     forOwner(calendarId: number, userId: number): RenderVersion | undefined {
       if (!listener.isListening()) return undefined;
       const entry = byCalendar.get(calendarId);
-      return entry && entry.version.ownerId === userId ? entry.version : undefined;
+      return lookups.count(entry?.version.ownerId === userId ? entry.version : undefined);
     },
     /** The version of the calendar whose feed token hashes to `feedTokenHash`, from memory. */
     forFeedToken(feedTokenHash: string): RenderVersion | undefined {
       if (!listener.isListening()) return undefined;
       const calendarId = byFeedToken.get(feedTokenHash);
-      if (calendarId === undefined) return undefined;
-      const entry = byCalendar.get(calendarId);
-      return entry?.feedTokenHash === feedTokenHash ? entry.version : undefined;
+      const entry = calendarId === undefined ? undefined : byCalendar.get(calendarId);
+      return lookups.count(entry?.feedTokenHash === feedTokenHash ? entry.version : undefined);
     },
     /** Take before reading a version from the database; give back with `keep` or `abandon`. */
     beginRead(): VersionRead {
@@ -148,16 +163,13 @@ export function createRenderVersions(
         (changedAt.get(version.calendarId) ?? 0) <= read.startedAt;
       abandon(read);
       if (!fresh) return;
-      if (byCalendar.size >= maxEntries && !byCalendar.has(version.calendarId)) dropEverything();
-      const before = byCalendar.get(version.calendarId);
+      const before = byCalendar.peek(version.calendarId);
       // A PDF's read does not know the feed token; the entry keeps the one a feed read found.
       // Both were read after the last announcement for this calendar, so both are current.
       const token =
         feedTokenHash ??
         (before?.version.version === version.version ? before.feedTokenHash : undefined);
-      if (before?.feedTokenHash !== undefined && before.feedTokenHash !== token) {
-        byFeedToken.delete(before.feedTokenHash);
-      }
+      // Replacing the entry lets go of its old token (dispose); the new one is set after.
       byCalendar.set(version.calendarId, { version, feedTokenHash: token });
       if (token !== undefined) byFeedToken.set(token, version.calendarId);
     },
@@ -166,8 +178,11 @@ export function createRenderVersions(
     isListening: () => listener.isListening(),
     /** Resolves once every change committed before the call has been heard (tests). */
     sync: () => listener.sync(),
-    describe: () => ({
+    describe: (): CacheReport & { feedTokens: number; drops: number; listening: boolean } => ({
       entries: byCalendar.size,
+      bytes: byCalendar.calculatedSize,
+      maxBytes: maxEntries * renderVersionEntryBytes,
+      ...lookups.read(),
       feedTokens: byFeedToken.size,
       drops,
       listening: listener.isListening(),
