@@ -1,5 +1,4 @@
 import { SubmitCalendarResponseSchema } from "@vaxcal/contracts";
-import { referenceData } from "@vaxcal/reference-data";
 import { updateShotDate, type Calendar, type IsoDate } from "@vaxcal/schedule";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -42,9 +41,7 @@ const firstShot = original.diseases
   .find(({ shot }) => !shot.isMirroredCopy && shot.date !== null && shot.date > testToday);
 if (!firstShot?.shot.date) throw new Error("the calendar has no shot after today");
 const oldDate: IsoDate = firstShot.shot.date;
-const vaccineName =
-  referenceData.vaccines.find((vaccine) => vaccine.id === firstShot.column.vaccineId)?.name ??
-  "no vaccine";
+const vaccineName = firstShot.column.vaccine?.name ?? "no vaccine";
 
 function moveShot(calendar: Calendar, to: IsoDate): Calendar {
   const moved = updateShotDate(calendar, firstShot?.shot.id ?? "", to);
