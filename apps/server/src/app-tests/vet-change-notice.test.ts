@@ -157,6 +157,8 @@ describe("a vet's change told to the farmer", () => {
     );
     expect(email?.bodyText).toMatch(moved);
     expect(email?.bodyText).toContain(`/calendar/${calendarId}`);
+    // The farm's feed link is the farmer's own and is not in the vet's name (decision 412).
+    for (const message of sent) expect(message.bodyText).not.toContain("/feed/");
 
     // Told once: the next sweep sends nothing more.
     testApp.clock.advanceMinutes(10);
@@ -181,6 +183,22 @@ describe("a vet's change told to the farmer", () => {
     for (const message of sent) {
       expect(message.bodyText).toMatch(/moved from \w{3} \d{1,2} \w{3} to Mon 20 Apr 2026\./);
       expect(message.bodyText).not.toContain("10 Apr");
+    }
+  });
+
+  it("goes only on the channels the farmer keeps on for reminders", async () => {
+    await testApp.database.db.execute(sql`
+      UPDATE users SET notify_phone = false WHERE id = ${farmer.id}`);
+    try {
+      const before = (await readChangeMessages()).length;
+      await vetSaves(moveShot(original, "2026-04-15"));
+      testApp.clock.advanceMinutes(6);
+      await sender.sendDueNotices();
+      const sent = (await readChangeMessages()).slice(before);
+      expect(sent.map((message) => message.channel)).toEqual(["email"]);
+    } finally {
+      await testApp.database.db.execute(sql`
+        UPDATE users SET notify_phone = true WHERE id = ${farmer.id}`);
     }
   });
 
