@@ -1,14 +1,16 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, TestInfo } from "@playwright/test";
 import {
   fillStepOne,
   finishCalendar,
   formatDisplayDate,
   goToStepTwo,
   keepPastShotsIfAsked,
+  shiftDate,
 } from "../support/calendar-steps.ts";
-import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
+import { verifyEmailFromOutbox } from "../support/dev-outbox.ts";
+import { expect, showCalendarGrid, test } from "../support/fixtures.ts";
 import { fromOwnFarmAddress } from "../support/farm-address.ts";
-import { signInNewFarmer } from "../support/farmer-account.ts";
+import { signInNewFarmer, signInWithToken } from "../support/farmer-account.ts";
 
 /*
  * Issue 25, item 2 (decisions 425 and 427), against the real server on a phone (375 px): a vet of
@@ -25,11 +27,6 @@ type Detail = {
   diseases: { shots: { date: string | null; isMirroredCopy?: boolean }[] }[];
 };
 
-function shiftDate(date: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
 /** `2027-01-18` → `18 Jan`, as the message names a day after its weekday. */
 function formatShortDay(date: string): string {
   const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
@@ -37,39 +34,6 @@ function formatShortDay(date: string): string {
     new Date(Date.UTC(year, month - 1, day)),
   );
   return `${day} ${name}`;
-}
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.goto("/");
-  await waitForScreen(page);
-  await page.evaluate((value) => {
-    window.localStorage.setItem("authToken", value);
-    window.localStorage.setItem("isAuthenticated", "true");
-  }, token);
-}
-
-/** The newest link in the development outbox for the recipient that contains `hrefPart`. */
-async function readOutboxLink(page: Page, recipient: string, hrefPart: string): Promise<string> {
-  let href: string | null = null;
-  await expect
-    .poll(async () => {
-      await page.goto("/dev/outbox");
-      const link = page
-        .locator("article", { hasText: recipient })
-        .locator(`a[href*="${hrefPart}"]`)
-        .first();
-      href = (await link.count()) > 0 ? await link.getAttribute("href") : null;
-      return href;
-    })
-    .not.toBeNull();
-  return href ?? "";
-}
-
-/** Opens the e-mailed verification link through the API, as the web page does. */
-async function verifyEmail(page: Page, email: string): Promise<void> {
-  const link = new URL(await readOutboxLink(page, email, "/email/verify/"));
-  const verified = await page.request.get(`/api${link.pathname}${link.search}`);
-  expect(verified.status(), await verified.text()).toBe(200);
 }
 
 /** A practice with its e-mail confirmed (decision 503): its manager's token and its id. */
@@ -103,7 +67,7 @@ async function registerPractice(browser: Browser, stamp: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { token: string };
-  await verifyEmail(page, email);
+  await verifyEmailFromOutbox(page, email);
   // The practice is linkable once its e-mail is proved (decision 503): farmers find it in the
   // picker's list. (The manager's own `vet_id` is a farmer's link, null for a vet.)
   const vets = (await (await page.request.get("/api/vets")).json()) as {
@@ -139,7 +103,7 @@ test.describe("a vet edits as the vet (issue 25, decisions 425 and 427)", () => 
       vet_id: practice.practiceId,
     });
     // The farmer's e-mail, a reminder channel once verified, gets the message.
-    await verifyEmail(page, farmer.email);
+    await verifyEmailFromOutbox(page, farmer.email);
     await fillStepOne(page, {
       enterprise: "Dairy",
       animal: "Cows",
@@ -164,7 +128,7 @@ test.describe("a vet edits as the vet (issue 25, decisions 425 and 427)", () => 
 
     // The vet opens it: the farm is named, and a move saves without asking anything.
     const vetPage = practice.page;
-    await signIn(vetPage, practice.token);
+    await signInWithToken(vetPage, practice.token);
     await vetPage.goto(`/calendar/${calendarId}`);
     await expect(
       vetPage.getByText(`Editing for Aoife Ní Bhroin, ${farmer.farmName}`),
