@@ -91,6 +91,10 @@ export default defineConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "127.0.0.1",
+      // A vet's change reaches the farmer's outbox seconds after the vet stops, not minutes
+      // (decision 427): the quiet period, and the tick that sends it, are short here.
+      VET_CHANGE_QUIET_SECONDS: "3",
+      JOBS_TICK_SECONDS: "5",
     },
     reuseExistingServer: false,
     // The first start creates a PostgreSQL cluster, migrates and seeds it.

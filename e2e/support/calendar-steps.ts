@@ -27,6 +27,12 @@ export function formatDisplayDate(date: string): string {
   return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
 }
 
+/** `date` moved by `days` (negative: earlier), `YYYY-MM-DD`. */
+export function shiftDate(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 export type SetupChoice = {
   enterprise: string;
   animal: string;

@@ -43,11 +43,16 @@ export async function signInNewFarmer(
   });
   expect(response.status(), await response.text()).toBe(201);
   const { token } = (await response.json()) as { token: string };
+  await signInWithToken(page, token);
+  return token;
+}
+
+/** Signs this page in with a session token, as the login dialog leaves it. */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
   await page.goto("/");
   await waitForScreen(page);
   await page.evaluate((value) => {
     window.localStorage.setItem("authToken", value);
     window.localStorage.setItem("isAuthenticated", "true");
   }, token);
-  return token;
 }

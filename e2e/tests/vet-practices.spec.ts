@@ -6,6 +6,8 @@ import {
   test,
   waitForScreen,
 } from "../support/fixtures.ts";
+import { shiftDate } from "../support/calendar-steps.ts";
+import { readOutboxLink } from "../support/dev-outbox.ts";
 import { fromOwnFarmAddress } from "../support/farm-address.ts";
 
 /*
@@ -55,11 +57,6 @@ function irishToday(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Dublin" }).format(new Date());
 }
 
-function shiftDate(date: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
 async function openPerson(browser: Browser, viewport: { width: number; height: number } | null) {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
@@ -84,26 +81,6 @@ async function clickHeaderButton(page: Page, layout: Layout, name: string): Prom
     await page.getByRole("button", { name: "Menu" }).click();
   }
   await button.click();
-}
-
-/** The newest link in the development outbox that matches, for the given recipient. */
-async function readOutboxLink(page: Page, recipient: string, hrefPart: string): Promise<string> {
-  let href: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/dev/outbox");
-        const link = page
-          .locator("article", { hasText: recipient })
-          .locator(`a[href*="${hrefPart}"]`)
-          .first();
-        href = (await link.count()) > 0 ? await link.getAttribute("href") : null;
-        return href;
-      },
-      { message: `a ${hrefPart} link for ${recipient} in the outbox` },
-    )
-    .not.toBeNull();
-  return href ?? "";
 }
 
 async function keepPastShotsIfAsked(page: Page): Promise<void> {

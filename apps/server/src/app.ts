@@ -35,6 +35,7 @@ import { referenceRoutes } from "./modules/reference/index.ts";
 import { startJobs, type Jobs } from "./jobs/jobs.ts";
 import {
   createReminderSender,
+  createVetChangeNoticeSender,
   planCalendarsReminders,
   remindersRoutes,
 } from "./modules/reminders/index.ts";
@@ -308,6 +309,14 @@ export async function startBackgroundJobs({
     log,
     claimLeaseMs: config.reminderClaimLeaseSeconds * 1000,
   });
+  const vetChanges = createVetChangeNoticeSender({
+    db: database.db,
+    clock,
+    outbox: messaging.outbox,
+    publicUrl: config.publicUrl,
+    quietMs: config.vetChangeQuietSeconds * 1000,
+    log,
+  });
   const jobs = await startJobs({
     connectionString,
     db: database.db,
@@ -315,6 +324,7 @@ export async function startBackgroundJobs({
     outbox: messaging.outbox,
     sender,
     digest,
+    vetChanges,
     log,
     runWorkers,
     tickSeconds: config.jobsTickSeconds,

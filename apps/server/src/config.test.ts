@@ -60,6 +60,7 @@ describe("parseConfig", () => {
       jobsTickSeconds: 30,
       reminderClaimLeaseSeconds: 300,
       requestTimeoutSeconds: 30,
+      vetChangeQuietSeconds: 300,
     });
   });
 
@@ -82,6 +83,11 @@ describe("parseConfig", () => {
     );
     expect(() => parseConfig({ REMINDER_CLAIM_LEASE_SECONDS: "soon" })).toThrow(
       'Invalid configuration: REMINDER_CLAIM_LEASE_SECONDS must be a whole number of seconds (got "soon")',
+    );
+    // Decision 427: the quiet period before a farmer is told of a vet's changes.
+    expect(parseConfig({ VET_CHANGE_QUIET_SECONDS: "3" }).vetChangeQuietSeconds).toBe(3);
+    expect(() => parseConfig({ VET_CHANGE_QUIET_SECONDS: "0" })).toThrow(
+      'Invalid configuration: VET_CHANGE_QUIET_SECONDS must be at least 1 (got "0")',
     );
   });
 

@@ -88,6 +88,13 @@ const EnvironmentSchema = z
       .transform(Number)
       .refine((seconds) => seconds >= 1, "must be at least 1")
       .default(30),
+    // Decision 427: a vet's changes are told to the farmer once the vet has saved nothing for this.
+    VET_CHANGE_QUIET_SECONDS: z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number of seconds")
+      .transform(Number)
+      .refine((seconds) => seconds >= 1, "must be at least 1")
+      .default(300),
     REMINDER_CLAIM_LEASE_SECONDS: z
       .string()
       .regex(/^\d{1,5}$/, "must be a whole number of seconds")
@@ -199,6 +206,8 @@ export type Config = {
   requestTimeoutSeconds: number;
   /** How long a reminder claim is held before another worker may take it over (decision 601). */
   reminderClaimLeaseSeconds: number;
+  /** How long after a vet's last save of a calendar the farmer is told what changed (decision 427). */
+  vetChangeQuietSeconds: number;
 };
 
 /**
@@ -278,6 +287,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     migrateOnStart: env.MIGRATE_ON_START === "true",
     jobsTickSeconds: env.JOBS_TICK_SECONDS,
     reminderClaimLeaseSeconds: env.REMINDER_CLAIM_LEASE_SECONDS,
+    vetChangeQuietSeconds: env.VET_CHANGE_QUIET_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
   };
 }

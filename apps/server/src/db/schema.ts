@@ -9,3 +9,4 @@ export * from "./schema/outbox.ts";
 export * from "./schema/given-shots.ts";
 export * from "./schema/admin.ts";
 export * from "./schema/reminders.ts";
+export * from "./schema/vet-change-notices.ts";

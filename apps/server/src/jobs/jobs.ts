@@ -13,6 +13,7 @@ import {
   createRemindersRepository,
   type ReminderGroup,
   type ReminderSender,
+  type VetChangeNoticeSender,
 } from "../modules/reminders/index.ts";
 import type { PracticeDigestSender } from "../modules/vet-practices/index.ts";
 
@@ -33,7 +34,10 @@ export const JobQueue = {
   send: "reminders-send",
   /** Daily: plan every calendar up to the horizon; skip what passed during downtime. */
   catchUp: "reminders-catch-up",
-  /** Deliver the outbox's due e-mails and texts (retries, and what a crash left behind). */
+  /**
+   * Deliver the outbox's due e-mails and texts (retries, and what a crash left behind), after
+   * queuing the farmers' messages about a vet's changes (decision 427).
+   */
   deliverOutbox: "outbox-deliver",
   /** Monday 08:00 in Ireland (and at every worker start): plan and send the practice digests. */
   practiceDigest: "practice-digest",
@@ -49,6 +53,8 @@ export type JobDependencies = {
   sender: ReminderSender;
   /** The weekly practice digest (decision 602). */
   digest: PracticeDigestSender;
+  /** The farmer's message about a vet's changes, once the vet is quiet (decision 427). */
+  vetChanges: VetChangeNoticeSender;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** False on an API node that only queues jobs; the worker nodes run them. */
   runWorkers: boolean;
@@ -94,7 +100,7 @@ type JobDefinition = {
 };
 
 export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
-  const { db, clock, outbox, sender, digest, log } = dependencies;
+  const { db, clock, outbox, sender, digest, vetChanges, log } = dependencies;
   const boss = new PgBoss({
     connectionString: dependencies.connectionString,
     max: 4,
@@ -179,6 +185,8 @@ export async function startJobs(dependencies: JobDependencies): Promise<Jobs> {
       queue: JobQueue.deliverOutbox,
       workOptions: { pollingIntervalSeconds: 1 },
       handle: async () => {
+        // A vet's changes quiet for the period are queued first, so this sweep delivers them.
+        await vetChanges.sendDueNotices();
         await outbox.deliverDueMessages();
       },
     },

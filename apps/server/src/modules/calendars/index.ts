@@ -15,3 +15,8 @@ export { createProtocolStamp } from "./calendars/protocol-stamp.ts";
 export { toStoredSeeds } from "./calendars/check-calendar-submission.ts";
 export { buildFeedUrls, createFeedCredentials } from "./documents/calendar-feed-token.ts";
 export type { CalendarDocument } from "./documents/calendar-document.ts";
+export {
+  createVetChangeNoticesRepository,
+  type NoticeShot,
+  type VetChangeNotice,
+} from "./calendars/vet-change-notices.repository.ts";

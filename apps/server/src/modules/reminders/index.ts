@@ -30,3 +30,8 @@ export {
   isValidDigestUnsubscribeSignature,
 } from "./unsubscribe-link.ts";
 export { registerOneClickLink, renderPage } from "./one-click-link.ts";
+export {
+  createVetChangeNoticeSender,
+  vetChangeQuietMs,
+  type VetChangeNoticeSender,
+} from "./send-vet-change-notices.ts";

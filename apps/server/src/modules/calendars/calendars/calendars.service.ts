@@ -40,6 +40,7 @@ import {
 } from "./calendars.repository.ts";
 import { findCalendarSaves } from "./calendar-saves.ts";
 import { readFarmTimelineWarnings } from "./farm-timeline.ts";
+import { beginVetChangeRun, recordVetChange } from "./vet-change-notices.ts";
 import {
   checkCalendarSubmission,
   type CheckedCalendar,
@@ -363,6 +364,11 @@ export async function updateCalendar(
     const contactColumns = vetEditor
       ? null
       : await settleOwnersContact(transaction, key.userId, requireContact(request), now);
+    // Decision 427: a vet's run of saves keeps the plan before its first save for the farmer's
+    // message, written with the save or not at all.
+    const vetRun = vetEditor
+      ? await beginVetChangeRun(transaction, calendar.id, key.userId, context.readToday())
+      : null;
     // Every save moves the version on, even when the clock has not (decision 407's rule).
     const version = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
     await repository.updateCalendarSetup(
@@ -386,6 +392,7 @@ export async function updateCalendar(
     await repository.insertColumns(calendar.id, columns);
     // Decision 403: a given record stays while its shot is on the plan; the others go.
     await createGivenShotsRepository(transaction).deleteOrphanedGivenShots(calendar.id);
+    if (vetEditor && vetRun) await recordVetChange(transaction, vetRun, vetEditor, now);
     return { ...row, updatedAt: version };
   });
   return describeSaved(context, checked, {
