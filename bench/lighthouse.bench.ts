@@ -61,6 +61,8 @@ type Measurement = {
   scores: Record<(typeof categoryIds)[number], number>;
   metrics: Record<(typeof metricIds)[number], string>;
   failedAudits: string[];
+  /** Lighthouse's measure of this machine's speed during the run: lower under load. */
+  benchmarkIndex: number;
 };
 
 /**
@@ -130,6 +132,7 @@ async function measure(
     metrics: Object.fromEntries(
       metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? "?"]),
     ) as Measurement["metrics"],
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     failedAudits: Object.values(lhr.categories)
       .filter((category) => category.id !== "performance")
       .flatMap((category) => category.auditRefs)
@@ -159,7 +162,7 @@ function pickMedian(runs: Measurement[]): Measurement {
 function formatRow(name: string, median: Measurement, all: string): string {
   return (
     `| ${name} | ${categoryIds.map((id) => median.scores[id]).join(" | ")} | ` +
-    `${metricIds.map((id) => median.metrics[id]).join(" | ")} | ${all} |`
+    `${metricIds.map((id) => median.metrics[id]).join(" | ")} | ${all} | ${median.benchmarkIndex} |`
   );
 }
 
@@ -209,9 +212,11 @@ try {
   }
   await browser.disconnect();
   console.log(
-    "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | speed index | performance of each run |",
+    "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | speed index | performance of each run | benchmark index |",
   );
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+  console.log(
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+  );
   for (const row of rows) console.log(row);
 } finally {
   await closeHelloPage?.();
