@@ -11,8 +11,9 @@
 //
 // BENCH_SCALE scales every measured run (1 = the benches' own durations, --quick 0.2);
 // REMINDERS the reminders bench's size (100,000; --quick 2,000); LIGHTHOUSE_RUNS its runs per
-// page (1 here); CHROME_PATH the browser (Lighthouse is skipped, and says so, without one; the web
-// app is built first when apps/web/dist has no build).
+// page (1 here), YARD_PHONE_RUNS the yard phone's runs (3); CHROME_PATH the browser (Lighthouse
+// and the yard phone are skipped, and say so, without one; the web app is built first when
+// apps/web/dist has no build).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -64,6 +65,15 @@ const benches: BenchSpec[] = [
     name: "lighthouse",
     file: "lighthouse.bench.ts",
     env: () => ({ LIGHTHOUSE_RUNS: process.env.LIGHTHOUSE_RUNS ?? "1" }),
+    skipReason: () =>
+      existsSync(chromePath) ? undefined : `no Chromium at ${chromePath} (set CHROME_PATH)`,
+    prepare: startAppForLighthouse,
+  },
+  {
+    // Issue 25 item 9: the landing page and This week on a throttled phone (decision 711).
+    name: "yard-phone",
+    file: "yard-phone.bench.ts",
+    env: () => ({ YARD_PHONE_RUNS: process.env.YARD_PHONE_RUNS ?? "3" }),
     skipReason: () =>
       existsSync(chromePath) ? undefined : `no Chromium at ${chromePath} (set CHROME_PATH)`,
     prepare: startAppForLighthouse,

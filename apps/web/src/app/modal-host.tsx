@@ -15,13 +15,14 @@ type ModalEntry = { title: string; Body: ComponentType; TitleAddon?: ComponentTy
  * hundred bytes: a download of their own would only add a wait.
  */
 const loadingBody = <LoadingState label="Loading…" />;
-const LoginModalBody = lazyComponent(
-  () =>
-    import("../features/auth/components/login-modal-body.tsx").then(
-      (module) => module.LoginModalBody,
-    ),
-  loadingBody,
-);
+const LoginModalBody = lazyComponent(() => {
+  // A farmer's login ends on This week (decision 603): its code downloads while the form is
+  // filled in, not after the login (decision 711). A failed download here is tried again there.
+  import("../features/calendars/components/farm-week-page.tsx").catch(() => undefined);
+  return import("../features/auth/components/login-modal-body.tsx").then(
+    (module) => module.LoginModalBody,
+  );
+}, loadingBody);
 const PasswordResetModalBody = lazyComponent(
   () =>
     import("../features/auth/components/password-reset-modal-body.tsx").then(

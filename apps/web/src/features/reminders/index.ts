@@ -6,4 +6,4 @@
 export { ReminderStatus } from "./components/reminder-status.tsx";
 export { remindersQueryKeys } from "./query-keys.ts";
 export { NextReminders } from "./components/next-reminders.tsx";
-export { useFarmWeek } from "./api/get-farm-week.ts";
+export { farmWeekQuery, useFarmWeek } from "./api/get-farm-week.ts";

@@ -3,12 +3,14 @@ import {
   RoleName,
   accountMessages,
   accountPaths,
+  farmWeekMessages,
+  farmWeekPaths,
   type ErrorBody,
   type LoginRequest,
 } from "@vaxcal/contracts";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { StorageKey } from "../../../config/storage-keys.ts";
 import { authResponseFixture } from "../../../testing/mocks/account-fixtures.ts";
 import { server } from "../../../testing/mocks/server.ts";
@@ -59,6 +61,28 @@ describe("the login modal (docs/product.md §2 'Login', §8)", () => {
       await screen.findByRole("heading", { level: 1, name: "This week on the farm" }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe("/this-week");
+  });
+
+  it("asks for the farm's week with the login's answer, before This week's page opens (decision 711)", async () => {
+    server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
+    const { user, dialog, router } = await openLogin("/");
+    // Where the app was when it asked: after the page opened, the list waited for its code.
+    const askedFrom: string[] = [];
+    const realFetch = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === farmWeekPaths.list) askedFrom.push(router.state.location.pathname);
+      return realFetch(input, init);
+    });
+    try {
+      await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+      await user.type(dialog.getByLabelText("Password"), "green fields in May");
+      await user.click(dialog.getByRole("button", { name: "Login" }));
+      expect(await screen.findByText(farmWeekMessages.noCalendars)).toBeVisible();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(askedFrom[0]).toBe("/");
   });
 
   it("leaves a vet on the landing page", async () => {

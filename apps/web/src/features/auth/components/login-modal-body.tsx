@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
@@ -8,6 +9,7 @@ import { isFarmer } from "../../../lib/reminder-line.ts";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
 import { hasReturnPath, takeReturnPath } from "../../../stores/return-path.ts";
+import { farmWeekQuery } from "../../reminders/index.ts";
 import { authMessages } from "../auth-messages.ts";
 import { LoginRequestSchema, describeLoginError, useLogIn } from "../api/log-in.ts";
 import "./login-modal-body.css";
@@ -18,6 +20,7 @@ import "./login-modal-body.css";
  */
 export function LoginModalBody() {
   const logIn = useLogIn();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   // Read once: the form keeps its sentence while the login is under way.
@@ -41,6 +44,8 @@ export function LoginModalBody() {
         // the page stays.
         if (returnPath) void navigate(returnPath);
         else if (isFarmer(answer.user) && location.pathname === paths.home.path) {
+          // The week's list is asked for now, while the page renders (decision 711).
+          void queryClient.prefetchQuery(farmWeekQuery);
           void navigate(paths.farmWeek.getHref());
         }
         showNotification(NotificationType.success, authMessages.loginSuccessful);
