@@ -57,6 +57,18 @@ async function openAddress(user: UserEvent, dialog: Dialog) {
   await user.click(dialog.getByRole("button", { name: /Add your farm name and address/ }));
 }
 
+/** The server refuses the registration with these field messages. */
+function refuseFields(issues: { path: string; message: string }[]) {
+  server.use(
+    http.post(accountPaths.register, () =>
+      HttpResponse.json<ErrorBody>(
+        { error: { code: ErrorCode.validation, message: "Some fields are not valid.", issues } },
+        { status: 400 },
+      ),
+    ),
+  );
+}
+
 function readCounter() {
   return document.querySelector(".dialog__counter")?.textContent;
 }
@@ -232,20 +244,7 @@ describe("register wizard step 2 (docs/product.md §5; D9)", () => {
   });
 
   it("shows the server's 'too common' beside the password, without leaving the step (decision 429)", async () => {
-    server.use(
-      http.post(accountPaths.register, () =>
-        HttpResponse.json<ErrorBody>(
-          {
-            error: {
-              code: ErrorCode.validation,
-              message: "Some fields are not valid.",
-              issues: [{ path: "body.password", message: accountMessages.passwordTooCommon }],
-            },
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseFields([{ path: "body.password", message: accountMessages.passwordTooCommon }]);
     const { user, dialog } = await reachStep2();
     await fillStep2(user, dialog);
 
@@ -384,23 +383,10 @@ describe("finishing the registration", () => {
   });
 
   it("lists the server's field errors, highlights the e-mail and goes back to it", async () => {
-    server.use(
-      http.post(accountPaths.register, () =>
-        HttpResponse.json<ErrorBody>(
-          {
-            error: {
-              code: ErrorCode.validation,
-              message: "Some fields are not valid.",
-              issues: [
-                { path: "body.email", message: accountMessages.emailTaken },
-                { path: "body.password", message: accountMessages.passwordTooCommon },
-              ],
-            },
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseFields([
+      { path: "body.email", message: accountMessages.emailTaken },
+      { path: "body.password", message: accountMessages.passwordTooCommon },
+    ]);
     const { user, dialog } = await reachFinish();
 
     await user.click(dialog.getByRole("button", { name: "Finish registration" }));
