@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, waitForScreen } from "../support/fixtures.ts";
+import { signUp } from "../support/sign-up.ts";
 
 /*
  * The accounts journey of a farmer, against the real server: register with e-mail and mobile,
@@ -102,10 +103,10 @@ test.describe("accounts", () => {
     await page.goto("/");
     await waitForScreen(page);
 
-    // Register, step 1 of 3.
+    // Register, step 1 of 2 (decision 429): who the farmer is and the farm.
     await page.getByRole("main").getByRole("button", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
-    await expect(dialog.getByText("(1/3)")).toBeVisible();
+    await expect(dialog.getByText("(1/2)")).toBeVisible();
     // Past the 190 ms opening animation, so the picture shows the modal as it settles.
     await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`register-step-1-${layout}.png`) });
@@ -113,31 +114,26 @@ test.describe("accounts", () => {
     await dialog.getByLabel("Surname").fill("Byrne");
     await dialog.getByLabel("Mobile number").fill(farmer.mobile);
     await dialog.getByLabel("Email address").fill(farmer.email);
-    await dialog.getByLabel("Farm name").fill("Hillside Farm");
-    await dialog.getByLabel("Address line 1").fill("Hillside");
-    await dialog.getByLabel("Town").fill("Ballinasloe");
-    await dialog.getByLabel("Eircode").fill("H53 F2X4");
-    await dialog.getByLabel("County").selectOption("Galway");
-    await dialog.getByLabel(/I agree to the terms/).check();
-    await dialog.getByLabel(/free reminders/).check();
+    await dialog.getByLabel("Dairy").check();
+    await dialog.getByLabel("Cows").check();
+    await dialog.getByLabel("Herd size").selectOption("51-100");
+    // The farm name and address are optional, folded away until asked for.
+    await dialog.getByRole("button", { name: /Add your farm name and address/ }).click();
+    await dialog.getByLabel(/Farm name/).fill("Hillside Farm");
+    await dialog.getByLabel(/County/).selectOption("Galway");
     await expectNoHorizontalScroll(page, "register step 1");
     await dialog.getByRole("button", { name: "Next step" }).click();
 
-    // Step 2: the password, with the live mismatch message.
-    await expect(dialog.getByText("(2/3)")).toBeVisible();
+    // Step 2: the password, with the live mismatch message, and the terms.
+    await expect(dialog.getByText("(2/2)")).toBeVisible();
     await dialog.getByLabel("Password", { exact: true }).fill(farmer.password);
     await dialog.getByLabel("Confirm password").fill("something else");
     await expect(dialog.getByText("The two passwords must match.")).toBeVisible();
     await dialog.getByLabel("Confirm password").fill(farmer.password);
     await expect(dialog.getByText("The two passwords must match.")).toBeHidden();
-    await dialog.getByRole("button", { name: "Next step" }).click();
-
-    // Step 3: the farm profile.
-    await expect(dialog.getByText("(3/3)")).toBeVisible();
-    await dialog.getByLabel("Dairy").check();
-    await dialog.getByLabel("Cows").check();
-    await dialog.getByLabel("Herd size").selectOption("51-100");
-    await page.screenshot({ path: testInfo.outputPath(`register-step-3-${layout}.png`) });
+    await dialog.getByLabel(/I agree to the terms/).check();
+    await dialog.getByLabel(/free reminders/).check();
+    await page.screenshot({ path: testInfo.outputPath(`register-step-2-${layout}.png`) });
     await dialog.getByRole("button", { name: "Finish registration" }).click();
 
     await expect(
@@ -214,10 +210,10 @@ test.describe("accounts accessibility (axe)", () => {
     await expectNoAccessibilityViolations("/", async (page) => {
       await page.getByRole("main").getByRole("button", { name: "Register" }).click();
       const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
+      await dialog.getByRole("button", { name: /Add your farm name and address/ }).click();
       await dialog.getByRole("button", { name: "Next step" }).click();
       // With every step 1 message showing, which is when contrast and labels matter most.
       await expect(dialog.getByText("Please provide a name before continuing")).toBeVisible();
-      await dialog.getByText("Read the terms and privacy notice").click();
     });
   });
 
@@ -240,19 +236,12 @@ test.describe("accounts accessibility (axe)", () => {
     await expectNoAccessibilityViolations("/", async (page) => {
       await page.getByRole("main").getByRole("button", { name: "Register" }).click();
       const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
-      await dialog.getByLabel("First name").fill("Seán");
-      await dialog.getByLabel("Surname").fill("Ó Briain");
-      await dialog.getByLabel("Email address").fill(`a11y-${farmer.email}`);
-      await dialog.getByLabel("Address line 1").fill("Main Street");
-      await dialog.getByLabel("Town").fill("Bantry");
-      await dialog.getByLabel("Eircode").fill("P75 X2Y4");
-      await dialog.getByLabel("County").selectOption("Cork");
-      await dialog.getByLabel(/I agree to the terms/).check();
-      await dialog.getByRole("button", { name: "Next step" }).click();
-      await dialog.getByLabel("Password", { exact: true }).fill(farmer.password);
-      await dialog.getByLabel("Confirm password").fill(farmer.password);
-      await dialog.getByRole("button", { name: "Next step" }).click();
-      await dialog.getByRole("button", { name: "Finish registration" }).click();
+      await signUp(dialog, {
+        name: "Seán",
+        surname: "Ó Briain",
+        email: `a11y-${farmer.email}`,
+        password: farmer.password,
+      });
       await expect(dialog).toBeHidden();
       await page.goto("/settings");
       await expect(page.getByRole("button", { name: "Save settings" })).toBeVisible();

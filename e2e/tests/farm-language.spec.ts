@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, showCalendarGrid, test, waitForScreen } from "../support/fixtures.ts";
+import { signUp } from "../support/sign-up.ts";
 
 /*
  * docs/product.md D20: no screen shows a rule code, an asterisk run or '[!]'. This journey visits
@@ -170,22 +171,15 @@ test.describe("farm language on every screen (D20)", () => {
     await look(page, seen, "visitor registration step 1");
 
     // Register from Finish, so the rest is seen signed in.
-    await register.getByLabel("First name").fill("Eileen");
-    await register.getByLabel("Surname").fill("Walsh");
-    await register.getByLabel("Mobile number").fill(farmer.mobile);
-    await register.getByLabel("Email address").fill(farmer.email);
-    await register.getByLabel("Address line 1").fill("Knockmore");
-    await register.getByLabel("Town").fill("Fermoy");
-    await register.getByLabel("Eircode").fill("P61 X2Y4");
-    await register.getByLabel("County").selectOption("Cork");
-    await register.getByLabel(/I agree to the terms/).check();
-    await register.getByRole("button", { name: "Next step" }).click();
-    await register.getByLabel("Password", { exact: true }).fill(farmer.password);
-    await register.getByLabel("Confirm password").fill(farmer.password);
-    await register.getByRole("button", { name: "Next step" }).click();
     await register.getByLabel("Herd size").selectOption("51-100");
-    await look(page, seen, "visitor registration step 3");
-    await register.getByRole("button", { name: "Finish registration" }).click();
+    await look(page, seen, "visitor registration step 1, filled");
+    await signUp(register, {
+      name: "Eileen",
+      surname: "Walsh",
+      mobile: farmer.mobile,
+      email: farmer.email,
+      password: farmer.password,
+    });
     const popup = page.getByRole("dialog", { name: "Confirm your details" });
     await expect(popup).toBeVisible();
     await look(page, seen, "farmer confirm popup");

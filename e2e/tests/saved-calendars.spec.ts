@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
 import { expect, showCalendarGrid, test } from "../support/fixtures.ts";
+import { signUp } from "../support/sign-up.ts";
 
 /*
  * Saved calendars (decision 401), against the real server: a visitor builds a calendar, registers on
@@ -148,24 +149,19 @@ async function registerFromFinish(page: Page, farmer: ReturnType<typeof makeFarm
     .getByRole("button", { name: "Register" })
     .click();
   const dialog = page.getByRole("dialog", { name: "Register with VaxCal" });
-  await dialog.getByLabel("First name").fill("Niamh");
-  await dialog.getByLabel("Surname").fill("Kelleher");
-  await dialog.getByLabel("Mobile number").fill(farmer.mobile);
-  await dialog.getByLabel("Email address").fill(farmer.email);
-  await dialog.getByLabel("Farm name").fill(farmer.farmName);
-  await dialog.getByLabel("Address line 1").fill("Rathmore");
-  await dialog.getByLabel("Town").fill("Macroom");
-  await dialog.getByLabel("Eircode").fill("P12 X2Y4");
-  await dialog.getByLabel("County").selectOption("Cork");
-  await dialog.getByLabel(/I agree to the terms/).check();
-  await dialog.getByRole("button", { name: "Next step" }).click();
-  await dialog.getByLabel("Password", { exact: true }).fill(farmer.password);
-  await dialog.getByLabel("Confirm password").fill(farmer.password);
-  await dialog.getByRole("button", { name: "Next step" }).click();
-  // The farm step starts with the calendar's enterprise and animal; the herd size is new.
+  // The farm starts with the calendar's enterprise and animal; the herd size is new. The farm
+  // name is optional, folded away with the address (decision 429).
   await expect(dialog.getByLabel("Dairy")).toBeChecked();
-  await dialog.getByLabel("Herd size").selectOption("51-100");
-  await dialog.getByRole("button", { name: "Finish registration" }).click();
+  await dialog.getByRole("button", { name: /Add your farm name and address/ }).click();
+  await dialog.getByLabel(/Farm name/).fill(farmer.farmName);
+  await signUp(dialog, {
+    name: "Niamh",
+    surname: "Kelleher",
+    mobile: farmer.mobile,
+    email: farmer.email,
+    password: farmer.password,
+    herdSize: "51-100",
+  });
   await expect(dialog).toBeHidden();
 }
 

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { signUp } from "../support/sign-up.ts";
 import { markFirstShotGiven } from "../support/given-shots.ts";
 
 /*
@@ -61,30 +62,22 @@ test.describe("a shorter save (decision 202)", () => {
     await expect(choices.first()).toHaveClass(/button--primary/);
     await choice.getByRole("button", { name: "Register" }).click();
 
-    // Step 1: who the farmer is. Step 2: a password.
+    // Step 1: who the farmer is, with the calendar's enterprise and animal already ticked; only
+    // the herd size is new. Step 2: a password and the terms (decision 429).
     const register = page.getByRole("dialog", { name: "Register with VaxCal" });
-    await register.getByLabel("First name").fill("Pádraig");
-    await register.getByLabel("Surname").fill("Ó Sé");
-    await register.getByLabel("Mobile number").fill(farmer.mobile);
-    await register.getByLabel("Email address").fill(farmer.email);
-    await register.getByLabel("Address line 1").fill("Ballyvourney");
-    await register.getByLabel("Town").fill("Macroom");
-    await register.getByLabel("Eircode").fill("P12 X2Y4");
-    await register.getByLabel("County").selectOption("Cork");
-    await register.getByLabel(/I agree to the terms/).check();
-    await register.getByRole("button", { name: "Next step" }).click();
-    await register.getByLabel("Password", { exact: true }).fill(farmer.password);
-    await register.getByLabel("Confirm password").fill(farmer.password);
-    await register.getByRole("button", { name: "Next step" }).click();
-
-    // Step 3 already has the calendar's enterprise and animal; only the herd size is new.
     await expect(register.getByLabel("Beef")).toBeChecked();
     await expect(register.getByLabel("Dairy")).not.toBeChecked();
     await expect(
       register.getByRole("group", { name: "Animals" }).getByLabel("Cows", { exact: true }),
     ).toBeChecked();
-    await register.getByLabel("Herd size").selectOption("101-200");
-    await register.getByRole("button", { name: "Finish registration" }).click();
+    await signUp(register, {
+      name: "Pádraig",
+      surname: "Ó Sé",
+      mobile: farmer.mobile,
+      email: farmer.email,
+      password: farmer.password,
+      herdSize: "101-200",
+    });
     await expect(register).toBeHidden();
 
     // The confirm popup is filled from the new profile, and the terms agreed a moment ago are

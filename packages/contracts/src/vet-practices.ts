@@ -334,8 +334,9 @@ export const VetClientSchema = z.object({
   name: z.string(),
   surname: z.string(),
   farm_name: z.string().nullable(),
-  town: z.string(),
-  county: z.string(),
+  /** Null when the farmer has not given a postal address (decision 429). */
+  town: z.string().nullable(),
+  county: z.string().nullable(),
   herd_size: z.string().nullable(),
   flock_size: z.string().nullable(),
   calendars: z.array(ClientCalendarSchema),

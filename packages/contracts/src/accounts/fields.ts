@@ -9,7 +9,7 @@ import {
   republicCounties,
 } from "./lists.ts";
 import { accountMessages, describeTooLong } from "./messages.ts";
-import { describePasswordProblem, fieldLimits, isPlainText } from "./policies.ts";
+import { describePasswordProblem, fieldLimits, formatEircode, isPlainText } from "./policies.ts";
 import {
   countCharacters,
   eircodePattern,
@@ -43,6 +43,11 @@ export function optionalText(maxLength: number) {
     .nullish()
     .transform((value) => (value ? value : null));
 }
+
+/** An optional Eircode or postcode: blank means "none"; one given is printed as An Post does. */
+export const OptionalEircodeSchema = optionalText(fieldLimits.eircode).transform((value) =>
+  value === null ? null : formatEircode(value),
+);
 
 /** E-mail, optional: absent, null and blank mean "none"; anything else must look like one. */
 export const OptionalEmailSchema = z

@@ -54,15 +54,37 @@ describe("RegisterRequestSchema", () => {
     expect(listIssues(RegisterRequestSchema, {})).toEqual([
       `name: ${accountMessages.nameRequired}`,
       `surname: ${accountMessages.surnameRequired}`,
-      `address1: ${accountMessages.addressRequired}`,
-      `town: ${accountMessages.townRequired}`,
-      `eircode: ${accountMessages.eircodeRequired}`,
-      `county: ${accountMessages.countyRequired}`,
-      `country: ${accountMessages.countryRequired}`,
       `agree_to_terms: ${accountMessages.termsRequired}`,
       `password: ${accountMessages.passwordRequired}`,
       `password_confirmation: ${accountMessages.passwordConfirmationRequired}`,
       `email: ${accountMessages.emailOrMobileRequired}`,
+    ]);
+  });
+
+  it("takes a sign-up without a farm name or postal address (decision 429)", () => {
+    const minimal = {
+      name: "Aoife",
+      surname: "Byrne",
+      phone_number: "087 123 4567",
+      agree_to_terms: true,
+      password: "grass-meadow-42",
+      password_confirmation: "grass-meadow-42",
+      user_enterprises: ["Dairy"],
+      herd_size: "51-100",
+    };
+    expect(RegisterRequestSchema.parse(minimal)).toMatchObject({
+      farmer_name: null,
+      address1: null,
+      address2: null,
+      town: null,
+      eircode: null,
+      county: null,
+      country: "Ireland",
+    });
+    const blank = { ...minimal, address1: " ", town: "", eircode: "", county: "" };
+    expect(listIssues(RegisterRequestSchema, blank)).toEqual([]);
+    expect(listIssues(RegisterRequestSchema, { ...minimal, country: "Mars" })).toEqual([
+      `country: ${accountMessages.countryRequired}`,
     ]);
   });
 
@@ -234,6 +256,30 @@ describe("UpdateSettingsRequestSchema", () => {
       `confirm_password: ${accountMessages.settingsPasswordMismatch}`,
       `current_password: ${accountMessages.currentPasswordRequired}`,
     ]);
+  });
+
+  it("clears the postal address with blanks or null, as it is optional (decision 429)", () => {
+    expect(
+      UpdateSettingsRequestSchema.parse({
+        address1: "",
+        address2: null,
+        town: " ",
+        eircode: "",
+        county: "",
+      }),
+    ).toEqual({
+      address1: null,
+      address2: null,
+      town: null,
+      eircode: null,
+      county: null,
+      password: null,
+    });
+    expect(UpdateSettingsRequestSchema.parse({ eircode: "p12k7y8", county: null })).toEqual({
+      eircode: "P12 K7Y8",
+      county: null,
+      password: null,
+    });
   });
 
   it("offers the 32 counties and Ireland or the United Kingdom", () => {

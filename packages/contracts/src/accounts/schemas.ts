@@ -6,6 +6,7 @@ import {
   CountryCallingCodeSchema,
   EnterpriseListSchema,
   FarmSizeSchema,
+  OptionalEircodeSchema,
   OptionalEmailSchema,
   OptionalPhoneNumberSchema,
   PasswordSchema,
@@ -32,7 +33,7 @@ import {
   settingsCountries,
 } from "./lists.ts";
 import { accountMessages, describeTooLong } from "./messages.ts";
-import { describePasswordProblem, fieldLimits, formatEircode } from "./policies.ts";
+import { describePasswordProblem, fieldLimits } from "./policies.ts";
 
 /**
  * POST /api/register: the farmer registration payload (docs/product.md §3). `username` is accepted
@@ -46,14 +47,15 @@ export const RegisterRequestSchema = z
     country_code: CountryCallingCodeSchema.default("+353"),
     phone_number: OptionalPhoneNumberSchema,
     farmer_name: optionalText(fieldLimits.farmName),
-    address1: requiredText(accountMessages.addressRequired, fieldLimits.address),
+    // Decision 429: the postal address is optional at sign-up and can be added in the settings.
+    address1: optionalText(fieldLimits.address),
     address2: optionalText(fieldLimits.address),
-    town: requiredText(accountMessages.townRequired, fieldLimits.town),
-    eircode: requiredText(accountMessages.eircodeRequired, fieldLimits.eircode).transform(
-      formatEircode,
-    ),
-    county: requiredText(accountMessages.countyRequired, fieldLimits.county),
-    country: z.enum(registrationCountries, { error: accountMessages.countryRequired }),
+    town: optionalText(fieldLimits.town),
+    eircode: OptionalEircodeSchema,
+    county: optionalText(fieldLimits.county),
+    country: z
+      .enum(registrationCountries, { error: accountMessages.countryRequired })
+      .default("Ireland"),
     agree_to_terms: z.literal(true, { error: accountMessages.termsRequired }),
     product_notifications: z.boolean({ error: accountMessages.choiceInvalid }).default(false),
     vaccination_notifications: z.boolean({ error: accountMessages.choiceInvalid }).default(false),
@@ -106,11 +108,12 @@ export const UserProfileSchema = z.object({
   /** The same mobile in E.164, e.g. `+353871234567`. */
   phone: z.string().nullable(),
   farmer_name: z.string().nullable(),
-  address1: z.string(),
+  /** The postal address is optional (decision 429): null until the farmer adds it. */
+  address1: z.string().nullable(),
   address2: z.string().nullable(),
-  town: z.string(),
-  eircode: z.string(),
-  county: z.string(),
+  town: z.string().nullable(),
+  eircode: z.string().nullable(),
+  county: z.string().nullable(),
   country: z.string(),
   product_notifications: z.boolean(),
   notify_email: z.boolean(),
@@ -263,13 +266,17 @@ export const UpdateSettingsRequestSchema = z
     country_code: CountryCallingCodeSchema.optional(),
     phone_number: OptionalPhoneNumberSchema.optional(),
     farmer_name: optionalText(fieldLimits.farmName).optional(),
-    address1: requiredText(accountMessages.addressRequired, fieldLimits.address).optional(),
+    // Optional, like at sign-up (decision 429): a blank or null clears it.
+    address1: optionalText(fieldLimits.address).optional(),
     address2: optionalText(fieldLimits.address).optional(),
-    town: requiredText(accountMessages.townRequired, fieldLimits.town).optional(),
-    eircode: requiredText(accountMessages.eircodeRequired, fieldLimits.eircode)
-      .transform(formatEircode)
+    town: optionalText(fieldLimits.town).optional(),
+    eircode: OptionalEircodeSchema.optional(),
+    county: z
+      .preprocess(
+        (value) => (value === "" ? null : value),
+        z.enum(islandCounties, { error: accountMessages.countyRequired }).nullable(),
+      )
       .optional(),
-    county: z.enum(islandCounties, { error: accountMessages.countyRequired }).optional(),
     country: z.enum(settingsCountries, { error: accountMessages.countryRequired }).optional(),
     product_notifications: z.boolean({ error: accountMessages.choiceInvalid }).optional(),
     notify_email: z.boolean({ error: accountMessages.choiceInvalid }).optional(),

@@ -39,11 +39,12 @@ export const users = pgTable(
     name: text("name").notNull(),
     surname: text("surname").notNull(),
     farmerName: text("farmer_name"),
-    address1: text("address1").notNull(),
+    /** The postal address is optional (decision 429): null until the farmer adds it. */
+    address1: text("address1"),
     address2: text("address2"),
-    town: text("town").notNull(),
-    eircode: text("eircode").notNull(),
-    county: text("county").notNull(),
+    town: text("town"),
+    eircode: text("eircode"),
+    county: text("county"),
     country: text("country").notNull(),
     /** Marketing consent (spec's product_notifications). */
     productNotifications: boolean("product_notifications").notNull().default(false),

@@ -109,6 +109,64 @@ describe("POST /api/register", () => {
     });
   });
 
+  it("takes the least a saved calendar needs: a name, a mobile, a password and the herd size (decision 429)", async () => {
+    const response = await register({
+      name: "Aoife",
+      surname: "Byrne",
+      phone_number: "086 123 4577",
+      agree_to_terms: true,
+      password: "grass-meadow-42",
+      password_confirmation: "grass-meadow-42",
+      user_enterprises: ["Beef"],
+      herd_size: "1-50",
+    });
+    expect(response.statusCode).toBe(201);
+    const user = UserProfileSchema.parse(response.json().user);
+    expect(user).toMatchObject({
+      username: "353861234577",
+      email: null,
+      phone: "+353861234577",
+      farmer_name: null,
+      address1: null,
+      address2: null,
+      town: null,
+      eircode: null,
+      county: null,
+      country: "Ireland",
+      herd_size: "1-50",
+    });
+    // The mobile still gets its code: verification rules are unchanged.
+    const [text] = await readOutbox(testApp.database, "+353861234577");
+    expect(text?.bodyText).toMatch(/^VaxCal code: \d{6}\./);
+
+    // The address can be added later in the settings, and cleared again.
+    const token = response.json().token as string;
+    const settings = (payload: object) =>
+      testApp.app.inject(asUser(token, { method: "PUT", url: "/api/user/settings", payload }));
+    const added = await settings({ address1: "Rathmore", town: "Macroom", county: "Cork" });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ address1: "Rathmore", town: "Macroom" });
+    const cleared = await settings({ address1: "", town: null, county: "" });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ address1: null, town: null, county: null });
+  });
+
+  it("still checks an address that is given, and refuses a bad one with nothing saved", async () => {
+    const payload = buildRegistration({ eircode: "P12", county: "Atlantis" });
+    const response = await register(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorResponse>().error.issues).toEqual([
+      { path: "body.county", message: accountMessages.countyRequired },
+      { path: "body.eircode", message: accountMessages.eircodeInvalid },
+    ]);
+    const lookUp = await testApp.app.inject({
+      method: "GET",
+      url: `/api/check-user-exists?email=${encodeURIComponent(String(payload.email))}`,
+      remoteAddress: nextClientAddress(),
+    });
+    expect(lookUp.json()).toMatchObject({ userExist: false });
+  });
+
   it("takes an e-mail alone", async () => {
     const response = await register(buildRegistration({ phone_number: null }));
     expect(response.statusCode).toBe(201);
@@ -125,11 +183,6 @@ describe("POST /api/register", () => {
         { path: "body.name", message: accountMessages.nameRequired },
         { path: "body.surname", message: accountMessages.surnameRequired },
         { path: "body.email", message: accountMessages.emailOrMobileRequired },
-        { path: "body.address1", message: accountMessages.addressRequired },
-        { path: "body.town", message: accountMessages.townRequired },
-        { path: "body.eircode", message: accountMessages.eircodeRequired },
-        { path: "body.county", message: accountMessages.countyRequired },
-        { path: "body.country", message: accountMessages.countryRequired },
         { path: "body.agree_to_terms", message: accountMessages.termsRequired },
         { path: "body.password", message: accountMessages.passwordRequired },
         {

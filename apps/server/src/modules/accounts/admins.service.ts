@@ -54,10 +54,6 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
         passwordHash,
         name: "Admin",
         surname: "",
-        address1: "",
-        town: "",
-        eircode: "",
-        county: "",
         country: "Ireland",
         // An operator's account, made by the company that runs VaxCal under its own terms.
         termsAcceptedAt: new Date(),

@@ -45,11 +45,11 @@ export function deriveUsername(user: Pick<UserRow, "email" | "phone">): string {
 /** The farm-profile fields that registration and settings both send, by the spec's names. */
 type ProfileFields = {
   farmer_name: string | null;
-  address1: string;
+  address1: string | null;
   address2: string | null;
-  town: string;
-  eircode: string;
-  county: string;
+  town: string | null;
+  eircode: string | null;
+  county: string | null;
   country: string;
   product_notifications: boolean;
 };

@@ -18,8 +18,8 @@ export type ClientCalendarRow = {
   name: string;
   surname: string;
   farmName: string | null;
-  town: string;
-  county: string;
+  town: string | null;
+  county: string | null;
   herdSize: string | null;
   flockSize: string | null;
   enterprise: string;

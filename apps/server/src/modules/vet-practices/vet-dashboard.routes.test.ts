@@ -115,10 +115,34 @@ describe("the dashboard", () => {
     expect(dashboard.clients.map((client) => client.name)).toEqual(["Nora"]);
     expect(dashboard.clients[0]?.calendars.map((calendar) => calendar.id)).toEqual([calendarId]);
 
+    expect(dashboard.clients[0]).toMatchObject({ town: "Macroom", county: "Cork" });
+
     const other = VetDashboardSchema.parse(
       (await get(otherManagerToken, "/api/vet/dashboard")).json(),
     );
     expect(other.clients).toEqual([]);
+  });
+
+  it("lists a farmer who signed up without a postal address (decision 429)", async () => {
+    const bare = await registerUser(testApp.app, {
+      vet_id: practiceId,
+      name: "Aoife",
+      surname: "Aaron",
+      address1: null,
+      town: null,
+      eircode: null,
+      county: null,
+    });
+    const response = await get(managerToken, "/api/vet/dashboard");
+    expect(response.statusCode).toBe(200);
+    const dashboard = VetDashboardSchema.parse(response.json());
+    expect(dashboard.clients.find((client) => client.id === bare.id)).toMatchObject({
+      name: "Aoife",
+      town: null,
+      county: null,
+    });
+    expect((await get(managerToken, "/api/vet/doses-due")).statusCode).toBe(200);
+    await testApp.database.db.delete(users).where(eq(users.id, bare.id));
   });
 });
 

@@ -26,11 +26,13 @@ export function renderVetInviteEmail(practiceName: string, url: string): Rendere
   });
 }
 
-type FarmerNames = { name: string; surname: string; farmName: string | null; town: string };
+type FarmerNames = { name: string; surname: string; farmName: string | null; town: string | null };
 
 function describeFarmer(farmer: FarmerNames): string {
   const farm = farmer.farmName ? `, ${farmer.farmName}` : "";
-  return `${farmer.name} ${farmer.surname}${farm} (${farmer.town})`;
+  // The postal address is optional (decision 429): a farmer without one is named without a town.
+  const town = farmer.town ? ` (${farmer.town})` : "";
+  return `${farmer.name} ${farmer.surname}${farm}${town}`;
 }
 
 export function renderPracticeLinkedEmail(

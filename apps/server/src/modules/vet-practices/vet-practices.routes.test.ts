@@ -398,5 +398,21 @@ describe("a farmer linking and unlinking a practice", () => {
     await testApp.whenIdle();
     const [unlinked] = await readOutbox(testApp.database, practiceEmail);
     expect(unlinked?.subject).toBe("A farmer no longer shares their calendars with your practice");
+
+    // A farmer who signed up without a farm name or address (decision 429) is named without them.
+    await registerUser(testApp.app, {
+      vet_id: practice?.id ?? 0,
+      name: "Aoife",
+      surname: "Byrne",
+      farmer_name: null,
+      address1: null,
+      town: null,
+      eircode: null,
+      county: null,
+    });
+    await testApp.whenIdle();
+    const [bare] = await readOutbox(testApp.database, practiceEmail);
+    expect(bare?.bodyText).toContain("Aoife Byrne has chosen");
+    expect(bare?.bodyText).not.toContain("null");
   });
 });

@@ -13,7 +13,8 @@ type AddressFieldsProps = {
 };
 
 /**
- * The farm's name and street address, as registration and settings both ask for them. County and
+ * The farm's name and street address, as registration and settings both ask for them; all of it is
+ * optional (decision 429). County and
  * country stay with each form: the two offer different lists and react to a change differently.
  */
 export function AddressFields({
@@ -33,6 +34,7 @@ export function AddressFields({
       />
       <TextField
         label="Address line 1"
+        isOptional
         autoComplete="address-line1"
         error={errors.address1?.message}
         {...registerField("address1")}
@@ -47,12 +49,14 @@ export function AddressFields({
       <div className="field-row">
         <TextField
           label="Town"
+          isOptional
           autoComplete="address-level2"
           error={errors.town?.message}
           {...registerField("town")}
         />
         <TextField
           label={eircodeLabel}
+          isOptional
           autoComplete="postal-code"
           autoCapitalize={eircodeAutoCapitalize}
           error={errors.eircode?.message}

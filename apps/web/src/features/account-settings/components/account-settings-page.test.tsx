@@ -98,8 +98,8 @@ describe("account settings (docs/product.md §2, §5)", () => {
       }),
     );
     const { user } = await openSettings();
-    await user.clear(screen.getByLabelText("Town"));
-    await user.type(screen.getByLabelText("Town"), "Athlone");
+    await user.clear(screen.getByLabelText(/^Town/));
+    await user.type(screen.getByLabelText(/^Town/), "Athlone");
 
     await user.click(screen.getByRole("button", { name: "Save settings" }));
 

@@ -9,7 +9,11 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
-import { dosesDueFixture, vetMembersFixture } from "../../../testing/mocks/vet-handlers.ts";
+import {
+  dosesDueFixture,
+  vetDashboardFixture,
+  vetMembersFixture,
+} from "../../../testing/mocks/vet-handlers.ts";
 import { describeDoses } from "./vet-dashboard-page.tsx";
 
 describe("the vet dashboard (docs/product.md D3)", () => {
@@ -41,6 +45,26 @@ describe("the vet dashboard (docs/product.md D3)", () => {
     expect(await screen.findByRole("list", { name: "Your practice's vets" })).toHaveTextContent(
       "Aoife Byrne",
     );
+  });
+
+  it("names a farmer who gave no postal address without a stray comma (decision 429)", async () => {
+    const [nora, ...others] = vetDashboardFixture.clients;
+    if (!nora) throw new Error("the fixture has a client");
+    server.use(
+      http.get(vetPracticePaths.dashboard, () =>
+        HttpResponse.json({
+          ...vetDashboardFixture,
+          clients: [{ ...nora, town: null, county: null }, ...others],
+        }),
+      ),
+    );
+    renderApp("/vet/dashboard", { isAuthenticated: true });
+    const heading = await screen.findByRole("heading", { name: "Nora Murphy, Hill Farm" });
+    const card = heading.closest("li");
+    if (!card) throw new Error("the farmer has a card");
+    expect(within(card).getByText("Herd 51-100")).toBeInTheDocument();
+    expect(card.textContent).not.toMatch(/^[^A-Za-z]*,/m);
+    expect(card.textContent).not.toContain(", ·");
   });
 
   it("counts a week of one shot as '1 shot', not '1 shots'", async () => {

@@ -41,12 +41,28 @@ export function describeDoses(doses: DoseRange): string {
   return `${doses.min}–${doses.max} doses`;
 }
 
+/** Town and county when the farmer gave them (decision 429), then the herd and flock sizes. */
+export function describeClientMeta(client: VetClient): string {
+  return [
+    [client.town, client.county].filter(Boolean).join(", "),
+    client.herd_size ? `Herd ${client.herd_size}` : "",
+    client.flock_size ? `Flock ${client.flock_size}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 /** Case-insensitive: the name, the farm, the town or the county. */
 export function filterClients(clients: readonly VetClient[], query: string): VetClient[] {
   const needle = query.trim().toLowerCase();
   if (needle === "") return [...clients];
   return clients.filter((client) =>
-    [`${client.name} ${client.surname}`, client.farm_name ?? "", client.town, client.county]
+    [
+      `${client.name} ${client.surname}`,
+      client.farm_name ?? "",
+      client.town ?? "",
+      client.county ?? "",
+    ]
       .join(" ")
       .toLowerCase()
       .includes(needle),
@@ -123,11 +139,9 @@ function ClientsSection({ clients }: { clients: readonly VetClient[] }) {
                 {client.name} {client.surname}
                 {client.farm_name ? `, ${client.farm_name}` : ""}
               </h3>
-              <p className="vet-card__meta">
-                {client.town}, {client.county}
-                {client.herd_size ? ` · Herd ${client.herd_size}` : ""}
-                {client.flock_size ? ` · Flock ${client.flock_size}` : ""}
-              </p>
+              {describeClientMeta(client) && (
+                <p className="vet-card__meta">{describeClientMeta(client)}</p>
+              )}
               {client.calendars.length === 0 ? (
                 <p className="vet-card__meta">No saved calendars yet.</p>
               ) : (

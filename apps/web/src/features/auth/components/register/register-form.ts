@@ -78,7 +78,22 @@ export function fillFromCalendar(prefill: RegistrationPrefill | null): RegisterF
 
 export type RegisterFieldName = keyof RegisterFormValues;
 
-/** The fields each step checks before moving on (docs/product.md §4 'Registration wizard'). */
+/** The optional farm name and postal address (decision 429), folded away on step 1. */
+export const addressFields = [
+  "farmer_name",
+  "address1",
+  "address2",
+  "town",
+  "eircode",
+  "county",
+  "country",
+] as const satisfies readonly RegisterFieldName[];
+
+/**
+ * The fields each step checks before moving on (decision 429): who the farmer is and the farm on
+ * step 1, with the optional farm name and address folded away; the password, the terms and the
+ * consents on step 2, so whatever the server says of the password shows where it was typed.
+ */
 export const stepFields: Record<RegisterStep, readonly RegisterFieldName[]> = {
   1: [
     "name",
@@ -86,23 +101,23 @@ export const stepFields: Record<RegisterStep, readonly RegisterFieldName[]> = {
     "email",
     "country_code",
     "phone_number",
-    "farmer_name",
-    "address1",
-    "address2",
-    "town",
-    "eircode",
-    "county",
-    "country",
+    "user_enterprises",
+    "user_animals",
+    "herd_size",
+    "flock_size",
+    "vet_id",
+    ...addressFields,
+  ],
+  2: [
+    "password",
+    "password_confirmation",
     "agree_to_terms",
     "product_notifications",
     "vaccination_notifications",
-    "vet_id",
   ],
-  2: ["password", "password_confirmation"],
-  3: ["user_enterprises", "user_animals", "herd_size", "flock_size"],
 };
 
-export const registerSteps = [1, 2, 3] as const;
+export const registerSteps = [1, 2] as const;
 export type RegisterStep = (typeof registerSteps)[number];
 export const registerStepCount = registerSteps.length;
 

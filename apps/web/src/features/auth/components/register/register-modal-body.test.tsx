@@ -44,16 +44,29 @@ async function fillStep1(
   await user.type(dialog.getByLabelText("Surname"), "Byrne");
   if (contacts.mobile) await user.type(dialog.getByLabelText("Mobile number"), contacts.mobile);
   if (contacts.email) await user.type(dialog.getByLabelText("Email address"), contacts.email);
-  await user.type(dialog.getByLabelText("Address line 1"), "Hillside");
-  await user.type(dialog.getByLabelText("Town"), "Ballinasloe");
-  await user.type(dialog.getByLabelText("Eircode"), "h53f2x4");
-  await user.selectOptions(dialog.getByLabelText("County"), "Galway");
-  await user.click(dialog.getByLabelText(/I agree to the terms/));
 }
 
 async function fillStep2(user: UserEvent, dialog: Dialog) {
   await user.type(dialog.getByLabelText("Password"), "green fields in May");
   await user.type(dialog.getByLabelText("Confirm password"), "green fields in May");
+  await user.click(dialog.getByLabelText(/I agree to the terms/));
+}
+
+/** Opens the folded farm name and address (decision 429). */
+async function openAddress(user: UserEvent, dialog: Dialog) {
+  await user.click(dialog.getByRole("button", { name: /Add your farm name and address/ }));
+}
+
+/** The server refuses the registration with these field messages. */
+function refuseFields(issues: { path: string; message: string }[]) {
+  server.use(
+    http.post(accountPaths.register, () =>
+      HttpResponse.json<ErrorBody>(
+        { error: { code: ErrorCode.validation, message: "Some fields are not valid.", issues } },
+        { status: 400 },
+      ),
+    ),
+  );
 }
 
 function readCounter() {
@@ -63,7 +76,7 @@ function readCounter() {
 describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 1')", () => {
   it("shows every message of an empty step on Next step and stays on step 1", async () => {
     const { user, dialog } = await openRegister();
-    expect(readCounter()).toBe("(1/3)");
+    expect(readCounter()).toBe("(1/2)");
 
     await user.click(dialog.getByRole("button", { name: "Next step" }));
 
@@ -71,17 +84,31 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
       accountMessages.nameRequired,
       accountMessages.surnameRequired,
       accountMessages.emailOrMobileRequired,
-      accountMessages.addressRequired,
-      accountMessages.townRequired,
-      accountMessages.eircodeRequired,
-      accountMessages.countyRequired,
-      accountMessages.termsRequired,
     ]) {
       expect(await dialog.findByText(message)).toBeInTheDocument();
     }
-    expect(readCounter()).toBe("(1/3)");
+    expect(readCounter()).toBe("(1/2)");
     expect(dialog.getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
     expect(dialog.getByLabelText("First name")).toHaveFocus();
+  });
+
+  it("asks no postal address: it is folded away, optional, and says what it is for (decision 429)", async () => {
+    const { user, dialog } = await openRegister();
+    expect(dialog.queryByLabelText(/Address line 1/)).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText(/Eircode/)).not.toBeInTheDocument();
+    const toggle = dialog.getByRole("button", { name: /Add your farm name and address/ });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(dialog.getByText(/your vet practice sees your town and county/)).toBeVisible();
+    expect(dialog.getByText(/later in Settings/)).toBeVisible();
+    expect(dialog.getByLabelText(/Address line 1/)).toBeInTheDocument();
+    expect(dialog.getByLabelText(/Town/)).toBeInTheDocument();
+    expect(dialog.getByLabelText(/Eircode/)).toBeInTheDocument();
+
+    await fillStep1(user, dialog, { email: "", mobile: "0871234567" });
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
+    expect(await dialog.findByLabelText("Confirm password")).toBeInTheDocument();
   });
 
   it("takes the mobile alone: e-mail or mobile is enough (docs/product.md D6)", async () => {
@@ -91,7 +118,7 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
     await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     expect(await dialog.findByLabelText("Confirm password")).toBeInTheDocument();
-    expect(readCounter()).toBe("(2/3)");
+    expect(readCounter()).toBe("(2/2)");
   });
 
   it("checks an e-mail that is given", async () => {
@@ -131,13 +158,14 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
 
   it("offers the 26 counties for Ireland, free text otherwise, and clears the county on leaving Ireland", async () => {
     const { user, dialog } = await openRegister();
-    const county = dialog.getByLabelText("County");
+    await openAddress(user, dialog);
+    const county = dialog.getByLabelText(/County/);
     expect(within(county).getAllByRole("option")).toHaveLength(27);
     await user.selectOptions(county, "Galway");
 
     await user.selectOptions(dialog.getByLabelText("Country"), "Northern Ireland");
 
-    const freeText = dialog.getByRole("textbox", { name: "County" });
+    const freeText = dialog.getByRole("textbox", { name: /County/ });
     expect(freeText).toHaveValue("");
     await user.type(freeText, "Antrim");
     expect(freeText).toHaveValue("Antrim");
@@ -159,19 +187,21 @@ describe("register wizard step 1 (docs/product.md §5 'Farmer registration step 
     ).toEqual(["+353", "+44"]);
   });
 
-  it("needs only the terms box among the consents (docs/product.md D7)", async () => {
-    const { user, dialog } = await openRegister();
-    await fillStep1(user, dialog);
+  it("needs only the terms box among the consents (docs/product.md D7), asked beside the password", async () => {
+    const { user, dialog } = await reachStep2();
     expect(dialog.getByLabelText(/free reminders/)).not.toBeChecked();
     expect(dialog.getByLabelText(/news about animal-health products/)).not.toBeChecked();
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.type(dialog.getByLabelText("Confirm password"), "green fields in May");
 
-    await user.click(dialog.getByRole("button", { name: "Next step" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
-    expect(await dialog.findByLabelText("Confirm password")).toBeInTheDocument();
+    expect(await dialog.findByText(accountMessages.termsRequired)).toBeInTheDocument();
+    expect(readCounter()).toBe("(2/2)");
   });
 
   it("shows the terms and privacy text on request, naming the data controller and no fee", async () => {
-    const { user, dialog } = await openRegister();
+    const { user, dialog } = await reachStep2();
     await user.click(dialog.getByText("Read the terms and privacy notice"));
 
     expect(dialog.getByText(/an animal-health company based in Dublin/)).toBeVisible();
@@ -197,39 +227,54 @@ describe("register wizard step 2 (docs/product.md §5; D9)", () => {
     expect(dialog.getByText(accountMessages.passwordMismatch)).toBeInTheDocument();
 
     await user.click(dialog.getByRole("button", { name: "Go back" }));
-    expect(readCounter()).toBe("(1/3)");
+    expect(readCounter()).toBe("(1/2)");
     expect(dialog.getByLabelText("First name")).toHaveValue("Aoife");
   });
 
-  it("refuses a password under 8 characters on Next step", async () => {
-    const { user, dialog } = await openRegister();
-    await fillStep1(user, dialog);
-    await user.click(dialog.getByRole("button", { name: "Next step" }));
-    await user.type(await dialog.findByLabelText("Password"), "short");
+  it("refuses a password under 8 characters on the step where it is typed", async () => {
+    const { user, dialog } = await reachStep2();
+    await user.type(dialog.getByLabelText("Password"), "short");
     await user.type(dialog.getByLabelText("Confirm password"), "short");
+    await user.click(dialog.getByLabelText(/I agree to the terms/));
 
-    await user.click(dialog.getByRole("button", { name: "Next step" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     expect(await dialog.findByText(accountMessages.passwordTooShort)).toBeInTheDocument();
-    expect(readCounter()).toBe("(2/3)");
+    expect(readCounter()).toBe("(2/2)");
+  });
+
+  it("shows the server's 'too common' beside the password, without leaving the step (decision 429)", async () => {
+    refuseFields([{ path: "body.password", message: accountMessages.passwordTooCommon }]);
+    const { user, dialog } = await reachStep2();
+    await fillStep2(user, dialog);
+
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
+
+    expect(await dialog.findAllByText(accountMessages.passwordTooCommon)).not.toHaveLength(0);
+    expect(readCounter()).toBe("(2/2)");
+    expect(dialog.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
   });
 });
 
-async function reachStep3() {
+async function reachStep2() {
   const view = await openRegister();
   await fillStep1(view.user, view.dialog);
   await view.user.click(view.dialog.getByRole("button", { name: "Next step" }));
-  await fillStep2(view.user, await view.dialog.findByLabelText("Password").then(() => view.dialog));
-  await view.user.click(view.dialog.getByRole("button", { name: "Next step" }));
-  await view.dialog.findByText("Select your enterprise and animals:");
+  await view.dialog.findByLabelText("Confirm password");
   return view;
 }
 
-describe("register wizard step 3 (docs/product.md §2; D10)", () => {
+async function reachFinish() {
+  const view = await reachStep2();
+  await fillStep2(view.user, view.dialog);
+  return view;
+}
+
+describe("the farm on step 1 (docs/product.md §2; D10)", () => {
   it("starts with the farm of the calendar being saved ticked, so it is not asked again", async () => {
     offerRegistrationPrefill({ enterprises: ["Dairy"], animals: ["Cows"] });
     onTestFinished(clearRegistrationPrefill);
-    const { dialog } = await reachStep3();
+    const { dialog } = await openRegister();
 
     expect(dialog.getByLabelText("Dairy")).toBeChecked();
     expect(dialog.getByLabelText("Beef")).not.toBeChecked();
@@ -241,8 +286,8 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
   });
 
   it("shows animals once an enterprise is ticked, and herd or flock size to match", async () => {
-    const { user, dialog } = await reachStep3();
-    expect(readCounter()).toBe("(3/3)");
+    const { user, dialog } = await openRegister();
+    expect(dialog.getByText("Select your enterprise and animals:")).toBeInTheDocument();
     expect(dialog.queryByRole("group", { name: "Animals" })).not.toBeInTheDocument();
     expect(dialog.queryByLabelText("Herd size")).not.toBeInTheDocument();
 
@@ -267,16 +312,19 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
   });
 
   it("asks for herd and flock size when their enterprises are ticked", async () => {
-    const { user, dialog } = await reachStep3();
+    const { user, dialog } = await openRegister();
+    await fillStep1(user, dialog);
     await user.click(dialog.getByLabelText("Dairy"));
     await user.click(dialog.getByLabelText("Sheep"));
 
-    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
 
     expect(await dialog.findByText(accountMessages.herdSizeRequired)).toBeInTheDocument();
     expect(dialog.getByText(accountMessages.flockSizeRequired)).toBeInTheDocument();
   });
+});
 
+describe("finishing the registration", () => {
   it("sends the spec's payload, says 'You have successfully registered…', signs in and starts again at step 1", async () => {
     let sent: RegisterRequest | undefined;
     server.use(
@@ -288,10 +336,14 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
         );
       }),
     );
-    const { user, dialog } = await reachStep3();
+    const { user, dialog } = await openRegister();
+    await fillStep1(user, dialog);
     await user.click(dialog.getByLabelText("Dairy"));
     await user.click(dialog.getByLabelText("Cows"));
     await user.selectOptions(dialog.getByLabelText("Herd size"), "51-100");
+    await user.click(dialog.getByRole("button", { name: "Next step" }));
+    await dialog.findByLabelText("Confirm password");
+    await fillStep2(user, dialog);
 
     await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
@@ -303,8 +355,11 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
       username: "aoife@example.ie",
       country_code: "+353",
       phone_number: "0871234567",
-      eircode: "H53 F2X4",
-      county: "Galway",
+      farmer_name: null,
+      address1: null,
+      town: null,
+      eircode: null,
+      county: null,
       country: "Ireland",
       agree_to_terms: true,
       product_notifications: false,
@@ -323,36 +378,23 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     expect(screen.getByRole("link", { name: "Hello, Aoife" })).toHaveAttribute("href", "/settings");
 
     act(() => openModal(ModalName.register));
-    expect(readCounter()).toBe("(1/3)");
+    expect(readCounter()).toBe("(1/2)");
     expect(screen.getByLabelText("First name")).toHaveValue("");
   });
 
   it("lists the server's field errors, highlights the e-mail and goes back to it", async () => {
-    server.use(
-      http.post(accountPaths.register, () =>
-        HttpResponse.json<ErrorBody>(
-          {
-            error: {
-              code: ErrorCode.validation,
-              message: "Some fields are not valid.",
-              issues: [
-                { path: "body.email", message: accountMessages.emailTaken },
-                { path: "body.password", message: accountMessages.passwordTooCommon },
-              ],
-            },
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user, dialog } = await reachStep3();
+    refuseFields([
+      { path: "body.email", message: accountMessages.emailTaken },
+      { path: "body.password", message: accountMessages.passwordTooCommon },
+    ]);
+    const { user, dialog } = await reachFinish();
 
     await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     const alert = await dialog.findByRole("alert");
     expect(within(alert).getByText(accountMessages.emailTaken)).toBeInTheDocument();
     expect(within(alert).getByText(accountMessages.passwordTooCommon)).toBeInTheDocument();
-    expect(readCounter()).toBe("(1/3)");
+    expect(readCounter()).toBe("(1/2)");
     expect(dialog.getByLabelText("Email address")).toHaveAttribute("aria-invalid", "true");
   });
 
@@ -378,12 +420,12 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
     },
   ])("shows $name", async ({ reply, text }) => {
     server.use(http.post(accountPaths.register, reply));
-    const { user, dialog } = await reachStep3();
+    const { user, dialog } = await reachFinish();
 
     await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     expect(await dialog.findByRole("alert")).toHaveTextContent(text);
-    expect(readCounter()).toBe("(3/3)");
+    expect(readCounter()).toBe("(2/2)");
   });
 
   it("locks Finish registration while the call runs and for about a second after", async () => {
@@ -396,7 +438,7 @@ describe("register wizard step 3 (docs/product.md §2; D10)", () => {
         );
       }),
     );
-    const { user, dialog } = await reachStep3();
+    const { user, dialog } = await reachFinish();
 
     await user.click(dialog.getByRole("button", { name: "Finish registration" }));
     expect(dialog.getByRole("button", { name: /Registering/ })).toBeDisabled();
@@ -438,8 +480,7 @@ describe("the register wizard on a pre-launch host (jsdom is localhost)", () => 
 
     await user.click(dialog.getByRole("button", { name: "Next step" }));
     await fillStep2(user, await dialog.findByLabelText("Password").then(() => dialog));
-    await user.click(dialog.getByRole("button", { name: "Next step" }));
-    await user.click(await dialog.findByRole("button", { name: "Finish registration" }));
+    await user.click(dialog.getByRole("button", { name: "Finish registration" }));
 
     await screen.findByText(accountMessages.registered);
     expect(sent?.vet_id).toBe(1);

@@ -20,6 +20,7 @@ import {
   type RegisterFormValues,
   type RegisterStep,
 } from "./register-form.ts";
+import { RegisterAddress } from "./register-address.tsx";
 import { RegisterStepDetails } from "./register-step-details.tsx";
 import { RegisterStepFarm } from "./register-step-farm.tsx";
 import { RegisterStepPassword } from "./register-step-password.tsx";
@@ -38,12 +39,14 @@ const resolver = zodResolver(RegisterFormSchema) as unknown as Resolver<
 >;
 
 const stepTitles: Record<RegisterStep, string> = {
-  1: "Your details and farm",
+  1: "About you and your farm",
   2: "Your password",
-  3: "Your farm profile",
 };
 
-/** docs/product.md §2 'Register': three steps, counted '(n/3)' beside the modal's title. */
+/**
+ * docs/product.md §2 'Register', shortened by decision 429 to two steps, counted '(n/2)' beside the
+ * modal's title.
+ */
 export function RegisterModalBody() {
   const wizard = useWizardSteps({
     store: registerWizardStore,
@@ -97,14 +100,19 @@ export function RegisterModalBody() {
         )
       }
     >
-      {step === 1 && <RegisterStepDetails form={form} />}
+      {step === 1 && (
+        <>
+          <RegisterStepDetails form={form} />
+          <RegisterStepFarm form={form} />
+          <RegisterAddress form={form} />
+        </>
+      )}
       {step === 2 && <RegisterStepPassword form={form} />}
-      {step === 3 && <RegisterStepFarm form={form} />}
     </WizardStepShell>
   );
 }
 
-/** The '(n/3)' beside the modal's title (docs/product.md §2; D11 for the count). */
+/** The '(n/2)' beside the modal's title (docs/product.md §2; decision 429 for the count). */
 export function RegisterStepCounter() {
   return <WizardStepCounter store={registerWizardStore} stepCount={registerStepCount} />;
 }

@@ -108,7 +108,7 @@ describe("the registration vet picker on a pre-launch host (docs/product.md §2 
     expect(picker).toHaveValue("Hillview Vets, Ballinasloe");
     expect(picker).toHaveAttribute("aria-expanded", "false");
     // Enter chose the vet; it did not submit step 1.
-    expect(document.querySelector(".dialog__counter")?.textContent).toBe("(1/3)");
+    expect(document.querySelector(".dialog__counter")?.textContent).toBe("(1/2)");
   });
 
   it("closes 200 ms after the field loses focus", async () => {

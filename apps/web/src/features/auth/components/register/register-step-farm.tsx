@@ -7,7 +7,7 @@ import type { RegisterFormValues } from "./register-form.ts";
 
 type RegisterForm = UseFormReturn<RegisterFormValues, unknown, ParsedRegisterRequest>;
 
-/** docs/product.md §2 register step 3: enterprises, then their animals and herd or flock size. */
+/** docs/product.md §2: enterprises, then their animals and herd or flock size (on step 1, decision 429). */
 export function RegisterStepFarm({ form }: { form: RegisterForm }) {
   const {
     register,
