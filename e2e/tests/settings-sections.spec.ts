@@ -14,15 +14,32 @@ const test = base.extend({
 });
 
 test("settings open with a list of their sections, each a tap away", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
   await signInNewFarmer(page, testInfo, "sections-");
   await page.goto("/settings");
+  // The first settings page a server shows downloads its code: slow on a loaded machine.
+  await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible({
+    timeout: 30_000,
+  });
   await waitForScreen(page);
   await expect(page.getByRole("heading", { level: 2, name: "Vet settings" })).toBeVisible();
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   testInfo.annotations.push({ type: "settings page height", description: `${pageHeight} px` });
   console.log(`settings page height at ${page.viewportSize()?.width} px: ${pageHeight} px`);
-  if (process.env.SETTINGS_SCREENSHOT) {
-    await page.screenshot({ path: process.env.SETTINGS_SCREENSHOT, fullPage: true });
+  const screenshot = process.env.SETTINGS_SCREENSHOT;
+  if (screenshot) {
+    await page.screenshot({ path: `${screenshot}-after.png`, fullPage: true });
+    // The page as it was before the list: the same page with the list taken out.
+    const setListShown = (isShown: boolean) =>
+      page.evaluate((shown) => {
+        const list = document.querySelector<HTMLElement>(".settings__sections");
+        if (list) list.style.display = shown ? "" : "none";
+      }, isShown);
+    await setListShown(false);
+    const before = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`settings page height without the list: ${before} px`);
+    await page.screenshot({ path: `${screenshot}-before.png`, fullPage: true });
+    await setListShown(true);
   }
 
   const sections = page.getByRole("navigation", { name: "Settings sections" });
