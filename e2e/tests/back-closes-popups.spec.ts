@@ -1,4 +1,4 @@
-import { fillStepOne, goToStepTwo } from "../support/calendar-steps.ts";
+import { dairyCowsBvdLepto, fillStepOne, goToStepTwo } from "../support/calendar-steps.ts";
 import { expect, test as base, waitForScreen } from "../support/fixtures.ts";
 
 /*
@@ -14,12 +14,7 @@ const test = base.extend({
 
 test.describe("back with a popup open", () => {
   test("closes the shot editor in step 2 and keeps step 2 with its shots", async ({ page }) => {
-    await fillStepOne(page, {
-      enterprise: "Dairy",
-      animal: "Cows",
-      season: "Spring calving",
-      diseases: [/^BVD/, /^Leptospirosis/],
-    });
+    await fillStepOne(page, dairyCowsBvdLepto);
     await goToStepTwo(page);
     const grid = page.getByRole("region", { name: "Vaccination calendar" });
     const shots = grid.getByRole("button", { name: /^Bovilis BVD, / });

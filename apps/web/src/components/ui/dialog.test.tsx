@@ -37,6 +37,17 @@ async function goBack(): Promise<void> {
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
+/** Step 2 at /calendar, reached from /calendars, with its shot editor open. */
+async function openEditorOnCalendarPage() {
+  const user = userEvent.setup();
+  window.history.pushState(null, "", "/calendars");
+  window.history.pushState(null, "", "/calendar");
+  render(<Page />);
+  await user.click(screen.getByRole("button", { name: "Edit shot" }));
+  await waitFor(() => expect(window.history.state).not.toBeNull());
+  return user;
+}
+
 describe("a dialog and the browser's back button (decision 430)", () => {
   it("closes the open dialog on back and stays on the page", async () => {
     const user = userEvent.setup();
@@ -56,13 +67,7 @@ describe("a dialog and the browser's back button (decision 430)", () => {
   });
 
   it("takes its entry away when closed by its own button, so back then leaves the page", async () => {
-    const user = userEvent.setup();
-    window.history.pushState(null, "", "/calendars");
-    window.history.pushState(null, "", "/calendar");
-    render(<Page />);
-
-    await user.click(screen.getByRole("button", { name: "Edit shot" }));
-    await waitFor(() => expect(window.history.state).not.toBeNull());
+    const user = await openEditorOnCalendarPage();
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     // The dialog's entry is gone: the page's own entry is current again.
@@ -74,12 +79,7 @@ describe("a dialog and the browser's back button (decision 430)", () => {
   });
 
   it("lets a page that moves on as its dialog closes take the dialog's place in history", async () => {
-    const user = userEvent.setup();
-    window.history.pushState(null, "", "/calendars");
-    window.history.pushState(null, "", "/calendar");
-    render(<Page />);
-    await user.click(screen.getByRole("button", { name: "Edit shot" }));
-    await waitFor(() => expect(window.history.state).not.toBeNull());
+    const user = await openEditorOnCalendarPage();
 
     // A Save that closes its dialog and goes on to another page, in one go.
     await user.click(screen.getByRole("button", { name: "Save" }));
