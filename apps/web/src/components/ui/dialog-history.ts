@@ -8,8 +8,13 @@
  */
 
 const markerKey = "vaxcalDialog";
-/** How long a back of our own may take before the history calls it held up go ahead anyway. */
-const backTimeoutMs = 1000;
+/**
+ * How long a back of our own may take before the history calls it held up go ahead anyway. A
+ * same-page back always lands; on a loaded phone it can take over a second, and a page pushed
+ * before it lands would then be left by it. So the wait is long: it only bounds a back that
+ * never comes.
+ */
+const backTimeoutMs = 10_000;
 
 type OpenDialog = { close: () => void };
 
