@@ -40,6 +40,14 @@ export type SetupChoice = {
   diseases: RegExp[];
 };
 
+/** Dairy cows calving in spring, with BVD and leptospirosis: a small calendar for journeys. */
+export const dairyCowsBvdLepto: SetupChoice = {
+  enterprise: "Dairy",
+  animal: "Cows",
+  season: "Spring calving",
+  diseases: [/^BVD/, /^Leptospirosis/],
+};
+
 export async function fillStepOne(page: Page, choice: SetupChoice): Promise<void> {
   await page.goto("/beta");
   await expect(page.getByRole("heading", { level: 1, name: "Setup your calendar" })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import {
+  dairyCowsBvdLepto,
   fillStepOne,
   finishCalendar,
   formatDisplayDate,
@@ -23,12 +24,7 @@ type Detail = { diseases: { id: number; shots: DetailShot[] }[] };
 /** A farmer's saved calendar (dairy cows, BVD and leptospirosis), its feed link and a shot ahead. */
 async function saveCalendar(page: Page, testInfo: TestInfo) {
   const token = await signInNewFarmer(page, testInfo, "autosave");
-  await fillStepOne(page, {
-    enterprise: "Dairy",
-    animal: "Cows",
-    season: "Spring calving",
-    diseases: [/^BVD/, /^Leptospirosis/],
-  });
+  await fillStepOne(page, dairyCowsBvdLepto);
   await goToStepTwo(page);
   const calendarId = await finishCalendar(page);
   // The feed link as the final page shows it to the farmer.

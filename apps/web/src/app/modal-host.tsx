@@ -80,7 +80,8 @@ const modalRegistry: Record<ModalName, ModalEntry> = {
     TitleAddon: VetRegisterStepCounter,
   },
   [ModalName.generateCalendar]: {
-    title: "Generate a calendar",
+    // One name with the buttons that open it (decision 430).
+    title: "Create your calendar",
     Body: GenerateCalendarModal,
   },
 };

@@ -1,4 +1,4 @@
-import { accountPaths } from "@vaxcal/contracts";
+import { accountMessages, accountPaths } from "@vaxcal/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
@@ -52,6 +52,23 @@ describe("login-required routes (docs/product.md §6)", () => {
     expect(router.state.location.pathname).toBe("/settings");
     expect(router.state.location.search).toBe("?section=reminders");
   });
+
+  // Issue 25 item 8: a saved calendar's link from an e-mail, and the farm's week.
+  it.each(["/calendar/7", "/this-week"])(
+    "asks a visitor who followed a link to %s to log in, then opens it",
+    async (path) => {
+      server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
+      const { router, user } = renderApp(path);
+
+      const dialog = within(await screen.findByRole("dialog", { name: "Login" }));
+      expect(await dialog.findByText("Log in to open the page your link is for.")).toBeVisible();
+      await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+      await user.type(dialog.getByLabelText("Password"), "green fields in May");
+      await user.click(dialog.getByRole("button", { name: "Login" }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    },
+  );
 
   it("forgets the page when the visitor closes Login instead", async () => {
     server.use(http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)));
@@ -107,6 +124,27 @@ describe("/verify-mobile (docs/product.md §2)", () => {
     await screen.findByRole("heading", { level: 1, name: /planned/ });
     expect(router.state.location.pathname).toBe("/");
     expect(window.localStorage.getItem(StorageKey.mobileVerificationCode)).toBe("123456");
+  });
+
+  it("asks a signed-out visitor to log in, and confirms the code once they have", async () => {
+    let verifiedCode: unknown = null;
+    server.use(
+      http.post(accountPaths.login, () => HttpResponse.json(authResponseFixture)),
+      http.post(accountPaths.mobileVerify, async ({ request }) => {
+        verifiedCode = ((await request.json()) as { code?: unknown }).code;
+        return HttpResponse.json({ message: accountMessages.mobileVerified });
+      }),
+    );
+    const { user } = renderApp("/verify-mobile?code=123456");
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Login" }));
+    expect(await dialog.findByText("Log in to confirm your mobile number.")).toBeVisible();
+    await user.type(dialog.getByLabelText("Email address or mobile number"), "087 123 4567");
+    await user.type(dialog.getByLabelText("Password"), "green fields in May");
+    await user.click(dialog.getByRole("button", { name: "Login" }));
+
+    expect(await screen.findByText(accountMessages.mobileVerified)).toBeInTheDocument();
+    expect(verifiedCode).toBe("123456");
   });
 
   it("goes to PublicHome without storing anything when there is no code", async () => {

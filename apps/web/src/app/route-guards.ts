@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { hostGates } from "../config/hosts.ts";
 import { paths } from "../config/paths.ts";
+import { authMessages } from "../features/auth/auth-messages.ts";
 import { storeMobileVerificationCode } from "../features/mobile-verification/mobile-code-storage.ts";
 import { readIsAuthenticated } from "../stores/auth.ts";
 import { ModalName, openModal } from "../stores/modals.ts";
@@ -17,7 +18,7 @@ import { rememberReturnPath } from "../stores/return-path.ts";
 export function requireAuthentication({ request }: LoaderFunctionArgs): Response | null {
   if (readIsAuthenticated()) return null;
   const url = new URL(request.url);
-  rememberReturnPath(`${url.pathname}${url.search}`);
+  rememberReturnPath(`${url.pathname}${url.search}`, authMessages.loginToContinue);
   openModal(ModalName.login);
   return redirect(paths.home.getHref());
 }
@@ -32,10 +33,15 @@ export function requireBetaHost(): Response | null {
 
 /**
  * docs/product.md §2: /verify-mobile?code= stores the code and goes to PublicHome, which confirms
- * it.
+ * it for a signed-in farmer. A signed-out one is asked to log in there, and stays on PublicHome
+ * to see the code confirmed (issue 25 item 8: not the home page without a word).
  */
 export function storeMobileCodeAndGoHome({ request }: LoaderFunctionArgs): Response {
   const code = new URL(request.url).searchParams.get("code");
   if (code) storeMobileVerificationCode(code);
+  if (code && !readIsAuthenticated()) {
+    rememberReturnPath(paths.home.getHref(), authMessages.loginToConfirmMobile);
+    openModal(ModalName.login);
+  }
   return redirect(paths.home.getHref());
 }

@@ -14,5 +14,7 @@ export const StorageKey = {
   // (ADR 405), so neither takes the other's place.
   savedCalendarDraft: "savedCalendarDraft",
   savedCalendarAvailable: "savedCalendarAvailable",
+  // Not in the spec's list: protocol differences a farmer answered 'Keep it as it is' to.
+  declinedProtocolUpdates: "declinedProtocolUpdates",
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

@@ -7,14 +7,17 @@ import { useModalStore } from "./modals.ts";
  */
 
 let returnPath: string | null = null;
+let returnPrompt: string | null = null;
 
-export function rememberReturnPath(path: string): void {
+/** Keeps the page, and the sentence the Login form shows above its fields to say why. */
+export function rememberReturnPath(path: string, prompt: string): void {
   returnPath = path;
+  returnPrompt = prompt;
 }
 
-/** Whether a page waits for the login (the Login form says so). */
-export function hasReturnPath(): boolean {
-  return returnPath !== null;
+/** Why Login is asked for, when a page waits for it; null otherwise. */
+export function readReturnPrompt(): string | null {
+  return returnPath === null ? null : returnPrompt;
 }
 
 /** The waiting page, once: null when there is none or it was taken. */

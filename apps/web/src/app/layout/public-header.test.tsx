@@ -75,13 +75,13 @@ describe("PublicHeader on a pre-launch host", () => {
   it.each([
     { who: "a visitor", isAuthenticated: false },
     { who: "a signed-in user", isAuthenticated: true },
-  ])("opens the calendar quick start from 'Generate calendar' for $who", async (options) => {
+  ])("opens the calendar quick start from 'Create your calendar' for $who", async (options) => {
     const { user } = renderApp("/logged-out", options);
     const header = within(await screen.findByRole("banner"));
 
-    await user.click(header.getByRole("button", { name: "Generate calendar" }));
+    await user.click(header.getByRole("button", { name: "Create your calendar" }));
 
-    expect(await screen.findByRole("dialog", { name: "Generate a calendar" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Create your calendar" })).toBeInTheDocument();
   });
 
   it("toggles the mobile menu with the Menu button", async () => {

@@ -52,7 +52,7 @@ export function PublicHeader() {
           {showsPrelaunchNav && (
             <nav aria-label="Main">
               <ul className="site-nav">
-                {/* The builder has one way in, 'Generate calendar' below, not two. */}
+                {/* The builder has one way in, 'Create your calendar' below, not two. */}
                 <PrelaunchNavItem to={paths.farmWeek.getHref()} label="This week" />
                 <PrelaunchNavItem to={paths.myCalendars.getHref()} label="My calendars" />
                 {/* docs/product.md §6: the Admin and Vet links show only to those roles. */}
@@ -66,13 +66,16 @@ export function PublicHeader() {
             </nav>
           )}
           <div className="site-menu__actions">
-            {/* docs/product.md D15: the quick way into the calendar builder, on every host. */}
+            {/*
+             * docs/product.md D15: the quick way into the calendar builder, on every host. One
+             * name with the landing page's button (decision 430).
+             */}
             <button
               type="button"
               className="button button--secondary"
               onClick={() => openModal(ModalName.generateCalendar)}
             >
-              Generate calendar
+              Create your calendar
             </button>
             {isAuthenticated ? (
               <>
@@ -123,7 +126,7 @@ export function PublicHeader() {
   );
 }
 
-/** Pre-launch items carry a red border, so testers can tell them from what is live. */
+/** Pre-launch items carry a dashed border, so testers can tell them from what is live. */
 function PrelaunchNavItem({ to, label }: { to: string; label: string }) {
   return (
     <li>

@@ -38,7 +38,7 @@ describe("PublicHome (docs/product.md §2)", () => {
 
     await user.click(await main.findByRole("button", { name: "Create your calendar" }));
 
-    expect(await screen.findByRole("dialog", { name: "Generate a calendar" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Create your calendar" })).toBeInTheDocument();
   });
 
   it("keeps its text and adds 'Failed to load initial data', which loads again on Try again", async () => {

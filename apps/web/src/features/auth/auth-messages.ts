@@ -6,6 +6,8 @@ export const authMessages = {
   loginSuccessful: "Login successful",
   /** Not in the spec: above Login when a signed-out visitor followed a link to their own page. */
   loginToContinue: "Log in to open the page your link is for.",
+  /** Not in the spec: above Login when a signed-out visitor opened the texted mobile link. */
+  loginToConfirmMobile: "Log in to confirm your mobile number.",
   loginError: "An error occurred during login",
   loginFailed: "Login failed",
   resetFailed: "Password reset failed",

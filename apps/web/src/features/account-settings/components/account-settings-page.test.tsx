@@ -72,6 +72,34 @@ describe("account settings (docs/product.md §2, §5)", () => {
     expect(screen.getByLabelText("Mobile number")).toHaveValue("871234567");
   });
 
+  // Issue 25 item 8 (decision 430): the page is long on a phone; its sections are listed first.
+  it("lists its sections at the top, and each link takes the farmer to its section", async () => {
+    const { user } = await openSettings();
+    const sections = within(await screen.findByRole("navigation", { name: "Settings sections" }));
+    const heading = screen.getByRole("heading", { level: 1, name: "Account settings" });
+    const list = screen.getByRole("navigation", { name: "Settings sections" });
+    // Straight under the page's heading, before any section.
+    expect(heading.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      list.compareDocumentPosition(
+        screen.getByRole("heading", { level: 2, name: "Account details" }),
+      ) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    for (const name of [
+      "Vaccination reminders",
+      "Account details",
+      "Farm info",
+      "Notification settings",
+      "Farm details",
+      "Vet settings",
+    ]) {
+      expect(sections.getByRole("link", { name })).toBeInTheDocument();
+    }
+
+    await user.click(sections.getByRole("link", { name: "Vet settings" }));
+    expect(screen.getByRole("heading", { level: 2, name: "Vet settings" })).toHaveFocus();
+  });
+
   it("offers the 32 counties and Ireland or United Kingdom", async () => {
     await openSettings();
     const counties = within(screen.getByLabelText("County")).getAllByRole("option");

@@ -7,6 +7,7 @@ import { NextReminders, ReminderStatus } from "../../reminders/index.ts";
 import { settingsMessages } from "../api/update-settings.ts";
 import { useSettingsForm } from "../hooks/use-settings-form.ts";
 import { ContactVerification } from "./contact-verification.tsx";
+import { SettingsSectionLinks } from "./settings-section-links.tsx";
 import {
   AccountDetailsSection,
   FarmDetailsSection,
@@ -36,6 +37,7 @@ export function AccountSettingsPage() {
       )}
       {currentUser.isSuccess && (
         <>
+          <SettingsSectionLinks />
           <ContactVerification user={currentUser.data} />
           <ReminderStatus />
           <NextReminders />

@@ -8,7 +8,7 @@ import { paths } from "../../../config/paths.ts";
 import { isFarmer } from "../../../lib/reminder-line.ts";
 import { ModalName, closeModal, openModal } from "../../../stores/modals.ts";
 import { NotificationType, showNotification } from "../../../stores/notifications.ts";
-import { hasReturnPath, takeReturnPath } from "../../../stores/return-path.ts";
+import { readReturnPrompt, takeReturnPath } from "../../../stores/return-path.ts";
 import { farmWeekQuery } from "../../reminders/index.ts";
 import { authMessages } from "../auth-messages.ts";
 import { LoginRequestSchema, describeLoginError, useLogIn } from "../api/log-in.ts";
@@ -24,7 +24,7 @@ export function LoginModalBody() {
   const navigate = useNavigate();
   const location = useLocation();
   // Read once: the form keeps its sentence while the login is under way.
-  const [isForLink] = useState(hasReturnPath);
+  const [linkPrompt] = useState(readReturnPrompt);
   const {
     register,
     handleSubmit,
@@ -55,7 +55,7 @@ export function LoginModalBody() {
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {isForLink ? <p>{authMessages.loginToContinue}</p> : null}
+      {linkPrompt === null ? null : <p>{linkPrompt}</p>}
       <AlertBox messages={logIn.isError ? [describeLoginError(logIn.error)] : []} />
       <TextField
         label="Email address or mobile number"

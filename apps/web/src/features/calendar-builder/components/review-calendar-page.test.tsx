@@ -366,7 +366,7 @@ describe("the generateCalendar modal, a quick start (docs/product.md D15)", () =
     await screen.findByRole("heading", { level: 1 });
     act(() => openModal(ModalName.generateCalendar));
 
-    const dialog = within(await screen.findByRole("dialog", { name: "Generate a calendar" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Create your calendar" }));
     const generate = await dialog.findByRole("button", { name: "Generate" });
     expect(generate).toBeDisabled();
     expect(
@@ -397,7 +397,7 @@ describe("the generateCalendar modal, a quick start (docs/product.md D15)", () =
     const { user } = renderApp("/logged-out");
     await screen.findByRole("heading", { level: 1 });
     act(() => openModal(ModalName.generateCalendar));
-    const dialog = within(await screen.findByRole("dialog", { name: "Generate a calendar" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Create your calendar" }));
 
     await user.click(await dialog.findByRole("radio", { name: "Beef" }));
     await user.click(dialog.getByRole("button", { name: "Cancel" }));

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import {
   calendarMessages,
+  buildProtocolUpdatePath,
   calendarPaths,
   protocolUpdateMessages,
   referenceLists,
@@ -627,17 +628,43 @@ describe("a saved calendar whose vaccine schedule changed (decision 405)", () =>
     ]);
   });
 
-  it("keeps the calendar as it is on 'Keep it as it is'", async () => {
-    backend.protocolUpdates.set(7, waiting);
-    const { user } = await renderEdit();
-    const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
-    await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
-    const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
-    await user.click(dialog.getByRole("button", { name: "Keep it as it is" }));
-    expect(screen.queryByRole("dialog", { name: "Update my calendar" })).toBeNull();
-    expect(backend.calls.filter((call) => call.method === "POST")).toEqual([]);
-    expect(screen.getByRole("region", { name: /vaccine schedule has changed/ })).toBeVisible();
-  });
+  it(
+    "keeps the calendar as it is on 'Keep it as it is', and the notice goes (issue 25 item 8)",
+    { timeout: 20_000 },
+    async () => {
+      backend.protocolUpdates.set(7, waiting);
+      const { user } = await renderEdit();
+      const notice = await screen.findByRole("region", { name: /vaccine schedule has changed/ });
+      await user.click(within(notice).getByRole("button", { name: "Update my calendar" }));
+      const dialog = within(await screen.findByRole("dialog", { name: "Update my calendar" }));
+      await user.click(dialog.getByRole("button", { name: "Keep it as it is" }));
+      expect(screen.queryByRole("dialog", { name: "Update my calendar" })).toBeNull();
+      expect(backend.calls.filter((call) => call.method === "POST")).toEqual([]);
+      expect(screen.queryByRole("region", { name: /vaccine schedule has changed/ })).toBeNull();
+
+      // Opened again, the same change is not offered again; a different one is.
+      cleanup();
+      const previewAnswered = new Promise<void>((resolve) => {
+        server.events.on("response:mocked", ({ request }) => {
+          if (new URL(request.url).pathname === buildProtocolUpdatePath(7)) resolve();
+        });
+      });
+      await renderEdit();
+      await previewAnswered;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole("region", { name: /vaccine schedule has changed/ })).toBeNull();
+      cleanup();
+      const later = waiting.changes.map((change) => ({
+        ...change,
+        after: { date: "2031-04-11", is_recurrent: 1 },
+      }));
+      backend.protocolUpdates.set(7, { token: "token-2", changes: later });
+      await renderEdit();
+      expect(
+        await screen.findByRole("region", { name: /vaccine schedule has changed/ }),
+      ).toBeVisible();
+    },
+  );
 
   it("opens the difference at once when My Calendars' link asks for it", async () => {
     backend.protocolUpdates.set(7, waiting);

@@ -6,6 +6,10 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { describeApiError } from "../../../lib/api-errors.ts";
 import { useApplyProtocolUpdate } from "../api/apply-protocol-update.ts";
 import { protocolUpdateQueryOptions } from "../api/get-protocol-update.ts";
+import {
+  declineProtocolUpdate,
+  isProtocolUpdateDeclined,
+} from "../lib/declined-protocol-updates.ts";
 import { describeProtocolChange, protocolChangeLabels } from "../lib/describe-protocol-change.ts";
 import "./protocol-update-notice.css";
 
@@ -25,6 +29,8 @@ export function ProtocolUpdateNotice({
 }) {
   const preview = useQuery(protocolUpdateQueryOptions(calendarId));
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
+  // Bumped on 'Keep it as it is', so the notice reads the stored answer again and goes.
+  const [, setDeclinedCount] = useState(0);
   const titleId = useId();
 
   if (preview.isPending) return null;
@@ -44,6 +50,7 @@ export function ProtocolUpdateNotice({
   }
   const { changes, token } = preview.data;
   if (changes.length === 0 || token === null) return null;
+  if (isProtocolUpdateDeclined(calendarId, changes)) return null;
 
   return (
     <section className="protocol-notice" aria-labelledby={titleId}>
@@ -61,6 +68,11 @@ export function ProtocolUpdateNotice({
           changes={changes}
           token={token}
           onClose={() => setIsOpen(false)}
+          onKeep={() => {
+            declineProtocolUpdate(calendarId, changes);
+            setIsOpen(false);
+            setDeclinedCount((count) => count + 1);
+          }}
         />
       )}
     </section>
@@ -88,11 +100,13 @@ function ProtocolUpdateDialog({
   changes,
   token,
   onClose,
+  onKeep,
 }: {
   calendarId: number;
   changes: readonly ProtocolChange[];
   token: string;
   onClose: () => void;
+  onKeep: () => void;
 }) {
   const apply = useApplyProtocolUpdate(calendarId);
   const updates = changes.filter((change) => change.kind !== "kept");
@@ -139,7 +153,7 @@ function ProtocolUpdateDialog({
         >
           {apply.isPending ? "Updating…" : protocolUpdateMessages.confirmButton}
         </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={onKeep}>
           {protocolUpdateMessages.cancelButton}
         </button>
       </div>
