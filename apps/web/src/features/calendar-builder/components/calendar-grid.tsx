@@ -15,7 +15,7 @@ import { describeShotName } from "../lib/past-shots.ts";
 import { MissedDoses } from "./missed-doses.tsx";
 import { describeWarningAction } from "../lib/protocol-warnings.ts";
 
-type CalendarGridProps = {
+export type CalendarGridProps = {
   calendar: Calendar;
   /** The calendar's columns, in calendar order, with their names and footnotes. */
   diseases: readonly ScopedDisease[];
@@ -28,12 +28,19 @@ type CalendarGridProps = {
   onOpenWarning: (warning: ProtocolWarning, shot: Shot) => void;
   /** A saved calendar's shots marked as given (decision 403), by shot id: shown as done. */
   givenShots?: ReadonlyMap<string, GivenShot>;
+  /**
+   * The reminder lines of a shot on this date (decision 603), as 'Due next' says them: the
+   * signed-in farmer's on a saved calendar, none otherwise.
+   */
+  describeReminders?: (date: IsoDate) => readonly string[];
 };
+
+export const noReminders = (): readonly string[] => [];
 
 const noGivenShots: ReadonlyMap<string, GivenShot> = new Map();
 
 /** The engine's month grid split into years: the first starts at the current month. */
-function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
+export function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
   const years: { year: number; months: number[] }[] = [];
   for (const { year, month } of calendar.months) {
     const last = years.at(-1);
@@ -43,7 +50,7 @@ function groupMonthsByYear(calendar: Calendar): { year: number; months: number[]
   return years;
 }
 
-function readAccent(disease: ScopedDisease | undefined): CSSProperties {
+export function readAccent(disease: ScopedDisease | undefined): CSSProperties {
   const accent = disease?.vaccine?.accent_color;
   return accent ? ({ "--accent": `rgb(${accent})` } as CSSProperties) : {};
 }
@@ -66,62 +73,19 @@ export function CalendarGrid({
   onRemoveDisease,
   onOpenWarning,
   givenShots = noGivenShots,
+  describeReminders = noReminders,
 }: CalendarGridProps) {
-  const shotsByCell = new Map<string, Shot[]>();
-  const shotNames = new Map<string, string>();
-  const currentMonth = readYearMonth(today);
-  const earlierShots: { shot: Shot; disease: ScopedDisease | undefined }[] = [];
-  for (const column of calendar.diseases) {
-    const disease = diseases.find((candidate) => candidate.id === column.diseaseId);
-    for (const shot of column.shots) {
-      shotNames.set(shot.id, describeShotName(shot, disease));
-      if (shot.date === null) continue;
-      const yearMonth = readYearMonth(shot.date);
-      if (yearMonth < currentMonth) {
-        earlierShots.push({ shot, disease });
-        continue;
-      }
-      const key = `${column.diseaseId}|${yearMonth}`;
-      const shots = shotsByCell.get(key);
-      if (shots) shots.push(shot);
-      else shotsByCell.set(key, [shot]);
-    }
-  }
-  earlierShots.sort((left, right) => ((left.shot.date ?? "") < (right.shot.date ?? "") ? -1 : 1));
+  const { shotsByCell, shotNames, currentMonth, earlierShots, columns } = layoutShots(
+    calendar,
+    diseases,
+    today,
+  );
   const years = groupMonthsByYear(calendar);
-  const columns = calendar.diseases.map((column) => ({
-    column,
-    disease: diseases.find((candidate) => candidate.id === column.diseaseId),
-  }));
 
   return (
     <>
       <MissedDoses calendar={calendar} shotNames={shotNames} />
-      {earlierShots.length > 0 && (
-        <details className="past-shots">
-          <summary>Past shots ({earlierShots.length})</summary>
-          <ul className="past-shots__list">
-            {earlierShots.map(({ shot, disease }) => (
-              <li key={shot.id}>
-                <button
-                  type="button"
-                  className="past-shots__shot"
-                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, ${givenShots.has(shot.id) ? "given" : "past"}`}
-                  onClick={() => onOpenShot(shot)}
-                >
-                  <span>
-                    {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
-                  </span>
-                  <span className="past-shots__disease">
-                    {disease?.name ?? `Disease ${shot.diseaseId}`},{" "}
-                    {givenShots.has(shot.id) ? "✓ given" : "past"}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <PastShots earlierShots={earlierShots} givenShots={givenShots} onOpenShot={onOpenShot} />
       <div
         className="calendar-grid"
         role="region"
@@ -220,6 +184,7 @@ export function CalendarGrid({
                             warnings={warningsByShot.get(shot.id) ?? []}
                             calendar={calendar}
                             shotNames={shotNames}
+                            reminders={describeRemindersFor(shot, givenShots, describeReminders)}
                             onOpen={() => onOpenShot(shot)}
                             onOpenWarning={(warning) => onOpenWarning(warning, shot)}
                           />
@@ -237,7 +202,96 @@ export function CalendarGrid({
   );
 }
 
-function ShotLabel({
+type PlacedShot = { shot: Shot; disease: ScopedDisease | undefined };
+
+/**
+ * The calendar's shots placed for the grid and the month list: by disease and month from the
+ * current month, the earlier ones apart (oldest first), and every shot's short name.
+ */
+export function layoutShots(
+  calendar: Calendar,
+  diseases: readonly ScopedDisease[],
+  today: IsoDate,
+) {
+  const shotsByCell = new Map<string, Shot[]>();
+  const shotNames = new Map<string, string>();
+  const currentMonth = readYearMonth(today);
+  const earlierShots: PlacedShot[] = [];
+  for (const column of calendar.diseases) {
+    const disease = diseases.find((candidate) => candidate.id === column.diseaseId);
+    for (const shot of column.shots) {
+      shotNames.set(shot.id, describeShotName(shot, disease));
+      if (shot.date === null) continue;
+      const yearMonth = readYearMonth(shot.date);
+      if (yearMonth < currentMonth) {
+        earlierShots.push({ shot, disease });
+        continue;
+      }
+      const key = `${column.diseaseId}|${yearMonth}`;
+      const shots = shotsByCell.get(key);
+      if (shots) shots.push(shot);
+      else shotsByCell.set(key, [shot]);
+    }
+  }
+  earlierShots.sort((left, right) => ((left.shot.date ?? "") < (right.shot.date ?? "") ? -1 : 1));
+  const columns = calendar.diseases.map((column) => ({
+    column,
+    disease: diseases.find((candidate) => candidate.id === column.diseaseId),
+  }));
+  return { shotsByCell, shotNames, currentMonth, earlierShots, columns };
+}
+
+/** A shot's reminder lines: none once it is given. */
+export function describeRemindersFor(
+  shot: Shot,
+  givenShots: ReadonlyMap<string, GivenShot>,
+  describeReminders: (date: IsoDate) => readonly string[],
+): readonly string[] {
+  return shot.date === null || givenShots.has(shot.id) ? [] : describeReminders(shot.date);
+}
+
+/** Shots from months before the current one, folded in a list above the calendar. */
+export function PastShots({
+  earlierShots,
+  givenShots,
+  onOpenShot,
+}: {
+  earlierShots: readonly PlacedShot[];
+  givenShots: ReadonlyMap<string, GivenShot>;
+  onOpenShot: (shot: Shot) => void;
+}) {
+  return (
+    <>
+      {earlierShots.length > 0 && (
+        <details className="past-shots">
+          <summary>Past shots ({earlierShots.length})</summary>
+          <ul className="past-shots__list">
+            {earlierShots.map(({ shot, disease }) => (
+              <li key={shot.id}>
+                <button
+                  type="button"
+                  className="past-shots__shot"
+                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, ${givenShots.has(shot.id) ? "given" : "past"}`}
+                  onClick={() => onOpenShot(shot)}
+                >
+                  <span>
+                    {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
+                  </span>
+                  <span className="past-shots__disease">
+                    {disease?.name ?? `Disease ${shot.diseaseId}`},{" "}
+                    {givenShots.has(shot.id) ? "✓ given" : "past"}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+export function ShotLabel({
   shot,
   isPast,
   given,
@@ -246,6 +300,7 @@ function ShotLabel({
   warnings,
   calendar,
   shotNames,
+  reminders = [],
   onOpen,
   onOpenWarning,
 }: {
@@ -257,6 +312,8 @@ function ShotLabel({
   warnings: readonly ProtocolWarning[];
   calendar: Calendar;
   shotNames: ReadonlyMap<string, string>;
+  /** Decision 603: the reminders that will go about this shot, as 'Due next' says them. */
+  reminders?: readonly string[];
   onOpen: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
@@ -300,6 +357,13 @@ function ShotLabel({
         <p className="shot__timing" data-state={shot.seasonTiming?.state}>
           {timing}
         </p>
+      )}
+      {reminders.length > 0 && (
+        <ul className="shot__reminders" aria-label="Reminders">
+          {reminders.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       )}
       {warnings.map((warning) => {
         // A pair rule names the other shot, so two warnings beside one shot are told apart.

@@ -145,10 +145,7 @@ describe("a saved calendar on a phone", () => {
     renderApp("/calendar/7", { isAuthenticated: true });
     const tab = await screen.findByRole("tab", { name: "Due next" });
     expect(tab).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tab", { name: "Calendar grid" })).toHaveAttribute(
-      "aria-selected",
-      "false",
-    );
+    expect(screen.getByRole("tab", { name: "By month" })).toHaveAttribute("aria-selected", "false");
     const panel = screen.getByRole("tabpanel", { name: "Due next" });
     const cards = await within(panel).findAllByRole("listitem");
     expect(cards.length).toBeGreaterThan(1);
@@ -184,6 +181,59 @@ describe("a saved calendar on a phone", () => {
     );
   });
 
+  it("says the same reminder line on each coming shot of the month-by-month calendar, to the farmer only", async () => {
+    matchPhoneWidth(true);
+    const verifiedMobile = {
+      ...farmerFixture,
+      phone: "+353871234567",
+      phone_verified_at: "2026-01-01T10:00:00.000Z",
+      notify_phone: true,
+      notify_email: false,
+    };
+    server.use(http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobile)));
+    const { user, unmount } = renderApp("/calendar/7", { isAuthenticated: true });
+    await user.click(await screen.findByRole("tab", { name: "By month" }));
+    const region = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
+    const [first] = await region.findAllByRole("list", { name: "Reminders" });
+    const sendDay = Number(addDays(firstShot.date, -7).slice(8));
+    expect(first).toHaveTextContent(
+      new RegExp(`^Text to 087 123 4567 (on \\w{3} ${sendDay} \\w{3}, 09:00|shortly)$`),
+    );
+    unmount();
+
+    // A vet of the linked practice sees the farm's shots, never the farmer's reminders.
+    server.use(
+      http.get(accountPaths.user, () =>
+        HttpResponse.json<UserProfile>({ ...verifiedMobile, roles: [{ name: "VET" }] }),
+      ),
+    );
+    const vet = renderApp("/calendar/7", { isAuthenticated: true });
+    await vet.user.click(await screen.findByRole("tab", { name: "By month" }));
+    const vetRegion = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
+    expect(
+      await vetRegion.findAllByRole("button", { name: new RegExp(formatLongDate(firstShot.date)) }),
+    ).not.toHaveLength(0);
+    expect(vetRegion.queryByRole("list", { name: "Reminders" })).toBeNull();
+  });
+
+  it("says the reminder line on each coming shot of the grid at 1280 px", async () => {
+    matchPhoneWidth(false);
+    server.use(
+      http.get(accountPaths.user, () =>
+        HttpResponse.json<UserProfile>({
+          ...farmerFixture,
+          phone: "+353871234567",
+          phone_verified_at: "2026-01-01T10:00:00.000Z",
+          notify_phone: true,
+          notify_email: false,
+        }),
+      ),
+    );
+    renderApp("/calendar/7", { isAuthenticated: true });
+    const grid = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
+    expect(await grid.findAllByRole("list", { name: "Reminders" })).not.toHaveLength(0);
+  });
+
   it("marks the first shot as given with its batch, shows it in both views, and undoes it", async () => {
     matchPhoneWidth(true);
     const { user } = renderApp("/calendar/7", { isAuthenticated: true });
@@ -217,7 +267,7 @@ describe("a saved calendar on a phone", () => {
     // The grid shows it as given too; the arrow key moves to it.
     screen.getByRole("tab", { name: "Due next" }).focus();
     await user.keyboard("{ArrowRight}");
-    expect(screen.getByRole("tab", { name: "Calendar grid" })).toHaveFocus();
+    expect(screen.getByRole("tab", { name: "By month" })).toHaveFocus();
     const grid = await screen.findByRole("region", { name: "Vaccination calendar" });
     expect(
       within(grid).getByRole("button", { name: /, given on .*, batch A1234-B$/ }),
