@@ -175,16 +175,17 @@ function CalendarReview({
         onAddDiseases={openAddDiseases}
       />
 
-      <div className="review-explainer">
-        {protocolWarnings.length > 0 && (
+      {/* Only when there is a warning: an empty block would push the next shots down a phone. */}
+      {protocolWarnings.length > 0 && (
+        <div className="review-explainer">
           <p className="review-explainer__checks" role="status">
             <span aria-hidden="true">⚠ </span>
             {protocolWarnings.length === 1
               ? "1 protocol warning: it is marked beside its shot. Tap it to read why."
               : `${protocolWarnings.length} protocol warnings: they are marked beside their shots. Tap one to read why.`}
           </p>
-        )}
-      </div>
+        </div>
+      )}
 
       {calendar.diseases.length === 0 ? (
         <div className="review-empty">
