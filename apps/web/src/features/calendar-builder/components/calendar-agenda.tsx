@@ -1,11 +1,9 @@
 import { NO_FIXED_SCHEDULE_NOTE, readMonthName } from "@vaxcal/schedule";
 import { useId } from "react";
 import { formatYearMonth } from "../lib/calendar-dates.ts";
-import { describeShotName } from "../lib/past-shots.ts";
 import {
+  CalendarShot,
   PastShots,
-  ShotLabel,
-  describeRemindersFor,
   groupMonthsByYear,
   layoutShots,
   noReminders,
@@ -83,18 +81,19 @@ export function CalendarAgenda({
                   <p className="calendar-agenda__disease">
                     {disease?.name ?? `Disease ${shot.diseaseId}`}
                   </p>
-                  <ShotLabel
+                  <CalendarShot
                     shot={shot}
-                    isPast={shot.date !== null && shot.date < today}
-                    given={givenShots.get(shot.id) ?? null}
-                    name={describeShotName(shot, disease)}
-                    accent={readAccent(disease)}
-                    warnings={warningsByShot.get(shot.id) ?? []}
-                    calendar={calendar}
-                    shotNames={shotNames}
-                    reminders={describeRemindersFor(shot, givenShots, describeReminders)}
-                    onOpen={() => onOpenShot(shot)}
-                    onOpenWarning={(warning) => onOpenWarning(warning, shot)}
+                    disease={disease}
+                    context={{
+                      calendar,
+                      today,
+                      warningsByShot,
+                      givenShots,
+                      shotNames,
+                      describeReminders,
+                      onOpenShot,
+                      onOpenWarning,
+                    }}
                   />
                 </li>
               ))}

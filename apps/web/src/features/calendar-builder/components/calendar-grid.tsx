@@ -81,6 +81,16 @@ export function CalendarGrid({
     today,
   );
   const years = groupMonthsByYear(calendar);
+  const shotContext: ShotContext = {
+    calendar,
+    today,
+    warningsByShot,
+    givenShots,
+    shotNames,
+    describeReminders,
+    onOpenShot,
+    onOpenWarning,
+  };
 
   return (
     <>
@@ -174,19 +184,11 @@ export function CalendarGrid({
                     {columns.map(({ column, disease }) => (
                       <td key={column.diseaseId} className="calendar-grid__cell">
                         {(shotsByCell.get(`${column.diseaseId}|${yearMonth}`) ?? []).map((shot) => (
-                          <ShotLabel
+                          <CalendarShot
                             key={shot.id}
                             shot={shot}
-                            isPast={shot.date !== null && shot.date < today}
-                            given={givenShots.get(shot.id) ?? null}
-                            name={describeShotName(shot, disease)}
-                            accent={readAccent(disease)}
-                            warnings={warningsByShot.get(shot.id) ?? []}
-                            calendar={calendar}
-                            shotNames={shotNames}
-                            reminders={describeRemindersFor(shot, givenShots, describeReminders)}
-                            onOpen={() => onOpenShot(shot)}
-                            onOpenWarning={(warning) => onOpenWarning(warning, shot)}
+                            disease={disease}
+                            context={shotContext}
                           />
                         ))}
                       </td>
@@ -241,13 +243,42 @@ export function layoutShots(
   return { shotsByCell, shotNames, currentMonth, earlierShots, columns };
 }
 
-/** A shot's reminder lines: none once it is given. */
-export function describeRemindersFor(
-  shot: Shot,
-  givenShots: ReadonlyMap<string, GivenShot>,
-  describeReminders: (date: IsoDate) => readonly string[],
-): readonly string[] {
-  return shot.date === null || givenShots.has(shot.id) ? [] : describeReminders(shot.date);
+/** What every shot of the grid or the month list is drawn with. */
+export type ShotContext = Pick<
+  CalendarGridProps,
+  "calendar" | "today" | "warningsByShot" | "onOpenShot" | "onOpenWarning"
+> & {
+  givenShots: ReadonlyMap<string, GivenShot>;
+  shotNames: ReadonlyMap<string, string>;
+  describeReminders: (date: IsoDate) => readonly string[];
+};
+
+/** One shot as the grid and the month list show it; a given shot says no reminder. */
+export function CalendarShot({
+  shot,
+  disease,
+  context,
+}: {
+  shot: Shot;
+  disease: ScopedDisease | undefined;
+  context: ShotContext;
+}) {
+  const given = context.givenShots.get(shot.id) ?? null;
+  return (
+    <ShotLabel
+      shot={shot}
+      isPast={shot.date !== null && shot.date < context.today}
+      given={given}
+      name={describeShotName(shot, disease)}
+      accent={readAccent(disease)}
+      warnings={context.warningsByShot.get(shot.id) ?? []}
+      calendar={context.calendar}
+      shotNames={context.shotNames}
+      reminders={shot.date === null || given ? [] : context.describeReminders(shot.date)}
+      onOpen={() => context.onOpenShot(shot)}
+      onOpenWarning={(warning) => context.onOpenWarning(warning, shot)}
+    />
+  );
 }
 
 /** Shots from months before the current one, folded in a list above the calendar. */
@@ -291,7 +322,7 @@ export function PastShots({
   );
 }
 
-export function ShotLabel({
+function ShotLabel({
   shot,
   isPast,
   given,

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { referenceData } from "@vaxcal/reference-data";
 import { addDays } from "@vaxcal/schedule";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { matchPhoneWidth } from "../../../testing/match-phone-width.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import { readToday } from "../lib/calendar-dates.ts";
@@ -23,20 +24,6 @@ import {
  */
 
 let scopedCalls: string[];
-
-function matchPhoneWidth(isPhone: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    (query: string) =>
-      ({
-        // Only the phone query matches on a phone; reduced motion and the rest do not.
-        matches: isPhone && query.includes("max-width"),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
 
 beforeEach(() => {
   resetCalendarForm();

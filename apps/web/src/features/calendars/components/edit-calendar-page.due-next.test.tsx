@@ -21,6 +21,7 @@ import {
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
+import { matchPhoneWidth } from "../../../testing/match-phone-width.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import {
@@ -104,21 +105,17 @@ function buildDetailWithCloseShots(): { detail: CalendarDetail; movedId: string;
   return { detail, movedId: moved.id, date: moved.date };
 }
 
+/** A farmer whose reminders go by text to a verified mobile. */
+const verifiedMobileFarmer: UserProfile = {
+  ...farmerFixture,
+  phone: "+353871234567",
+  phone_verified_at: "2026-01-01T10:00:00.000Z",
+  notify_phone: true,
+  notify_email: false,
+};
+
 let backend: SavedCalendarsBackend;
 let firstShot: { id: string; date: string };
-
-function matchPhoneWidth(isPhone: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    (query: string) =>
-      ({
-        matches: isPhone,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
 
 beforeEach(() => {
   resetCalendarForm();
@@ -162,15 +159,7 @@ describe("a saved calendar on a phone", () => {
   it("says on each coming shot the reminder that will go to the farmer's verified mobile (decision 603)", async () => {
     matchPhoneWidth(true);
     server.use(
-      http.get(accountPaths.user, () =>
-        HttpResponse.json<UserProfile>({
-          ...farmerFixture,
-          phone: "+353871234567",
-          phone_verified_at: "2026-01-01T10:00:00.000Z",
-          notify_phone: true,
-          notify_email: false,
-        }),
-      ),
+      http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobileFarmer)),
     );
     renderApp("/calendar/7", { isAuthenticated: true });
     const panel = await screen.findByRole("tabpanel", { name: "Due next" });
@@ -183,14 +172,9 @@ describe("a saved calendar on a phone", () => {
 
   it("says the same reminder line on each coming shot of the month-by-month calendar, to the farmer only", async () => {
     matchPhoneWidth(true);
-    const verifiedMobile = {
-      ...farmerFixture,
-      phone: "+353871234567",
-      phone_verified_at: "2026-01-01T10:00:00.000Z",
-      notify_phone: true,
-      notify_email: false,
-    };
-    server.use(http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobile)));
+    server.use(
+      http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobileFarmer)),
+    );
     const { user, unmount } = renderApp("/calendar/7", { isAuthenticated: true });
     await user.click(await screen.findByRole("tab", { name: "By month" }));
     const region = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
@@ -204,7 +188,7 @@ describe("a saved calendar on a phone", () => {
     // A vet of the linked practice sees the farm's shots, never the farmer's reminders.
     server.use(
       http.get(accountPaths.user, () =>
-        HttpResponse.json<UserProfile>({ ...verifiedMobile, roles: [{ name: "VET" }] }),
+        HttpResponse.json<UserProfile>({ ...verifiedMobileFarmer, roles: [{ name: "VET" }] }),
       ),
     );
     const vet = renderApp("/calendar/7", { isAuthenticated: true });
@@ -219,15 +203,7 @@ describe("a saved calendar on a phone", () => {
   it("says the reminder line on each coming shot of the grid at 1280 px", async () => {
     matchPhoneWidth(false);
     server.use(
-      http.get(accountPaths.user, () =>
-        HttpResponse.json<UserProfile>({
-          ...farmerFixture,
-          phone: "+353871234567",
-          phone_verified_at: "2026-01-01T10:00:00.000Z",
-          notify_phone: true,
-          notify_email: false,
-        }),
-      ),
+      http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobileFarmer)),
     );
     renderApp("/calendar/7", { isAuthenticated: true });
     const grid = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
