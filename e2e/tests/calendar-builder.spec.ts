@@ -234,7 +234,7 @@ test.describe("calendar builder: dairy cows, spring calving", () => {
     await expect(addBvd).toHaveText(/^⚠ (Add shot|\d{4})$/);
     await expect(
       page.getByRole("button", { name: `Add shot for BVD in ${calendarYear + 1}`, exact: true }),
-    ).toHaveText("+ Add shot");
+    ).toHaveText(/^\+ (Add shot|\d{4})$/);
     await addBvd.click();
     const maxShots = page.getByRole("dialog", { name: "Maximum shots reached" });
     await expect(maxShots).toContainText(
