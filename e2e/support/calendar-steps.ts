@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, showCalendarGrid } from "./fixtures.ts";
+import { calendarTabName, expect, showCalendarGrid } from "./fixtures.ts";
 
 /*
  * Steps 1 and 2 of the calendar builder as a journey drives them: step 1 'Setup your calendar'
@@ -63,7 +63,7 @@ export async function fillStepOne(page: Page, choice: SetupChoice): Promise<void
 export async function goToStepTwo(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Calendar grid" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: calendarTabName })).toBeVisible();
   await keepPastShotsIfAsked(page);
   await showCalendarGrid(page);
 }

@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 type AccessibilityScan = (path: string, prepare?: (page: Page) => Promise<void>) => Promise<void>;
 
@@ -30,12 +30,23 @@ export async function waitForScreen(page: Page): Promise<void> {
   await expect(page.locator("#root[data-prerendered]")).toHaveCount(0);
 }
 
+/** The calendar's tab: "Calendar grid", or "By month" on a phone (decision 428). */
+export const calendarTabName = /^(Calendar grid|By month)$/;
+
+/**
+ * The names of the calendar's diseases, in order: the grid's column heads, or on a phone the
+ * month list's disease cards (decision 428).
+ */
+export function diseaseNames(calendar: Locator): Locator {
+  return calendar.locator(".calendar-grid__disease-name, .calendar-agenda__disease-name");
+}
+
 /**
  * Shows step 2's grid. A calendar has two views (docs/ARCHITECTURE.md), and phones open on 'Due next'; a
  * journey that works in the grid picks it first, at any width.
  */
 export async function showCalendarGrid(page: Page): Promise<void> {
-  await page.getByRole("tab", { name: "Calendar grid" }).click();
+  await page.getByRole("tab", { name: calendarTabName }).click();
   await expect(page.getByRole("region", { name: "Vaccination calendar" })).toBeVisible();
 }
 

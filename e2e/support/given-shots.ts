@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations } from "./fixtures.ts";
+import { calendarTabName, expect, expectNoAxeViolations } from "./fixtures.ts";
 
 /*
  * The second half of the phone journey (decision 403), shared by the journeys that save a calendar: on
@@ -100,7 +100,7 @@ export async function markFirstShotGiven(
   await expect(
     page.getByRole("tabpanel", { name: "Due next" }).getByText(`Batch ${batch}`),
   ).toBeVisible();
-  await page.getByRole("tab", { name: "Calendar grid" }).click();
+  await page.getByRole("tab", { name: calendarTabName }).click();
   await expect(
     page
       .getByRole("region", { name: "Vaccination calendar" })

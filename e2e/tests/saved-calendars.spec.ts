@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
-import { expect, showCalendarGrid, test } from "../support/fixtures.ts";
+import { calendarTabName, expect, showCalendarGrid, test } from "../support/fixtures.ts";
 import { signUp } from "../support/sign-up.ts";
 
 /*
@@ -137,7 +137,7 @@ async function buildDairyCalendar(page: Page): Promise<void> {
   await main.getByRole("checkbox", { name: /^Leptospirosis/ }).check();
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Review your calendar" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Calendar grid" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: calendarTabName })).toBeVisible();
   await keepPastShotsIfAsked(page);
   await showCalendarGrid(page);
 }

@@ -15,7 +15,7 @@ import { describeShotName } from "../lib/past-shots.ts";
 import { MissedDoses } from "./missed-doses.tsx";
 import { describeWarningAction } from "../lib/protocol-warnings.ts";
 
-type CalendarGridProps = {
+export type CalendarGridProps = {
   calendar: Calendar;
   /** The calendar's columns, in calendar order, with their names and footnotes. */
   diseases: readonly ScopedDisease[];
@@ -28,12 +28,19 @@ type CalendarGridProps = {
   onOpenWarning: (warning: ProtocolWarning, shot: Shot) => void;
   /** A saved calendar's shots marked as given (decision 403), by shot id: shown as done. */
   givenShots?: ReadonlyMap<string, GivenShot>;
+  /**
+   * The reminder lines of a shot on this date (decision 603), as 'Due next' says them: the
+   * signed-in farmer's on a saved calendar, none otherwise.
+   */
+  describeReminders?: (date: IsoDate) => readonly string[];
 };
+
+export const noReminders = (): readonly string[] => [];
 
 const noGivenShots: ReadonlyMap<string, GivenShot> = new Map();
 
 /** The engine's month grid split into years: the first starts at the current month. */
-function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
+export function groupMonthsByYear(calendar: Calendar): { year: number; months: number[] }[] {
   const years: { year: number; months: number[] }[] = [];
   for (const { year, month } of calendar.months) {
     const last = years.at(-1);
@@ -43,7 +50,7 @@ function groupMonthsByYear(calendar: Calendar): { year: number; months: number[]
   return years;
 }
 
-function readAccent(disease: ScopedDisease | undefined): CSSProperties {
+export function readAccent(disease: ScopedDisease | undefined): CSSProperties {
   const accent = disease?.vaccine?.accent_color;
   return accent ? ({ "--accent": `rgb(${accent})` } as CSSProperties) : {};
 }
@@ -66,62 +73,29 @@ export function CalendarGrid({
   onRemoveDisease,
   onOpenWarning,
   givenShots = noGivenShots,
+  describeReminders = noReminders,
 }: CalendarGridProps) {
-  const shotsByCell = new Map<string, Shot[]>();
-  const shotNames = new Map<string, string>();
-  const currentMonth = readYearMonth(today);
-  const earlierShots: { shot: Shot; disease: ScopedDisease | undefined }[] = [];
-  for (const column of calendar.diseases) {
-    const disease = diseases.find((candidate) => candidate.id === column.diseaseId);
-    for (const shot of column.shots) {
-      shotNames.set(shot.id, describeShotName(shot, disease));
-      if (shot.date === null) continue;
-      const yearMonth = readYearMonth(shot.date);
-      if (yearMonth < currentMonth) {
-        earlierShots.push({ shot, disease });
-        continue;
-      }
-      const key = `${column.diseaseId}|${yearMonth}`;
-      const shots = shotsByCell.get(key);
-      if (shots) shots.push(shot);
-      else shotsByCell.set(key, [shot]);
-    }
-  }
-  earlierShots.sort((left, right) => ((left.shot.date ?? "") < (right.shot.date ?? "") ? -1 : 1));
+  const { shotsByCell, shotNames, currentMonth, earlierShots, columns } = layoutShots(
+    calendar,
+    diseases,
+    today,
+  );
   const years = groupMonthsByYear(calendar);
-  const columns = calendar.diseases.map((column) => ({
-    column,
-    disease: diseases.find((candidate) => candidate.id === column.diseaseId),
-  }));
+  const shotContext: ShotContext = {
+    calendar,
+    today,
+    warningsByShot,
+    givenShots,
+    shotNames,
+    describeReminders,
+    onOpenShot,
+    onOpenWarning,
+  };
 
   return (
     <>
       <MissedDoses calendar={calendar} shotNames={shotNames} />
-      {earlierShots.length > 0 && (
-        <details className="past-shots">
-          <summary>Past shots ({earlierShots.length})</summary>
-          <ul className="past-shots__list">
-            {earlierShots.map(({ shot, disease }) => (
-              <li key={shot.id}>
-                <button
-                  type="button"
-                  className="past-shots__shot"
-                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, ${givenShots.has(shot.id) ? "given" : "past"}`}
-                  onClick={() => onOpenShot(shot)}
-                >
-                  <span>
-                    {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
-                  </span>
-                  <span className="past-shots__disease">
-                    {disease?.name ?? `Disease ${shot.diseaseId}`},{" "}
-                    {givenShots.has(shot.id) ? "✓ given" : "past"}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <PastShots earlierShots={earlierShots} givenShots={givenShots} onOpenShot={onOpenShot} />
       <div
         className="calendar-grid"
         role="region"
@@ -210,18 +184,11 @@ export function CalendarGrid({
                     {columns.map(({ column, disease }) => (
                       <td key={column.diseaseId} className="calendar-grid__cell">
                         {(shotsByCell.get(`${column.diseaseId}|${yearMonth}`) ?? []).map((shot) => (
-                          <ShotLabel
+                          <CalendarShot
                             key={shot.id}
                             shot={shot}
-                            isPast={shot.date !== null && shot.date < today}
-                            given={givenShots.get(shot.id) ?? null}
-                            name={describeShotName(shot, disease)}
-                            accent={readAccent(disease)}
-                            warnings={warningsByShot.get(shot.id) ?? []}
-                            calendar={calendar}
-                            shotNames={shotNames}
-                            onOpen={() => onOpenShot(shot)}
-                            onOpenWarning={(warning) => onOpenWarning(warning, shot)}
+                            disease={disease}
+                            context={shotContext}
                           />
                         ))}
                       </td>
@@ -237,6 +204,124 @@ export function CalendarGrid({
   );
 }
 
+type PlacedShot = { shot: Shot; disease: ScopedDisease | undefined };
+
+/**
+ * The calendar's shots placed for the grid and the month list: by disease and month from the
+ * current month, the earlier ones apart (oldest first), and every shot's short name.
+ */
+export function layoutShots(
+  calendar: Calendar,
+  diseases: readonly ScopedDisease[],
+  today: IsoDate,
+) {
+  const shotsByCell = new Map<string, Shot[]>();
+  const shotNames = new Map<string, string>();
+  const currentMonth = readYearMonth(today);
+  const earlierShots: PlacedShot[] = [];
+  for (const column of calendar.diseases) {
+    const disease = diseases.find((candidate) => candidate.id === column.diseaseId);
+    for (const shot of column.shots) {
+      shotNames.set(shot.id, describeShotName(shot, disease));
+      if (shot.date === null) continue;
+      const yearMonth = readYearMonth(shot.date);
+      if (yearMonth < currentMonth) {
+        earlierShots.push({ shot, disease });
+        continue;
+      }
+      const key = `${column.diseaseId}|${yearMonth}`;
+      const shots = shotsByCell.get(key);
+      if (shots) shots.push(shot);
+      else shotsByCell.set(key, [shot]);
+    }
+  }
+  earlierShots.sort((left, right) => ((left.shot.date ?? "") < (right.shot.date ?? "") ? -1 : 1));
+  const columns = calendar.diseases.map((column) => ({
+    column,
+    disease: diseases.find((candidate) => candidate.id === column.diseaseId),
+  }));
+  return { shotsByCell, shotNames, currentMonth, earlierShots, columns };
+}
+
+/** What every shot of the grid or the month list is drawn with. */
+export type ShotContext = Pick<
+  CalendarGridProps,
+  "calendar" | "today" | "warningsByShot" | "onOpenShot" | "onOpenWarning"
+> & {
+  givenShots: ReadonlyMap<string, GivenShot>;
+  shotNames: ReadonlyMap<string, string>;
+  describeReminders: (date: IsoDate) => readonly string[];
+};
+
+/** One shot as the grid and the month list show it; a given shot says no reminder. */
+export function CalendarShot({
+  shot,
+  disease,
+  context,
+}: {
+  shot: Shot;
+  disease: ScopedDisease | undefined;
+  context: ShotContext;
+}) {
+  const given = context.givenShots.get(shot.id) ?? null;
+  return (
+    <ShotLabel
+      shot={shot}
+      isPast={shot.date !== null && shot.date < context.today}
+      given={given}
+      name={describeShotName(shot, disease)}
+      accent={readAccent(disease)}
+      warnings={context.warningsByShot.get(shot.id) ?? []}
+      calendar={context.calendar}
+      shotNames={context.shotNames}
+      reminders={shot.date === null || given ? [] : context.describeReminders(shot.date)}
+      onOpen={() => context.onOpenShot(shot)}
+      onOpenWarning={(warning) => context.onOpenWarning(warning, shot)}
+    />
+  );
+}
+
+/** Shots from months before the current one, folded in a list above the calendar. */
+export function PastShots({
+  earlierShots,
+  givenShots,
+  onOpenShot,
+}: {
+  earlierShots: readonly PlacedShot[];
+  givenShots: ReadonlyMap<string, GivenShot>;
+  onOpenShot: (shot: Shot) => void;
+}) {
+  return (
+    <>
+      {earlierShots.length > 0 && (
+        <details className="past-shots">
+          <summary>Past shots ({earlierShots.length})</summary>
+          <ul className="past-shots__list">
+            {earlierShots.map(({ shot, disease }) => (
+              <li key={shot.id}>
+                <button
+                  type="button"
+                  className="past-shots__shot"
+                  aria-label={`${describeShotName(shot, disease)}, ${formatLongDate(shot.date ?? "")}, ${disease?.name ?? "this disease"}, ${givenShots.has(shot.id) ? "given" : "past"}`}
+                  onClick={() => onOpenShot(shot)}
+                >
+                  <span>
+                    {formatDayDate(shot.date ?? "")} · {describeShotName(shot, disease)}
+                  </span>
+                  <span className="past-shots__disease">
+                    {disease?.name ?? `Disease ${shot.diseaseId}`},{" "}
+                    {givenShots.has(shot.id) ? "✓ given" : "past"}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
 function ShotLabel({
   shot,
   isPast,
@@ -246,6 +331,7 @@ function ShotLabel({
   warnings,
   calendar,
   shotNames,
+  reminders = [],
   onOpen,
   onOpenWarning,
 }: {
@@ -257,6 +343,8 @@ function ShotLabel({
   warnings: readonly ProtocolWarning[];
   calendar: Calendar;
   shotNames: ReadonlyMap<string, string>;
+  /** Decision 603: the reminders that will go about this shot, as 'Due next' says them. */
+  reminders?: readonly string[];
   onOpen: () => void;
   onOpenWarning: (warning: ProtocolWarning) => void;
 }) {
@@ -300,6 +388,13 @@ function ShotLabel({
         <p className="shot__timing" data-state={shot.seasonTiming?.state}>
           {timing}
         </p>
+      )}
+      {reminders.length > 0 && (
+        <ul className="shot__reminders" aria-label="Reminders">
+          {reminders.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       )}
       {warnings.map((warning) => {
         // A pair rule names the other shot, so two warnings beside one shot are told apart.

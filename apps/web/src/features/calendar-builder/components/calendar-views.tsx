@@ -1,27 +1,29 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { isPhoneWidth, useIsPhone } from "../hooks/use-is-phone.ts";
 
 export const CalendarView = { dueNext: "due-next", grid: "grid" } as const;
 export type CalendarView = (typeof CalendarView)[keyof typeof CalendarView];
 
-const views: readonly { id: CalendarView; label: string }[] = [
-  { id: CalendarView.dueNext, label: "Due next" },
-  { id: CalendarView.grid, label: "Calendar grid" },
-];
+/** On a phone the calendar is a month-by-month list (decision 428), so its tab says so. */
+function listViews(isPhone: boolean): readonly { id: CalendarView; label: string }[] {
+  return [
+    { id: CalendarView.dueNext, label: "Due next" },
+    { id: CalendarView.grid, label: isPhone ? "By month" : "Calendar grid" },
+  ];
+}
 
 /** Phones open on 'Due next'; wider screens, where the grid fits, on the grid. */
-const phoneQuery = "(max-width: 47.99rem)";
-
 function readDefaultView(): CalendarView {
-  const isPhone = typeof window.matchMedia === "function" && window.matchMedia(phoneQuery).matches;
-  return isPhone ? CalendarView.dueNext : CalendarView.grid;
+  return isPhoneWidth() ? CalendarView.dueNext : CalendarView.grid;
 }
 
 /**
- * The two views of a calendar, as tabs: 'Due next' and the grid. Arrow keys, Home and
+ * The two views of a calendar, as tabs: 'Due next' and the grid (on a phone, the months as a list). Arrow keys, Home and
  * End move between the tabs (the ARIA tabs pattern); Tab goes on into the chosen view.
  */
 export function CalendarViews({ dueNext, grid }: { dueNext: ReactNode; grid: ReactNode }) {
   const [view, setView] = useState<CalendarView>(readDefaultView);
+  const views = listViews(useIsPhone());
   const baseId = useId();
   const tabRefs = useRef(new Map<CalendarView, HTMLButtonElement>());
 

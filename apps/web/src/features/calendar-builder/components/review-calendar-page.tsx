@@ -6,16 +6,20 @@ import {
   type ReferenceLists,
   type SavedCalendarContact,
 } from "@vaxcal/contracts";
-import { checkMaxShots, type CalendarSetup } from "@vaxcal/schedule";
+import { checkMaxShots, type CalendarSetup, type ProtocolWarning } from "@vaxcal/schedule";
 import { useState, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { LoadingState } from "../../../components/ui/status-panels.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useCurrentUser } from "../../../lib/current-user.ts";
+import { describePlannedReminders, isFarmer } from "../../../lib/reminder-line.ts";
 import { useCalendarReview } from "../hooks/use-calendar-review.ts";
+import { useIsPhone } from "../hooks/use-is-phone.ts";
 import { buildCalendarSetup, canProceedToReview, describeSetupKey } from "../lib/calendar-setup.ts";
 import { readProtocolStamps } from "../stores/calendar-draft-store.ts";
 import { useCalendarFormStore } from "../stores/calendar-form-store.ts";
 import { AutosaveBar } from "./autosave-bar.tsx";
+import { CalendarAgenda } from "./calendar-agenda.tsx";
 import { CalendarGrid } from "./calendar-grid.tsx";
 import { CalendarViews } from "./calendar-views.tsx";
 import { DueNext } from "./due-next.tsx";
@@ -123,11 +127,35 @@ function CalendarReview({
   onLoadLatest: () => void;
 }) {
   const review = useCalendarReview({ form, setup, setupKey, combinationId, calendarId });
+  const isPhone = useIsPhone();
+  const user = useCurrentUser();
   const { calendar, protocolWarnings } = review;
   if (calendar === null || review.draft === null) {
     return <LoadingState label="Loading your calendar…" />;
   }
   const openAddDiseases = () => review.openPopup({ kind: "addDiseases" });
+  // Decision 603: a saved calendar's shots say the reminder the signed-in farmer will get; not on
+  // a calendar not saved yet (nothing is planned), nor to a vet, whose contacts are not the farm's.
+  const profile = user.data;
+  const describeReminders =
+    calendarId !== null && profile && isFarmer(profile)
+      ? (date: string) => describePlannedReminders(profile, date, review.today)
+      : undefined;
+  const calendarProps = {
+    calendar,
+    diseases: review.columns,
+    warningsByShot: review.warningsByShot,
+    today: review.today,
+    isMaxShotsReached: (diseaseId: number, year: number) =>
+      checkMaxShots(calendar, diseaseId, year).isReached,
+    onOpenShot: (shot: { id: string }) => review.openPopup({ kind: "shot", shotId: shot.id }),
+    onAddShot: review.requestAddShot,
+    onRemoveDisease: review.requestRemoveDisease,
+    onOpenWarning: (warning: ProtocolWarning, shot: { id: string }) =>
+      review.openRulePopup(warning, shot.id, calendar),
+    givenShots: givenShots?.records.data,
+    describeReminders,
+  };
 
   return (
     <div className="review-page">
@@ -147,16 +175,17 @@ function CalendarReview({
         onAddDiseases={openAddDiseases}
       />
 
-      <div className="review-explainer">
-        {protocolWarnings.length > 0 && (
+      {/* Only when there is a warning: an empty block would push the next shots down a phone. */}
+      {protocolWarnings.length > 0 && (
+        <div className="review-explainer">
           <p className="review-explainer__checks" role="status">
             <span aria-hidden="true">⚠ </span>
             {protocolWarnings.length === 1
               ? "1 protocol warning: it is marked beside its shot. Tap it to read why."
               : `${protocolWarnings.length} protocol warnings: they are marked beside their shots. Tap one to read why.`}
           </p>
-        )}
-      </div>
+        </div>
+      )}
 
       {calendar.diseases.length === 0 ? (
         <div className="review-empty">
@@ -177,32 +206,31 @@ function CalendarReview({
             />
           }
           grid={
-            <>
-              {/* The grid's own explainer: on a phone, 'Due next' comes first, with nothing above it to scroll past. */}
-              <div className="review-explainer">
-                {" "}
-                <p>
-                  Each column is one disease and the vaccine that protects against it, with a block
-                  for every year and a row for every month. Tap a shot to change its date or delete
-                  it, and &lsquo;Add shot&rsquo; to add one. Shots marked ↻ come round again: change
-                  the first one and the rest follow.
-                </p>
-              </div>
-              <CalendarGrid
-                calendar={calendar}
-                diseases={review.columns}
-                warningsByShot={review.warningsByShot}
-                today={review.today}
-                isMaxShotsReached={(diseaseId, year) =>
-                  checkMaxShots(calendar, diseaseId, year).isReached
-                }
-                onOpenShot={(shot) => review.openPopup({ kind: "shot", shotId: shot.id })}
-                onAddShot={review.requestAddShot}
-                onRemoveDisease={review.requestRemoveDisease}
-                onOpenWarning={(warning, shot) => review.openRulePopup(warning, shot.id, calendar)}
-                givenShots={givenShots?.records.data}
-              />
-            </>
+            isPhone ? (
+              <>
+                <div className="review-explainer">
+                  <p>
+                    The coming months, with every shot. Tap a shot to change its date or delete it;
+                    each disease&rsquo;s shots are added or removed under &lsquo;Diseases on this
+                    calendar&rsquo;. Shots marked ↻ come round again: change the first one and the
+                    rest follow.
+                  </p>
+                </div>
+                <CalendarAgenda {...calendarProps} onAddDiseases={openAddDiseases} />
+              </>
+            ) : (
+              <>
+                <div className="review-explainer">
+                  <p>
+                    Each column is one disease and the vaccine that protects against it, with a
+                    block for every year and a row for every month. Tap a shot to change its date or
+                    delete it, and &lsquo;Add shot&rsquo; to add one. Shots marked ↻ come round
+                    again: change the first one and the rest follow.
+                  </p>
+                </div>
+                <CalendarGrid {...calendarProps} />
+              </>
+            )
           }
         />
       )}

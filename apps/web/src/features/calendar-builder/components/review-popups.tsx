@@ -11,8 +11,9 @@ import { useEffect } from "react";
 import type { CalendarReviewState } from "../hooks/use-calendar-review.ts";
 import { describePastShot } from "../lib/past-shots.ts";
 import { PopupSlug, findPreset } from "../lib/protocol-warnings.ts";
+import { findHerdStatusDefault, findHerdStatusQuestion } from "../lib/calendar-setup.ts";
 import { isOfferedForNewColumns } from "../stores/calendar-draft-store.ts";
-import { AddDiseasesDialog } from "./add-diseases-dialog.tsx";
+import { AddDiseasesDialog, type HerdStatusAsk } from "./add-diseases-dialog.tsx";
 import { PresetPopup } from "./preset-popup.tsx";
 import { ShotPanel } from "./shot-panel.tsx";
 
@@ -102,11 +103,27 @@ export function ReviewPopups({ review, calendar, reference }: ReviewPopupsProps)
               review.columns.some((column) => column.id === disease.id),
           )}
           calendarDiseaseIds={review.columns.map((disease) => disease.id)}
+          herdStatusAsks={listHerdStatusAsks(reference, calendar.setup.animal.id)}
           onAdd={review.addDiseases}
           onCancel={review.closePopup}
         />
       )}
     </>
+  );
+}
+
+/** Step 1's first-course questions for the calendar's animal, by disease id (decision 428). */
+function listHerdStatusAsks(
+  reference: ReferenceLists,
+  animalId: number,
+): ReadonlyMap<number, HerdStatusAsk> {
+  return new Map(
+    reference.diseases.flatMap((disease) => {
+      const question = findHerdStatusQuestion(disease, animalId);
+      return question === null
+        ? []
+        : [[disease.id, { question, defaultStatus: findHerdStatusDefault(disease, animalId) }]];
+    }),
   );
 }
 

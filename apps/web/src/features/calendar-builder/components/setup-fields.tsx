@@ -315,7 +315,7 @@ function LungwormQuestion({
 /** Decision 421: bought-in stock is not an animal of its own; every question says how to answer. */
 export const herdStatusHint = "Bought-in animals with no vaccination record: answer No.";
 
-function HerdStatusQuestion({
+export function HerdStatusQuestion({
   question,
   status,
   onAnswer,

@@ -1,5 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import { calendarBuilderMessages, type CalendarForm, type ScopedDisease } from "@vaxcal/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  calendarBuilderMessages,
+  type CalendarForm,
+  type HerdStatus,
+  type ScopedDisease,
+} from "@vaxcal/contracts";
 import {
   addShot,
   checkMaxShots,
@@ -21,6 +26,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigateToError } from "../../../lib/error-route.ts";
 import { scopedDiseasesQueryOptions } from "../api/get-scoped-diseases.ts";
 import { readToday } from "../lib/calendar-dates.ts";
+import { describeSetupKey } from "../lib/calendar-setup.ts";
 import { listPastShots } from "../lib/past-shots.ts";
 import {
   PopupSlug,
@@ -30,6 +36,7 @@ import {
 } from "../lib/protocol-warnings.ts";
 import {
   addDraftDiseases,
+  addDraftDiseasesAnswered,
   alignDraftDiseases,
   isDraftFor,
   markPastShotsReviewed,
@@ -86,6 +93,7 @@ export function useCalendarReview({
   calendarId = null,
 }: CalendarReviewInput) {
   const navigateToError = useNavigateToError();
+  const queryClient = useQueryClient();
   const [today] = useState(readToday);
   // A new calendar and a saved one each have their own draft (decision 405's follow-up): a new
   // calendar with the same setup as a saved one opened before starts afresh.
@@ -273,9 +281,31 @@ export function useCalendarReview({
     }
   }
 
-  function addDiseases(diseaseIds: number[]) {
-    addDraftDiseases(slot, diseaseIds);
-    setCalendarFormField("diseases", [...new Set([...formDiseaseIds, ...diseaseIds])]);
+  /**
+   * Adds the chosen diseases. Decision 428: one with a first-course answer (the question step 1
+   * asks) gets the shots the server computes for that answer, so "No, not yet" lays the course
+   * out; on a new calendar the answer is kept with step 1's, as if ticked there. A saved
+   * calendar keeps its saved answers (its setup is what the page was opened with).
+   */
+  async function addDiseases(diseaseIds: number[], answers: Record<string, HerdStatus> = {}) {
+    const diseases = [...new Set([...formDiseaseIds, ...diseaseIds])];
+    const answered: CalendarSetup = { ...setup, herdStatus: { ...setup.herdStatus, ...answers } };
+    const answeredKey = describeSetupKey(combinationId, answered);
+    if (answeredKey === setupKey) {
+      addDraftDiseases(slot, diseaseIds);
+    } else {
+      const computed = await queryClient.fetchQuery(
+        scopedDiseasesQueryOptions({ combinationId, setup: answered }),
+      );
+      // The draft and the form change together, so the page's setup key never points between.
+      if (calendarId === null) {
+        addDraftDiseasesAnswered(slot, diseaseIds, computed, answeredKey);
+        setCalendarFormField("herdStatus", { ...form.herdStatus, ...answers });
+      } else {
+        addDraftDiseasesAnswered(slot, diseaseIds, computed);
+      }
+    }
+    setCalendarFormField("diseases", diseases);
     setPopup(null);
   }
 

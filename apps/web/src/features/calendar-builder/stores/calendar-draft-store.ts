@@ -168,6 +168,34 @@ export function addDraftDiseases(slot: DraftSlot, diseaseIds: readonly number[])
   saveDraft(slot, { ...draft, diseases: [...draft.diseases, ...added] });
 }
 
+/**
+ * Decision 428: diseases added with an answer to their first-course question join with the
+ * columns the scoped call computed for that answer; the calendar's other columns keep their
+ * edits. Given a setup key, the draft and the available list move to that setup (a new
+ * calendar, whose form records the answer).
+ */
+export function addDraftDiseasesAnswered(
+  slot: DraftSlot,
+  diseaseIds: readonly number[],
+  computed: readonly ScopedDisease[],
+  setupKey?: string,
+): void {
+  const { draft } = readDraftSlot(slot);
+  if (draft === null) return;
+  const added = computed.filter(
+    (disease) =>
+      diseaseIds.includes(disease.id) &&
+      isOfferedForNewColumns(disease) &&
+      !draft.diseases.some((column) => column.id === disease.id),
+  );
+  if (setupKey !== undefined) saveAvailable(slot, { setupKey, diseases: [...computed] });
+  saveDraft(slot, {
+    ...draft,
+    ...(setupKey === undefined ? {} : { setupKey }),
+    diseases: [...draft.diseases, ...added],
+  });
+}
+
 /** Keeps an edited calendar: each column's first occurrences, in the calendar's column order. */
 export function saveDraftCalendar(slot: DraftSlot, calendar: Calendar): void {
   const { draft } = readDraftSlot(slot);

@@ -21,6 +21,7 @@ import {
   type SavedCalendarsBackend,
 } from "../../../testing/mocks/calendar-handlers.ts";
 import { farmerFixture } from "../../../testing/mocks/account-fixtures.ts";
+import { matchPhoneWidth } from "../../../testing/match-phone-width.ts";
 import { server } from "../../../testing/mocks/server.ts";
 import { renderApp } from "../../../testing/render-app.tsx";
 import {
@@ -104,21 +105,17 @@ function buildDetailWithCloseShots(): { detail: CalendarDetail; movedId: string;
   return { detail, movedId: moved.id, date: moved.date };
 }
 
+/** A farmer whose reminders go by text to a verified mobile. */
+const verifiedMobileFarmer: UserProfile = {
+  ...farmerFixture,
+  phone: "+353871234567",
+  phone_verified_at: "2026-01-01T10:00:00.000Z",
+  notify_phone: true,
+  notify_email: false,
+};
+
 let backend: SavedCalendarsBackend;
 let firstShot: { id: string; date: string };
-
-function matchPhoneWidth(isPhone: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    (query: string) =>
-      ({
-        matches: isPhone,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
 
 beforeEach(() => {
   resetCalendarForm();
@@ -145,10 +142,7 @@ describe("a saved calendar on a phone", () => {
     renderApp("/calendar/7", { isAuthenticated: true });
     const tab = await screen.findByRole("tab", { name: "Due next" });
     expect(tab).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tab", { name: "Calendar grid" })).toHaveAttribute(
-      "aria-selected",
-      "false",
-    );
+    expect(screen.getByRole("tab", { name: "By month" })).toHaveAttribute("aria-selected", "false");
     const panel = screen.getByRole("tabpanel", { name: "Due next" });
     const cards = await within(panel).findAllByRole("listitem");
     expect(cards.length).toBeGreaterThan(1);
@@ -165,15 +159,7 @@ describe("a saved calendar on a phone", () => {
   it("says on each coming shot the reminder that will go to the farmer's verified mobile (decision 603)", async () => {
     matchPhoneWidth(true);
     server.use(
-      http.get(accountPaths.user, () =>
-        HttpResponse.json<UserProfile>({
-          ...farmerFixture,
-          phone: "+353871234567",
-          phone_verified_at: "2026-01-01T10:00:00.000Z",
-          notify_phone: true,
-          notify_email: false,
-        }),
-      ),
+      http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobileFarmer)),
     );
     renderApp("/calendar/7", { isAuthenticated: true });
     const panel = await screen.findByRole("tabpanel", { name: "Due next" });
@@ -182,6 +168,46 @@ describe("a saved calendar on a phone", () => {
     expect(first).toHaveTextContent(
       new RegExp(`^Text to 087 123 4567 (on \\w{3} ${sendDay} \\w{3}, 09:00|shortly)$`),
     );
+  });
+
+  it("says the same reminder line on each coming shot of the month-by-month calendar, to the farmer only", async () => {
+    matchPhoneWidth(true);
+    server.use(
+      http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobileFarmer)),
+    );
+    const { user, unmount } = renderApp("/calendar/7", { isAuthenticated: true });
+    await user.click(await screen.findByRole("tab", { name: "By month" }));
+    const region = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
+    const [first] = await region.findAllByRole("list", { name: "Reminders" });
+    const sendDay = Number(addDays(firstShot.date, -7).slice(8));
+    expect(first).toHaveTextContent(
+      new RegExp(`^Text to 087 123 4567 (on \\w{3} ${sendDay} \\w{3}, 09:00|shortly)$`),
+    );
+    unmount();
+
+    // A vet of the linked practice sees the farm's shots, never the farmer's reminders.
+    server.use(
+      http.get(accountPaths.user, () =>
+        HttpResponse.json<UserProfile>({ ...verifiedMobileFarmer, roles: [{ name: "VET" }] }),
+      ),
+    );
+    const vet = renderApp("/calendar/7", { isAuthenticated: true });
+    await vet.user.click(await screen.findByRole("tab", { name: "By month" }));
+    const vetRegion = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
+    expect(
+      await vetRegion.findAllByRole("button", { name: new RegExp(formatLongDate(firstShot.date)) }),
+    ).not.toHaveLength(0);
+    expect(vetRegion.queryByRole("list", { name: "Reminders" })).toBeNull();
+  });
+
+  it("says the reminder line on each coming shot of the grid at 1280 px", async () => {
+    matchPhoneWidth(false);
+    server.use(
+      http.get(accountPaths.user, () => HttpResponse.json<UserProfile>(verifiedMobileFarmer)),
+    );
+    renderApp("/calendar/7", { isAuthenticated: true });
+    const grid = within(await screen.findByRole("region", { name: "Vaccination calendar" }));
+    expect(await grid.findAllByRole("list", { name: "Reminders" })).not.toHaveLength(0);
   });
 
   it("marks the first shot as given with its batch, shows it in both views, and undoes it", async () => {
@@ -217,7 +243,7 @@ describe("a saved calendar on a phone", () => {
     // The grid shows it as given too; the arrow key moves to it.
     screen.getByRole("tab", { name: "Due next" }).focus();
     await user.keyboard("{ArrowRight}");
-    expect(screen.getByRole("tab", { name: "Calendar grid" })).toHaveFocus();
+    expect(screen.getByRole("tab", { name: "By month" })).toHaveFocus();
     const grid = await screen.findByRole("region", { name: "Vaccination calendar" });
     expect(
       within(grid).getByRole("button", { name: /, given on .*, batch A1234-B$/ }),
