@@ -19,6 +19,7 @@ import {
   listOfferedDiseaseIds,
   testToday,
 } from "../test/calendars.ts";
+import { expectEveryLinkToOpenAPage } from "../test/message-links.ts";
 import { registerVetPractice, type RegisteredPractice } from "../test/vet-practices.ts";
 
 /*
@@ -157,6 +158,13 @@ describe("a vet's change told to the farmer", () => {
     );
     expect(email?.bodyText).toMatch(moved);
     expect(email?.bodyText).toContain(`/calendar/${calendarId}`);
+    // Issue 25: every link a message carries opens one of the web app's pages.
+    for (const message of sent) {
+      expectEveryLinkToOpenAPage(
+        { text: message.bodyText ?? "", html: message.bodyHtml ?? "" },
+        testApp.config.publicUrl,
+      );
+    }
     // The farm's feed link is the farmer's own and is not in the vet's name (decision 412).
     for (const message of sent) expect(message.bodyText).not.toContain("/feed/");
 
