@@ -7,7 +7,6 @@ import {
   type ReactNode,
 } from "react";
 import { modalCloseAnimationMs } from "../../stores/modals.ts";
-import { holdDialogHistoryEntry } from "./dialog-history.ts";
 import "./dialog.css";
 
 // The stylesheet's animations last exactly as long as the store waits before removing the modal.
@@ -34,23 +33,12 @@ const focusableSelector = [
 
 /**
  * An accessible modal dialog: labelled by its title, focus moves in on open and stays inside
- * (Tab wraps), Escape, the overlay and the phone's back button close it. The page behind is made inert by the layout;
+ * (Tab wraps), Escape and the overlay close it. The page behind is made inert by the layout;
  * focus goes back to the opener once the modal store has closed it.
  */
 export function Dialog({ title, titleAddon, isClosing, onClose, children }: DialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useLayoutEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  // The phone's back button closes the dialog (decision 430). A closing dialog lets go at once, so
-  // a page it moves on to is not held up by its animation.
-  useLayoutEffect(() => {
-    if (isClosing) return;
-    return holdDialogHistoryEntry(() => onCloseRef.current());
-  }, [isClosing]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
