@@ -93,7 +93,8 @@ describe("The product form (/edit/product/)", () => {
     await user.click(screen.getByRole("button", { name: "Add product" }));
 
     const name = screen.getByRole("textbox", { name: "Name" });
-    expect(name).toHaveAttribute("aria-invalid", "true");
+    // The form checks its fields asynchronously after the click: wait for the answer.
+    await waitFor(() => expect(name).toHaveAttribute("aria-invalid", "true"));
     expect(name).toHaveAccessibleDescription(/Please enter the product name\./);
     expect(screen.getByRole("textbox", { name: /SPC link/ })).toHaveAccessibleDescription(
       /starting with https:\/\//,
