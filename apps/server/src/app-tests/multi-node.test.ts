@@ -148,8 +148,18 @@ describe("two API nodes and two workers, as processes", () => {
     });
     expect(edited.status).toBe(200);
 
-    // Node A, which had rendered the old version, serves the new one on the next request.
-    const feed = await (await call(nodeA, feedPath)).text();
+    // Node A, which had rendered the old version, serves the new one once PostgreSQL's
+    // notification of the change reaches it (decision 705): a few milliseconds, longer on a
+    // loaded machine, so its requests are asked again until then.
+    let feed = "";
+    await waitUntil(
+      async () => {
+        feed = await (await call(nodeA, feedPath)).text();
+        return feed.includes("DTSTART;VALUE=DATE:20260323");
+      },
+      5_000,
+      () => "for node A to serve the edited feed",
+    );
     expect(feed).toContain("DTSTART;VALUE=DATE:20260323");
     expect(feed).toContain("DTSTART;VALUE=DATE:20260807");
     const pdf = await call(nodeA, `/api/calendars/${saved.id}/download`, { token });
