@@ -29,6 +29,9 @@ export function ProtocolUpdateNotice({
 }) {
   const preview = useQuery(protocolUpdateQueryOptions(calendarId));
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
+  // Opened from My Calendars' link, the farmer asked to see it: an earlier 'Keep it as it is' on
+  // this device does not hide it, until they keep it again.
+  const [isAskedFor, setIsAskedFor] = useState(isInitiallyOpen);
   // Bumped on 'Keep it as it is', so the notice reads the stored answer again and goes.
   const [, setDeclinedCount] = useState(0);
   const titleId = useId();
@@ -50,7 +53,7 @@ export function ProtocolUpdateNotice({
   }
   const { changes, token } = preview.data;
   if (changes.length === 0 || token === null) return null;
-  if (isProtocolUpdateDeclined(calendarId, changes)) return null;
+  if (!isAskedFor && isProtocolUpdateDeclined(calendarId, changes)) return null;
 
   return (
     <section className="protocol-notice" aria-labelledby={titleId}>
@@ -71,6 +74,7 @@ export function ProtocolUpdateNotice({
           onKeep={() => {
             declineProtocolUpdate(calendarId, changes);
             setIsOpen(false);
+            setIsAskedFor(false);
             setDeclinedCount((count) => count + 1);
           }}
         />
