@@ -1,5 +1,6 @@
 // What the calendar benchmarks share: an embedded PostgreSQL with the migrated, seeded schema,
 // servers in worker threads, autocannon runs, and the machine note for the README.
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -111,6 +112,54 @@ export function rotateBearerTokens(
       },
     },
   ];
+}
+
+export type ApiProcess = { url: string; child: ChildProcess };
+
+/**
+ * One API node as production runs it (`apps/server/src/server.ts`, no jobs, no migrations), its
+ * own process on a port the kernel picks; resolves once it listens. `env` adds settings.
+ */
+export function startApiProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ["src/server.ts"], {
+    cwd: path.resolve(import.meta.dirname, "../apps/server"),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: appSecret,
+      PUBLIC_URL: "https://vaxcal.example.ie",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      RUN_WORKERS: "false",
+      MIGRATE_ON_START: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /VaxCal is running at (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url: url.replace("localhost", "127.0.0.1"), child });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the API node exited (${code}): ${output}`)));
+  });
+}
+
+/** Stops an API process with SIGTERM and waits for it to exit. */
+export function stopApiProcess({ child }: ApiProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  return exited;
 }
 
 export type RunningServer = { url: string; stop: () => Promise<void> };

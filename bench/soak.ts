@@ -4,9 +4,7 @@
 // answer must be a 2xx. It samples the node's resident memory every 15 s and, at the end, reads
 // each cache's bytes and hit rate from /metrics. A node must stay under 512 MB.
 // Run: npm run soak
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { referenceData } from "@vaxcal/reference-data";
 import { addDays, updateShotDate } from "@vaxcal/schedule";
@@ -21,7 +19,10 @@ import {
   describeMachine,
   formatNumber,
   insertSignedInFarmers,
+  startApiProcess,
   startBenchDatabase,
+  stopApiProcess,
+  type ApiProcess,
 } from "./calendars-harness.ts";
 import { recordResult } from "./results.ts";
 
@@ -31,40 +32,6 @@ const farmerCount = 500;
 const sampleSeconds = 15;
 const limitMb = 512;
 const metricsToken = randomBytes(24).toString("hex");
-const serverDirectory = path.resolve(import.meta.dirname, "../apps/server");
-
-/** The API node as production runs it; resolves with its address once it listens. */
-function startApiNode(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["src/server.ts"], {
-    cwd: serverDirectory,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: appSecret,
-      PUBLIC_URL: "https://vaxcal.example.ie",
-      METRICS_TOKEN: metricsToken,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      RUN_WORKERS: "false",
-      MIGRATE_ON_START: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /VaxCal is running at (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url: url.replace("localhost", "127.0.0.1"), child });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the API node exited (${code}): ${output}`)));
-  });
-}
-
 async function readResidentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
@@ -92,10 +59,10 @@ async function readCaches(url: string) {
 }
 
 const benchDatabase = await startBenchDatabase();
-let node: { url: string; child: ChildProcess } | undefined;
+let node: ApiProcess | undefined;
 try {
   const farmers = await insertSignedInFarmers(benchDatabase.database, farmerCount, farmerCount);
-  node = await startApiNode(benchDatabase.url);
+  node = await startApiProcess(benchDatabase.url, { METRICS_TOKEN: metricsToken });
   const { url } = node;
   const calendar = buildEngineCalendar();
   const createBody = JSON.stringify(buildSubmitPayload(calendar));
@@ -221,10 +188,6 @@ try {
   });
   if (peak >= limitMb) process.exitCode = 1;
 } finally {
-  if (node && node.child.exitCode === null) {
-    const exited = new Promise((resolve) => node!.child.once("exit", resolve));
-    node.child.kill("SIGTERM");
-    await exited;
-  }
+  if (node) await stopApiProcess(node);
   await benchDatabase.stop();
 }

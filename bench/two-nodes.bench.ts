@@ -4,8 +4,6 @@
 // this process on the same machine, so on a 2-core machine the second node shares the cores with
 // the first and with autocannon: the row says what a second node adds here, not on a real server.
 // Run: npm run bench:two-nodes -w @vaxcal/bench
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import type { Result } from "autocannon";
 import { buildEngineCalendar, buildSubmitPayload } from "../apps/server/src/test/calendars.ts";
 import {
@@ -20,52 +18,13 @@ import {
   rotateBearerTokens,
   runLoad,
   runSeconds,
+  startApiProcess,
   startBenchDatabase,
+  stopApiProcess,
+  type ApiProcess,
 } from "./calendars-harness.ts";
 
 const farmerCount = 2_000;
-const serverDirectory = path.resolve(import.meta.dirname, "../apps/server");
-
-type ApiNode = { url: string; child: ChildProcess };
-
-/** One API node as production runs it, on a port the kernel picks; resolves once it listens. */
-function startApiNode(databaseUrl: string): Promise<ApiNode> {
-  const child = spawn(process.execPath, ["src/server.ts"], {
-    cwd: serverDirectory,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: appSecret,
-      PUBLIC_URL: "https://vaxcal.example.ie",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      RUN_WORKERS: "false",
-      MIGRATE_ON_START: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /VaxCal is running at (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url: url.replace("localhost", "127.0.0.1"), child });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the API node exited (${code}): ${output}`)));
-  });
-}
-
-function stopApiNode(node: ApiNode): Promise<void> {
-  if (node.child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => node.child.once("exit", () => resolve()));
-  node.child.kill("SIGTERM");
-  return exited;
-}
-
 /** Two runs at once, half the connections each; the rates add, the worse latencies are kept. */
 function combine([first, second]: [Result, Result]): Result {
   return {
@@ -81,11 +40,11 @@ function combine([first, second]: [Result, Result]): Result {
 }
 
 const benchDatabase = await startBenchDatabase();
-const nodes: ApiNode[] = [];
+const nodes: ApiProcess[] = [];
 try {
   const tokens = await insertFarmers(benchDatabase.database, farmerCount, farmerCount);
   const hello = await measureHelloWorld();
-  nodes.push(...(await Promise.all([0, 1].map(() => startApiNode(benchDatabase.url)))));
+  nodes.push(...(await Promise.all([0, 1].map(() => startApiProcess(benchDatabase.url)))));
   const body = JSON.stringify(buildSubmitPayload(buildEngineCalendar()));
   const saves = (url: string, half: readonly string[], connectionCount: number) =>
     runLoad(
@@ -96,7 +55,7 @@ try {
       },
       `POST /api/calendar at ${url}`,
     );
-  const [nodeA, nodeB] = nodes as [ApiNode, ApiNode];
+  const [nodeA, nodeB] = nodes as [ApiProcess, ApiProcess];
   const oneNode = await saves(nodeA.url, tokens, connections);
   const twoNodes = combine(
     await Promise.all([
@@ -104,7 +63,7 @@ try {
       saves(nodeB.url, tokens.slice(farmerCount / 2), connections / 2),
     ]),
   );
-  await Promise.all(nodes.map(stopApiNode));
+  await Promise.all(nodes.map(stopApiProcess));
 
   // Every 201 is a calendar written; saves in flight when a run stopped may add a few more.
   const { rows } = await benchDatabase.database.pool.query<{ calendars: string }>(
@@ -131,6 +90,6 @@ try {
     result: oneNode,
   });
 } finally {
-  await Promise.all(nodes.map(stopApiNode));
+  await Promise.all(nodes.map(stopApiProcess));
   await benchDatabase.stop();
 }
