@@ -15,7 +15,6 @@ import {
   dairySpringCows,
 } from "../apps/server/src/test/calendars.ts";
 import {
-  appSecret,
   describeMachine,
   formatNumber,
   insertSignedInFarmers,

@@ -7,7 +7,6 @@
 import type { Result } from "autocannon";
 import { buildEngineCalendar, buildSubmitPayload } from "../apps/server/src/test/calendars.ts";
 import {
-  appSecret,
   connections,
   describeMachine,
   formatNumber,
